@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    // Stored lower-cased so that uniqueness is case-insensitive.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profileImage: text('profile_image'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(t.name)],
+)
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    // Only the first role of a user counts (spec §6); position keeps that order.
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+)
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  ...timestamps,
+})
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  color: text('color').notNull().default('#17a2b8'),
+  ...timestamps,
+})
+
+export const items = pgTable(
+  'items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    owner: text('owner').notNull().default(''),
+    serialNumber: text('serial_number').notNull(),
+    description: text('description').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    image: text('image'),
+    status: text('status').notNull().default('pending'),
+    isOnHomepage: boolean('is_on_homepage').notNull().default(false),
+    // Pairing code shown to the installer until the controller proves it (spec: 'очікуємо підтвердження (код: …)').
+    verificationToken: text('verification_token'),
+    verifyFailures: integer('verify_failures').notNull().default(0),
+    verifyLockedUntil: timestamp('verify_locked_until', { withTimezone: true }),
+    syncStatus: text('sync_status').notNull().default('synced'),
+    syncError: text('sync_error'),
+    burnerMod: boolean('burner_mod').notNull().default(true),
+    heaterTemp: doublePrecision('heater_temp'),
+    heaterTempSet: doublePrecision('heater_temp_set').notNull().default(60),
+    heaterHysteresis: doublePrecision('heater_hysteresis').notNull().default(5),
+    boilerTemp: doublePrecision('boiler_temp'),
+    boilerTempSet: doublePrecision('boiler_temp_set').notNull().default(50),
+    boilerHysteresis: doublePrecision('boiler_hysteresis').notNull().default(5),
+    gasTemp: doublePrecision('gas_temp'),
+    gasTempMin: doublePrecision('gas_temp_min').notNull().default(80),
+    gasTempMax: doublePrecision('gas_temp_max').notNull().default(500),
+    burnerPower: doublePrecision('burner_power'),
+    burnerPowerSet: doublePrecision('burner_power_set').notNull().default(100),
+    flameBrightness: doublePrecision('flame_brightness'),
+    pumpMode: smallint('pump_mode').notNull().default(1),
+    workMode: smallint('work_mode'),
+    burnerOn: boolean('burner_on'),
+    // Device link: credential hash issued at verification, desired-settings version and what the device reported.
+    deviceSecretHash: text('device_secret_hash'),
+    settingsVersion: integer('settings_version').notNull().default(0),
+    appliedVersion: integer('applied_version').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    telemetryAt: timestamp('telemetry_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('items_serial_number_unique').on(t.serialNumber),
+    index('items_user_idx').on(t.userId),
+    index('items_category_idx').on(t.categoryId),
+    check('items_status_check', sql`${t.status} in ('on', 'off', 'archive', 'pending', 'connecting')`),
+    check('items_sync_status_check', sql`${t.syncStatus} in ('synced', 'pending', 'refused')`),
+    check('items_pump_mode_check', sql`${t.pumpMode} between 1 and 4`),
+  ],
+)
+
+export const itemErrors = pgTable(
+  'item_errors',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    errorCode: text('error_code').notNull(),
+    errorTime: timestamp('error_time', { withTimezone: true }).notNull(),
+    modeStatus: smallint('mode_status'),
+    heaterTemp: doublePrecision('heater_temp'),
+    boilerTemp: doublePrecision('boiler_temp'),
+    gasTemp: doublePrecision('gas_temp'),
+    burnerPower: doublePrecision('burner_power'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('item_errors_item_time_idx').on(t.itemId, t.errorTime)],
+)
+
+// One row per telemetry reading, for history charts; old rows are removed by the retention job.
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    heaterTemp: doublePrecision('heater_temp'),
+    boilerTemp: doublePrecision('boiler_temp'),
+    gasTemp: doublePrecision('gas_temp'),
+    burnerPower: doublePrecision('burner_power'),
+    flameBrightness: doublePrecision('flame_brightness'),
+    workMode: smallint('work_mode'),
+    pumpMode: smallint('pump_mode'),
+    burnerOn: boolean('burner_on'),
+  },
+  (t) => [index('telemetry_item_time_idx').on(t.itemId, t.recordedAt)],
+)
+
+export const helpRequests = pgTable('help_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  problem: text('problem').notNull(),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'access' (bearer token) or 'password_reset'; only a SHA-256 hash of the secret is stored.
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tokens_hash_unique').on(t.tokenHash),
+    index('tokens_user_idx').on(t.userId, t.kind),
+    check('tokens_kind_check', sql`${t.kind} in ('access', 'password_reset')`),
+  ],
+)

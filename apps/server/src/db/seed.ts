@@ -1,0 +1,84 @@
+import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { count } from 'drizzle-orm'
+import { hashPassword } from '../lib/passwords.ts'
+import { verificationCode } from '../lib/secrets.ts'
+import type { Database } from './client.ts'
+import { categories, items, roles, userRoles, users } from './schema.ts'
+
+const DEMO_CATEGORIES = [
+  { name: 'Пелетний котел', description: 'Котел з пелетним пальником і автоматикою' },
+  { name: 'Пелетний пальник', description: 'Пальник для встановлення в наявний котел' },
+  { name: 'Твердопаливний котел', description: 'Котел на дровах або брикетах з контролером' },
+]
+
+// Runs on first start only: an empty roles table means a fresh database.
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(roles)
+  if ((row?.n ?? 0) > 0) return false
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)))
+  await db.transaction(async (tx) => {
+    const roleRows = await tx
+      .insert(roles)
+      .values([{ name: 'admin' }, { name: 'creator' }, { name: 'user' }])
+      .returning({ id: roles.id, name: roles.name })
+    const roleId = new Map(roleRows.map((r) => [r.name, r.id]))
+    const userRows = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((a, i) => ({ name: a.name, email: a.email, passwordHash: hashes[i]! })))
+      .returning({ id: users.id, email: users.email, name: users.name })
+    await tx
+      .insert(userRoles)
+      .values(DEMO_ACCOUNTS.map((a, i) => ({ userId: userRows[i]!.id, roleId: roleId.get(a.role)! })))
+    const categoryRows = await tx.insert(categories).values(DEMO_CATEGORIES).returning({ id: categories.id })
+    const byRole = new Map(DEMO_ACCOUNTS.map((a, i) => [a.role, userRows[i]!]))
+    const admin = byRole.get('admin')!
+    const creator = byRole.get('creator')!
+    const owner = byRole.get('user')!
+    const boiler = categoryRows[0]!.id
+    // Not connected until their controllers (or the simulator) report in, so their live values stay empty.
+    await tx.insert(items).values(
+      [
+        {
+          userId: admin.id,
+          categoryId: boiler,
+          name: 'Котел вдома',
+          owner: admin.name,
+          serialNumber: '100001',
+          description: 'Київ, вул. Січових Стрільців, 1',
+          status: 'connecting',
+          isOnHomepage: true,
+        },
+        {
+          userId: admin.id,
+          categoryId: boiler,
+          name: 'Котел на дачі',
+          owner: admin.name,
+          serialNumber: '100002',
+          description: 'Ірпінь, вул. Садова, 12',
+          status: 'pending',
+          verificationToken: verificationCode(),
+        },
+        {
+          userId: owner.id,
+          categoryId: boiler,
+          name: 'Мій котел',
+          owner: owner.name,
+          serialNumber: '100003',
+          description: 'Львів, вул. Зелена, 5',
+          status: 'connecting',
+          isOnHomepage: true,
+        },
+        {
+          userId: creator.id,
+          categoryId: categoryRows[1]!.id,
+          name: 'Стенд монтажника',
+          owner: creator.name,
+          serialNumber: '100004',
+          description: 'Склад, Вінниця',
+          status: 'connecting',
+        },
+      ].map((item) => ({ ...item, excerpt: item.description })),
+    )
+  })
+  return true
+}

@@ -1,0 +1,47 @@
+import type { ApiError as ApiErrorObject } from '@teplo/domain'
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
+
+export function errorObject(
+  status: number,
+  detail: string,
+  source?: ApiErrorObject['source'],
+): ApiErrorObject {
+  return { status: String(status), title: titles[status] ?? 'Error', detail, ...(source ? { source } : {}) }
+}
+
+// Thrown by services and handlers; the error handler turns it into a JSON:API error document.
+export class HttpError extends Error {
+  readonly status: number
+  readonly errors: ApiErrorObject[]
+
+  constructor(status: number, errors: ApiErrorObject[] | string) {
+    const list = typeof errors === 'string' ? [errorObject(status, errors)] : errors
+    super(list[0]?.detail ?? titles[status] ?? 'Error')
+    this.status = status
+    this.errors = list
+  }
+}
+
+export const unauthorized = (detail = 'Unauthenticated.') => new HttpError(401, detail)
+export const forbidden = (detail = 'This action is unauthorized.') => new HttpError(403, detail)
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail)
+
+export function invalidField(field: string, detail: string): HttpError {
+  return new HttpError(422, [errorObject(422, detail, { pointer: `/data/attributes/${field}` })])
+}
+
+export function invalidParameter(parameter: string, detail: string): HttpError {
+  return new HttpError(400, [errorObject(400, detail, { parameter })])
+}

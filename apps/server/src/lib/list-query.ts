@@ -1,0 +1,81 @@
+import { LIMITS } from '@teplo/domain'
+import { z } from 'zod'
+
+// Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
+const positiveInt = (name: string, max?: number) => {
+  let schema = z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+  if (max) schema = schema.max(max, `${name} must be at most ${max}`)
+  return schema
+}
+
+export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
+  sortable: Columns,
+  defaultSize: number = LIMITS.tablePageSize,
+) {
+  const sortValues = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]]
+  return z.object({
+    'page[number]': positiveInt('page[number]').default(1),
+    'page[size]': positiveInt('page[size]', LIMITS.maxPageSize).default(defaultSize),
+    sort: z
+      .enum(sortValues, { message: `sort must be one of: ${sortValues.join(', ')}` })
+      .default('created_at' as never),
+    'filter[name]': z.string().max(200).optional(),
+  })
+}
+
+export type ListQuery = {
+  'page[number]': number
+  'page[size]': number
+  sort: string
+  'filter[name]'?: string | undefined
+}
+
+export function parseSort(sort: string): { column: string; descending: boolean } {
+  return sort.startsWith('-')
+    ? { column: sort.slice(1), descending: true }
+    : { column: sort, descending: false }
+}
+
+export function pagination(query: ListQuery) {
+  const size = query['page[size]']
+  const number = query['page[number]']
+  return { limit: size, offset: (number - 1) * size, number, size }
+}
+
+// meta.page and links in the shape the specification's tables read (laravel-json-api style).
+export function pageMeta(
+  total: number,
+  query: ListQuery,
+  path: string,
+  rawQuery: Record<string, unknown> = {},
+) {
+  const { number, size } = pagination(query)
+  const lastPage = Math.max(1, Math.ceil(total / size))
+  const from = total === 0 ? 0 : Math.min(total, (number - 1) * size + 1)
+  const to = total === 0 ? 0 : Math.min(total, number * size)
+  const link = (page: number) => {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(rawQuery)) {
+      if (value !== undefined && key !== 'page[number]') params.set(key, String(value))
+    }
+    params.set('page[number]', String(page))
+    params.set('page[size]', String(size))
+    return `${path}?${params.toString()}`
+  }
+  return {
+    meta: { page: { currentPage: number, from, to, perPage: size, lastPage, total } },
+    links: {
+      first: link(1),
+      ...(number > 1 ? { prev: link(Math.min(number - 1, lastPage)) } : {}),
+      ...(number < lastPage ? { next: link(number + 1) } : {}),
+      last: link(lastPage),
+    },
+  }
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}

@@ -1,0 +1,37 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { tokens } from '../../db/schema.ts'
+import { generateSecret, sha256 } from '../../lib/secrets.ts'
+
+export const REMEMBERED_TTL_SECONDS = 30 * 24 * 3600
+export const SESSION_TTL_SECONDS = 12 * 3600
+
+export type TokenResponse = { token_type: 'Bearer'; expires_in: number; access_token: string }
+
+// Remember-me decides the lifetime: a month on a trusted device, half a day otherwise.
+export async function issueAccessToken(
+  db: Database,
+  userId: number,
+  remember: boolean,
+): Promise<TokenResponse> {
+  const ttl = remember ? REMEMBERED_TTL_SECONDS : SESSION_TTL_SECONDS
+  const secret = generateSecret()
+  await db.insert(tokens).values({
+    userId,
+    kind: 'access',
+    tokenHash: sha256(secret),
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  })
+  return { token_type: 'Bearer', expires_in: ttl, access_token: secret }
+}
+
+export async function revokeToken(db: Database, tokenId: number): Promise<void> {
+  await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, tokenId))
+}
+
+export async function revokeUserTokens(db: Database, userId: number, kind: 'access' | 'password_reset') {
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.revokedAt)))
+}

@@ -1,0 +1,40 @@
+import type { LoginInput, RegisterInput } from '@teplo/domain'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { roles, userRoles, users } from '../../db/schema.ts'
+import { HttpError, invalidField } from '../../lib/api-error.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { issueAccessToken, type TokenResponse } from './access-tokens.ts'
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export async function login(db: Database, input: LoginInput): Promise<TokenResponse> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(input.email)))
+    .limit(1)
+  // Compare against a dummy hash for unknown e-mails so timing does not reveal who is registered.
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
+  if (!user || !valid) throw new HttpError(401, 'Невірні дані!')
+  return issueAccessToken(db, user.id, input.remember ?? true)
+}
+
+export async function register(db: Database, input: RegisterInput): Promise<TokenResponse> {
+  const email = normalizeEmail(input.email)
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
+  if (taken) throw invalidField('email', 'Ця пошта вже зареєстрована.')
+  const passwordHash = await hashPassword(input.password)
+  const userId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ name: input.name.trim(), email, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (!created) throw invalidField('email', 'Ця пошта вже зареєстрована.')
+    const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'user')).limit(1)
+    if (userRole) await tx.insert(userRoles).values({ userId: created.id, roleId: userRole.id })
+    return created.id
+  })
+  return issueAccessToken(db, userId, true)
+}

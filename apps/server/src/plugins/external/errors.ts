@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { errorObject, HttpError } from '../../lib/api-error.ts'
+import { flattenBody } from '../../lib/jsonapi.ts'
+
+export const JSON_API = 'application/vnd.api+json'
+
+type ValidationItem = { instancePath: string; message?: string }
+
+function validationErrors(error: FastifyError): HttpError {
+  const items = (error.validation ?? []) as ValidationItem[]
+  const context = error.validationContext
+  if (context === 'body') {
+    return new HttpError(
+      422,
+      items.map((item) =>
+        errorObject(422, item.message ?? 'Invalid value.', {
+          pointer: `/data/attributes${item.instancePath}`,
+        }),
+      ),
+    )
+  }
+  return new HttpError(
+    400,
+    items.map((item) => {
+      const parameter = item.instancePath.replace(/^\//, '').split('/')[0] || String(context)
+      return errorObject(400, item.message ?? 'Invalid parameter.', { parameter })
+    }),
+  )
+}
+
+// Every failure leaves as a JSON:API error document; a 500 never carries internals.
+function toHttpError(error: FastifyError): HttpError {
+  if (error instanceof HttpError) return error
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) return validationErrors(error)
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, 'The request body is not valid JSON.')
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'The request body is too large.')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Unsupported content type.')
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new HttpError(400, 'The request body is not valid JSON.')
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) return new HttpError(status, error.message)
+  return new HttpError(500, 'Something went wrong on our side. Please try again later.')
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) request.body = flattenBody(request.body)
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const httpError = toHttpError(error)
+    if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status: httpError.status, code: error.code }, httpError.message)
+    return reply.status(httpError.status).type(JSON_API).send({ errors: httpError.errors })
+  })
+}

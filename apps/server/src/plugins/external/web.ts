@@ -1,0 +1,37 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { HttpError } from '../../lib/api-error.ts'
+import { JSON_API } from './errors.ts'
+
+function isApi(url: string) {
+  return url === '/api' || url.startsWith('/api/')
+}
+
+// One process is the whole product: the built SPA is served beside the API, with history fallback.
+export async function registerWeb(app: FastifyInstance, webDist: string, serveWeb: boolean): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html')
+  const haveWeb = serveWeb && fs.existsSync(indexFile)
+  if (serveWeb && !haveWeb) app.log.warn({ webDist }, 'web app is not built; run `npm run build` to serve it')
+  if (haveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+        }
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const acceptsHtml = (request.headers.accept ?? '').includes('text/html')
+    if (haveWeb && request.method === 'GET' && !isApi(request.url) && acceptsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    const error = new HttpError(404, 'Not found.')
+    return reply.status(404).type(JSON_API).send({ errors: error.errors })
+  })
+}

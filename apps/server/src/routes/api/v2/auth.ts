@@ -1,0 +1,59 @@
+import { loginSchema, registerSchema } from '@teplo/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { revokeToken } from '../../../modules/auth/access-tokens.ts'
+import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+
+const tokenResponse = z.object({
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+  access_token: z.string(),
+})
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema, response: { 200: tokenResponse } },
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          // After parsing, so that the key can include the e-mail being tried.
+          hook: 'preHandler',
+          keyGenerator: (request) => {
+            const email = (request.body as { email?: unknown } | undefined)?.email
+            return `${request.ip}:${typeof email === 'string' ? normalizeEmail(email) : ''}`
+          },
+        },
+      },
+    },
+    async (request) => login(app.db, request.body),
+  )
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: registerSchema,
+        response: { 200: tokenResponse },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => register(app.db, request.body),
+  )
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the current token' }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await revokeToken(app.db, currentUser(request).tokenId)
+      return reply.status(204).send()
+    },
+  )
+}
+
+export default authRoutes

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { profileDocument } from '../../../modules/auth/profile.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+
+const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user',
+        querystring: z.object({ include: z.enum(['roles']).optional() }),
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) =>
+      profileDocument(app.db, currentUser(request).userId, request.query.include === 'roles'),
+  )
+}
+
+export default meRoutes

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.ts'
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.dataDir.endsWith('/data')).toBe(true)
+    expect(config.appUrl).toBe('http://localhost:3000')
+  })
+
+  it('names every bad value with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT="70000": must be between 1 and 65535[\s\S]*DATABASE_URL="mysql:\/\/x"/,
+    )
+  })
+
+  it('resolves a relative DATA_DIR from where the command was typed', () => {
+    expect(loadConfig({ DATA_DIR: 'store', INIT_CWD: '/srv/teplo' }).dataDir).toBe('/srv/teplo/store')
+  })
+})

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
+
+const loginEmail = emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' })
+
+export const loginSchema = z.object({
+  email: loginEmail,
+  password: z.string({ error: 'Необхідно ввести пароль!' }).min(1, { error: 'Необхідно ввести пароль!' }),
+  remember: z.boolean().optional().default(true),
+})
+
+export const registerSchema = z
+  .object({
+    name: requiredText('Введіть логін!', {
+      length: 100,
+      message: 'Логін має бути не довшим за 100 символів',
+    }),
+    email: loginEmail,
+    password: passwordField({
+      required: 'Необхідно ввести пароль!',
+      tooShort: 'Пароль має бути не менше 8 символів!',
+    }),
+    password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+  })
+  .refine(...passwordsMatch('Паролі мають збігатися'))
+
+/** The register form also asks to accept the terms; the server never receives that field. */
+export const registerFormSchema = z
+  .object({
+    ...registerSchema.shape,
+    terms: z.literal(true, { error: 'Будь ласка, прийміть Правила та умови!' }),
+  })
+  .refine(...passwordsMatch('Паролі мають збігатися'))
+
+export const passwordForgotSchema = z.object({
+  email: emailField({ required: "Email обов'язковий!", invalid: 'Необіхдно вписати існуючий email!' }),
+  redirect_url: z.url({ protocol: /^https?$/, error: 'Некоректна адреса для посилання відновлення' }),
+})
+
+export const passwordResetSchema = z
+  .object({
+    email: loginEmail,
+    token: requiredText('Посилання для відновлення пароля недійсне'),
+    password: passwordField({
+      required: "Пароль обов'язковий!",
+      tooShort: 'Пароль повинен бути більше 8 символів!',
+    }),
+    password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+  })
+  .refine(...passwordsMatch('Паролі не однакові'))
+
+export type LoginInput = z.input<typeof loginSchema>
+export type LoginData = z.infer<typeof loginSchema>
+export type RegisterInput = z.input<typeof registerSchema>
+export type RegisterData = z.infer<typeof registerSchema>
+export type RegisterFormInput = z.input<typeof registerFormSchema>
+export type PasswordForgotInput = z.input<typeof passwordForgotSchema>
+export type PasswordForgotData = z.infer<typeof passwordForgotSchema>
+export type PasswordResetInput = z.input<typeof passwordResetSchema>
+export type PasswordResetData = z.infer<typeof passwordResetSchema>

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { ITEM_STATUSES } from '../item-status'
+import { idField, requiredText } from './fields'
+
+export const DEFAULT_ITEM_NAME = 'Пристрій 1'
+
+const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний Serial Number'
+const CATEGORY_MESSAGE = 'Будь ласка, виберіть тип пристрою'
+
+const itemName = requiredText('Введіть назву пристрою', {
+  length: 100,
+  message: 'Назва пристрою має бути не довшою за 100 символів',
+})
+const owner = requiredText('Вкажіть власника пристрою', {
+  length: 100,
+  message: "Ім'я власника має бути не довшим за 100 символів",
+})
+const description = z
+  .string({ error: 'Адреса має бути текстом' })
+  .trim()
+  .max(1000, { error: 'Адреса має бути не довшою за 1000 символів' })
+const categoryId = idField(CATEGORY_MESSAGE)
+
+/** Digits only and above zero; kept as a string because serials outgrow safe integers and keep leading zeros. */
+export const serialNumberSchema = z
+  .union([z.string(), z.number()], { error: SERIAL_NUMBER_MESSAGE })
+  .transform((serial) => String(serial).trim())
+  .pipe(
+    z
+      .string()
+      .max(32, { error: SERIAL_NUMBER_MESSAGE })
+      .regex(/^0*[1-9]\d*$/, { error: SERIAL_NUMBER_MESSAGE }),
+  )
+
+export const itemCreateSchema = z.object({
+  name: itemName.default(DEFAULT_ITEM_NAME),
+  owner,
+  serial_number: serialNumberSchema,
+  description: description.default(''),
+  category_id: categoryId,
+})
+
+/** Device edit screen: any subset; the serial number is read-only there. */
+export const itemManageSchema = z.object({
+  name: itemName.optional(),
+  owner: owner.optional(),
+  description: description.optional(),
+  category_id: categoryId.optional(),
+  is_on_homepage: z.boolean({ error: 'Синхронізація має бути увімкнена або вимкнена' }).optional(),
+  status: z.enum(ITEM_STATUSES, { error: 'Невідомий статус пристрою' }).optional(),
+})
+
+export type ItemCreateInput = z.input<typeof itemCreateSchema>
+export type ItemCreateData = z.infer<typeof itemCreateSchema>
+export type ItemManageInput = z.input<typeof itemManageSchema>
+export type ItemManageData = z.infer<typeof itemManageSchema>

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
+
+const newPassword = passwordField({
+  required: 'Введіть новий пароль',
+  tooShort: 'Пароль має бути не менше 8 символів!',
+})
+
+export const profileNameSchema = z.object({
+  name: requiredText("Введіть ім'я", { length: 100, message: "Ім'я має бути не довшим за 100 символів" }),
+})
+
+export const profilePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'Введіть поточний пароль' })
+      .min(1, { error: 'Введіть поточний пароль' }),
+    password: newPassword,
+    password_confirmation: z.string({ error: 'Підтвердіть новий пароль' }),
+  })
+  .refine(...passwordsMatch('Паролі мають збігатися'))
+
+export const profileEmailSchema = z.object({
+  email: emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' }),
+})
+
+/** The current password is confirmed before an e-mail change (spec §5). */
+export const checkPasswordSchema = z.object({
+  password: z.string({ error: 'Введіть поточний пароль' }).min(1, { error: 'Введіть поточний пароль' }),
+})
+
+export type ProfileNameInput = z.input<typeof profileNameSchema>
+export type ProfileNameData = z.infer<typeof profileNameSchema>
+export type ProfilePasswordInput = z.input<typeof profilePasswordSchema>
+export type ProfilePasswordData = z.infer<typeof profilePasswordSchema>
+export type ProfileEmailInput = z.input<typeof profileEmailSchema>
+export type ProfileEmailData = z.infer<typeof profileEmailSchema>
+export type CheckPasswordInput = z.input<typeof checkPasswordSchema>
+export type CheckPasswordData = z.infer<typeof checkPasswordSchema>
