@@ -1,0 +1,98 @@
+import { DEMO_ADMIN } from '@teplo/domain'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { getToken } from '../../../lib/auth-token'
+import { stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { LoginForm } from './login-form'
+
+function renderLogin(onSuccess = vi.fn()) {
+  renderRoutes([{ path: '/login', element: <LoginForm onSuccess={onSuccess} /> }], '/login')
+  return onSuccess
+}
+
+const emailInput = () => screen.getByLabelText<HTMLInputElement>('Email')
+const passwordInput = () => screen.getByLabelText<HTMLInputElement>('Пароль')
+const submitButton = () => screen.getByRole('button', { name: 'Увійти' })
+
+describe('LoginForm', () => {
+  it('is prefilled with the demo administrator and remembers the user by default', async () => {
+    renderLogin()
+    expect((await screen.findByLabelText<HTMLInputElement>('Email')).value).toBe(DEMO_ADMIN.email)
+    expect(passwordInput().value).toBe(DEMO_ADMIN.password)
+    expect(screen.getByLabelText<HTMLInputElement>("Запам'ятати мене").checked).toBe(true)
+    expect(screen.getByRole('link', { name: 'Зареєструватися' }).getAttribute('href')).toBe('/register')
+    expect(screen.getByRole('link', { name: 'Забули пароль?' }).getAttribute('href')).toBe('/password/email')
+  })
+
+  it('shows the validation messages under empty fields and sends nothing', async () => {
+    const calls = stubFetch(() => ({ status: 500 }))
+    const user = userEvent.setup()
+    renderLogin()
+
+    await user.clear(await screen.findByLabelText('Email'))
+    await user.clear(passwordInput())
+    await user.click(submitButton())
+
+    expect(await screen.findByText("Email обов'язковий!")).toBeTruthy()
+    expect(screen.getByText('Необхідно ввести пароль!')).toBeTruthy()
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('rejects a malformed e-mail', async () => {
+    const user = userEvent.setup()
+    renderLogin()
+
+    await user.clear(await screen.findByLabelText('Email'))
+    await user.type(emailInput(), 'not-an-email')
+    await user.click(submitButton())
+
+    expect(await screen.findByText('Має бути дійсний email!')).toBeTruthy()
+  })
+
+  it('shows the "Невірні дані!" popup when the server refuses the credentials, then is usable again', async () => {
+    const calls = stubFetch(() => ({
+      status: 401,
+      body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid credentials' }] },
+    }))
+    const user = userEvent.setup()
+    const onSuccess = renderLogin()
+
+    await user.click(await screen.findByRole('button', { name: 'Увійти' }))
+
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Невірні дані!')).toBeTruthy()
+    expect(calls[0]?.body).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, remember: true })
+    expect(getToken()).toBeNull()
+    expect(onSuccess).not.toHaveBeenCalled()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Зрозуміло' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(submitButton().hasAttribute('disabled')).toBe(false)
+  })
+
+  it('disables the button while signing in, then stores the token and reports success', async () => {
+    let release: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered
+        return new Response(JSON.stringify({ token_type: 'Bearer', expires_in: 3600, access_token: 'fresh' }))
+      }),
+    )
+    const user = userEvent.setup()
+    const onSuccess = renderLogin()
+
+    await user.click(await screen.findByRole('button', { name: 'Увійти' }))
+    await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(true))
+
+    release()
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled())
+    expect(getToken()).toBe('fresh')
+  })
+})

@@ -1,0 +1,32 @@
+import LoginRounded from '@mui/icons-material/LoginRounded'
+import LogoutRounded from '@mui/icons-material/LogoutRounded'
+import Button from '@mui/material/Button'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { useAccessToken } from '../../../lib/auth-token'
+import { useLogout } from '../api/logout'
+
+/** Top-bar session control: 'Sign In' when signed out, 'Вихід' when signed in. */
+export function SessionActions() {
+  const { t } = useTranslation()
+  const token = useAccessToken()
+  const logout = useLogout()
+  if (!token) {
+    return (
+      <Button component={RouterLink} to="/login" startIcon={<LoginRounded />}>
+        {t('shell.signIn')}
+      </Button>
+    )
+  }
+  return (
+    <Button
+      onClick={() => logout.mutate()}
+      loading={logout.isPending}
+      loadingPosition="start"
+      startIcon={<LogoutRounded />}
+      color="inherit"
+    >
+      {t('shell.logout')}
+    </Button>
+  )
+}

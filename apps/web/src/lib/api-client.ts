@@ -1,0 +1,86 @@
+import type { ApiError } from '@teplo/domain'
+import { groupErrorsByField, parseErrorDocument } from './api-errors'
+import { clearToken, getToken } from './auth-token'
+
+export const API_BASE = '/api/v2'
+const JSON_API = 'application/vnd.api+json'
+
+/** A failed call: `status` 0 means the server could not be reached. */
+export class ApiRequestError extends Error {
+  readonly status: number
+  readonly errors: ApiError[]
+
+  constructor(status: number, errors: ApiError[], message?: string) {
+    super(message ?? errors[0]?.detail ?? `Request failed with status ${status}`)
+    this.name = 'ApiRequestError'
+    this.status = status
+    this.errors = errors
+  }
+
+  get isNetworkError() {
+    return this.status === 0
+  }
+
+  /** Field messages of a 422 answer, first message per field. */
+  get fieldErrors(): Record<string, string> {
+    return this.status === 422 ? groupErrorsByField(this.errors) : {}
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  query?: Record<string, string | number | undefined>
+  /** Login, register and password calls go without the bearer token (spec §6). */
+  auth?: boolean
+  /** For calls where 401 means "wrong password" rather than "session over" (auth/check-password). */
+  keepTokenOn401?: boolean
+  signal?: AbortSignal
+}
+
+function buildUrl(path: string, query: RequestOptions['query']) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return `${API_BASE}/${path.replace(/^\//, '')}${search ? `?${search}` : ''}`
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: JSON_API }
+  if (options.body !== undefined) headers['Content-Type'] = JSON_API
+  const token = options.auth === false ? null : getToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    throw new ApiRequestError(0, [], 'Network error')
+  }
+
+  const body = await readBody(response)
+  if (!response.ok) {
+    // The server no longer accepts this token: the session is over.
+    if (response.status === 401 && token && !options.keepTokenOn401) clearToken()
+    throw new ApiRequestError(response.status, parseErrorDocument(body))
+  }
+  return body as T
+}
