@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS, type RoleName } from '@teplo/domain'
 import { expect, type Page } from '@playwright/test'
+import { DEMO_ACCOUNTS, type RoleName } from '@teplo/domain'
 
 export function demoAccount(role: RoleName) {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)

@@ -1,9 +1,18 @@
 import { expect, test } from '@playwright/test'
 import { demoAccount, signIn } from '../support/auth'
 
-const MENU = ['Головна', 'Підключені пристрої', 'Сервісіні налаштування', 'Оновлення', 'Користувачі', 'Справка']
+const MENU = [
+  'Головна',
+  'Підключені пристрої',
+  'Сервісіні налаштування',
+  'Оновлення',
+  'Користувачі',
+  'Справка',
+]
 
-test('the demo admin signs in with the prefilled form, sees the shell in Ukrainian and logs out', async ({ page }) => {
+test('the demo admin signs in with the prefilled form, sees the shell in Ukrainian and logs out', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk')
@@ -11,7 +20,7 @@ test('the demo admin signs in with the prefilled form, sees the shell in Ukraini
   const admin = demoAccount('admin')
   await expect(page.getByLabel('Email')).toHaveValue(admin.email)
   await expect(page.getByLabel('Пароль', { exact: true })).toHaveValue(admin.password)
-  await expect(page.getByRole('checkbox', { name: "Запам'ятати мене" })).toBeChecked()
+  await expect(page.getByLabel("Запам'ятати мене")).toBeChecked()
   await page.getByRole('button', { name: 'Увійти' }).click()
 
   await expect(page).toHaveURL(/\/dashboards$/)
@@ -44,7 +53,9 @@ test('the form shows the validation messages without calling the server', async 
   await expect(page.getByText('Необхідно ввести пароль!')).toBeVisible()
 })
 
-test('the demo user is kept out of admin pages and a signed-in user out of the login page', async ({ page }) => {
+test('the demo user is kept out of admin pages and a signed-in user out of the login page', async ({
+  page,
+}) => {
   await signIn(page, 'user')
   await page.goto('/users/list')
   await expect(page).toHaveURL(/\/dashboards$/)

@@ -1,4 +1,5 @@
 export * from './demo-accounts'
+export * from './device-protocol'
 export * from './entities'
 export * from './item-errors'
 export * from './item-status'

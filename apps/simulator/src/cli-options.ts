@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util'
+import { type ErrorCode, toErrorCode } from '@teplo/domain'
+
+export interface CliOptions {
+  url: string
+  devices?: string
+  credentialsFile?: string
+  count?: number
+  api?: string
+  intervalSeconds: number
+  speed: number
+  protocolVersion: 4 | 5
+  inject?: { code: ErrorCode; serial?: string }
+  help: boolean
+}
+
+export const USAGE = `teplo-simulator — simulated pellet boiler controllers on the Teplo MQTT link
+
+  --url <mqtt url>            broker (default mqtt://127.0.0.1:1883)
+  --devices s:p[,s:p…]        serial:password pairs from items/verify-token
+  --credentials-file <path>   JSON array of {serial|username, password}
+  --count <n> --api <url>     register n new devices on the server first (demo creator account)
+  --interval <seconds>        telemetry period (default 5)
+  --speed <factor>            physics time acceleration (default 1)
+  --protocol 4|5              MQTT 3.1.1 (4, default) or 5
+  --inject <E1…E10> [--device <serial>]   raise an error once after connecting (default: every device)
+  --help
+
+While running, type: inject <serial> E3 | power <serial> on|off | status | quit`
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`)
+  return number
+}
+
+export function parseCliOptions(argv: string[]): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+      devices: { type: 'string' },
+      'credentials-file': { type: 'string' },
+      count: { type: 'string' },
+      api: { type: 'string' },
+      interval: { type: 'string' },
+      speed: { type: 'string' },
+      protocol: { type: 'string' },
+      inject: { type: 'string' },
+      device: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  const help = values.help ?? false
+  const count = values.count === undefined ? undefined : positive('count', values.count, 1)
+  if (!help && !values.devices && !values['credentials-file'] && count === undefined) {
+    throw new Error('give --devices, --credentials-file or --count with --api')
+  }
+  if (count !== undefined && !values.api) throw new Error('--count needs --api to register the devices')
+  if (values.protocol !== undefined && values.protocol !== '4' && values.protocol !== '5') {
+    throw new Error('--protocol must be 4 or 5')
+  }
+  let inject: CliOptions['inject']
+  if (values.inject !== undefined) {
+    const code = toErrorCode(values.inject)
+    if (!code) throw new Error('--inject must be one of E1…E10')
+    inject = { code, ...(values.device ? { serial: values.device } : {}) }
+  }
+  return {
+    url: values.url ?? 'mqtt://127.0.0.1:1883',
+    ...(values.devices ? { devices: values.devices } : {}),
+    ...(values['credentials-file'] ? { credentialsFile: values['credentials-file'] } : {}),
+    ...(count !== undefined ? { count: Math.floor(count) } : {}),
+    ...(values.api ? { api: values.api } : {}),
+    intervalSeconds: positive('interval', values.interval, 5),
+    speed: positive('speed', values.speed, 1),
+    protocolVersion: values.protocol === '5' ? 5 : 4,
+    ...(inject ? { inject } : {}),
+    help,
+  }
+}

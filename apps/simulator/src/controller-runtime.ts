@@ -1,0 +1,136 @@
+import {
+  DEFAULT_DEVICE_SETTINGS,
+  type DesiredSettingsMessage,
+  type DeviceSettings,
+  type ErrorCode,
+  type ErrorEventMessage,
+  type SettingsAckMessage,
+  settingsRefusalReason,
+  type TelemetryMessage,
+} from '@teplo/domain'
+import { applyFault } from './model/faults'
+import type { BoilerParams } from './model/params'
+import { errorEventReadings, telemetryReadings } from './model/readings'
+import { type BoilerState, initialState } from './model/state'
+import { stepBoiler } from './model/step'
+
+export interface RuntimeOptions {
+  bootId: string
+  params: BoilerParams
+  /** Physics runs this many times faster than the wall clock. */
+  speed: number
+  startMs: number
+  settings?: DeviceSettings
+  state?: BoilerState
+}
+
+/**
+ * The controller's memory without any network: boiler model, settings in effect, message counters.
+ * Every method takes the wall-clock time, so tests drive it with fake time.
+ */
+export class ControllerRuntime {
+  readonly bootId: string
+  state: BoilerState
+  settings: DeviceSettings
+  appliedVersion = 0
+  private readonly params: BoilerParams
+  private readonly speed: number
+  private lastAdvanceMs: number
+  private lastTsMs = 0
+  private seq = 0
+  private eventCount = 0
+  private lastAck: SettingsAckMessage | null = null
+  private lastDesiredKey = ''
+
+  constructor(options: RuntimeOptions) {
+    this.bootId = options.bootId
+    this.params = options.params
+    this.speed = options.speed
+    this.lastAdvanceMs = options.startMs
+    this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
+    this.state = options.state ?? initialState(options.params)
+  }
+
+  /** Runs the physics up to `nowMs`; returns the errors the controller raised on its own meanwhile. */
+  advance(nowMs: number): ErrorEventMessage[] {
+    const seconds = (Math.max(0, nowMs - this.lastAdvanceMs) / 1000) * this.speed
+    this.lastAdvanceMs = Math.max(this.lastAdvanceMs, nowMs)
+    const result = stepBoiler(this.state, this.settings, this.params, seconds)
+    this.state = result.state
+    return result.raised.map((code) => this.errorEvent(code, nowMs))
+  }
+
+  /** Current readings without consuming a sequence number (for status displays). */
+  snapshot(): Omit<TelemetryMessage, 'boot_id' | 'seq' | 'ts'> {
+    return { ...telemetryReadings(this.state, this.settings), settings_version: this.appliedVersion }
+  }
+
+  telemetry(nowMs: number): TelemetryMessage {
+    return {
+      boot_id: this.bootId,
+      seq: this.seq++,
+      ts: this.timestamp(nowMs),
+      ...telemetryReadings(this.state, this.settings),
+      settings_version: this.appliedVersion,
+    }
+  }
+
+  /** Puts the boiler into the situation of `code` and returns the event the controller reports. */
+  inject(code: ErrorCode, nowMs: number): ErrorEventMessage {
+    this.advance(nowMs)
+    this.state = applyFault(this.state, this.settings, this.params, code)
+    return this.errorEvent(code, nowMs)
+  }
+
+  /** The panel's on/off switch; switching on also resets latched errors, as a manual reset does. */
+  setPower(power: DeviceSettings['power'], nowMs: number): void {
+    this.advance(nowMs)
+    this.changeSettings({ ...this.settings, power })
+  }
+
+  /** Applies or refuses a desired set; the same version again gets the same answer without re-applying. */
+  receiveDesired(desired: DesiredSettingsMessage, nowMs: number): SettingsAckMessage {
+    // A rebuilt server database may reuse a version number with other values: compare the values too.
+    const key = `${desired.version}:${JSON.stringify(desired.settings)}`
+    if (this.lastAck && key === this.lastDesiredKey) return { ...this.lastAck, ts: this.timestamp(nowMs) }
+    this.lastDesiredKey = key
+    this.advance(nowMs)
+    const reason = settingsRefusalReason(desired.settings)
+    if (reason === null) {
+      this.changeSettings(desired.settings)
+      this.appliedVersion = desired.version
+    }
+    const ack: SettingsAckMessage = {
+      version: desired.version,
+      result: reason === null ? 'applied' : 'refused',
+      ...(reason === null ? {} : { reason }),
+      ts: this.timestamp(nowMs),
+      applied: this.settings,
+      applied_version: this.appliedVersion,
+    }
+    this.lastAck = ack
+    return ack
+  }
+
+  private changeSettings(next: DeviceSettings): void {
+    const switchedOn = this.settings.power === 'off' && next.power === 'on'
+    this.settings = next
+    if (switchedOn) this.state = { ...this.state, faults: {} }
+  }
+
+  private errorEvent(code: ErrorCode, nowMs: number): ErrorEventMessage {
+    this.eventCount += 1
+    return {
+      event_id: `${this.bootId}-${this.eventCount}`,
+      code,
+      ts: this.timestamp(nowMs),
+      ...errorEventReadings(this.state, this.settings),
+    }
+  }
+
+  /** Strictly increasing per device, so the server can order by time alone. */
+  private timestamp(nowMs: number): string {
+    this.lastTsMs = Math.max(nowMs, this.lastTsMs + 1)
+    return new Date(this.lastTsMs).toISOString()
+  }
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import {
+  CHANNEL_RULES,
+  DEVICE_LINK,
+  type DeviceChannel,
+  type DeviceMessages,
+  type DeviceSettings,
+  deviceClientId,
+  type ErrorCode,
+  type ErrorEventMessage,
+  encodeDeviceMessage,
+  parseDeviceMessage,
+  type SettingsAckMessage,
+  type StatusMessage,
+  type TelemetryMessage,
+  topicFor,
+} from '@teplo/domain'
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
+import { ControllerRuntime } from './controller-runtime'
+import { type BoilerParams, paramsForSerial } from './model/params'
+
+export interface DeviceAgentOptions {
+  url: string
+  serial: string
+  password: string
+  /** Seconds between telemetry messages (fractions allowed). */
+  intervalSeconds: number
+  /** Physics time acceleration. */
+  speed: number
+  protocolVersion?: 4 | 5
+  reconnectPeriodMs?: number
+  /** Delay before the first telemetry, to spread many devices over the interval. */
+  firstTelemetryDelayMs?: number
+  params?: BoilerParams
+  settings?: DeviceSettings
+  log?: (line: string) => void
+  now?: () => number
+}
+
+interface DeviceAgentEvents {
+  connect: []
+  telemetry: [TelemetryMessage]
+  ack: [SettingsAckMessage]
+  'error-event': [ErrorEventMessage]
+}
+
+/** One simulated controller on the MQTT link: presence, telemetry, desired settings and error events. */
+export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
+  readonly serial: string
+  readonly runtime: ControllerRuntime
+  private client: MqttClient | null = null
+  private timer: NodeJS.Timeout | null = null
+  private firstTimer: NodeJS.Timeout | null = null
+  private readonly now: () => number
+  private readonly log: (line: string) => void
+
+  constructor(private readonly options: DeviceAgentOptions) {
+    super()
+    this.serial = options.serial
+    this.now = options.now ?? Date.now
+    this.log = options.log ?? (() => {})
+    this.runtime = new ControllerRuntime({
+      bootId: randomBytes(4).toString('hex'),
+      params: options.params ?? paramsForSerial(options.serial),
+      speed: options.speed,
+      startMs: this.now(),
+      ...(options.settings ? { settings: options.settings } : {}),
+    })
+  }
+
+  get connected(): boolean {
+    return this.client?.connected ?? false
+  }
+
+  start(): void {
+    if (this.client) return
+    const { serial } = this
+    const client = mqtt.connect(this.options.url, this.clientOptions())
+    this.client = client
+    client.on('connect', () => {
+      this.log(`${serial}: connected`)
+      this.publish('status', this.status('online'))
+      client.subscribe(topicFor(serial, 'settings/desired'), { qos: 1 }, (error, granted) => {
+        if (error || granted?.some((g) => g.qos === 128)) this.log(`${serial}: subscribe refused`)
+      })
+      this.sendTelemetry()
+      this.emit('connect')
+    })
+    // mqtt.js reads the will from its options at every connect, so each session's will carries its own time.
+    client.on('reconnect', () => {
+      if (client.options.will) client.options.will.payload = Buffer.from(this.willPayload())
+    })
+    client.on('message', (topic, payload) => {
+      if (topic === topicFor(serial, 'settings/desired')) this.onDesired(payload)
+    })
+    client.on('error', (error) => this.log(`${serial}: ${error.message}`))
+    client.on('offline', () => this.log(`${serial}: offline, retrying`))
+    const intervalMs = this.options.intervalSeconds * 1000
+    this.firstTimer = setTimeout(() => {
+      this.timer = setInterval(() => this.sendTelemetry(), intervalMs)
+    }, this.options.firstTelemetryDelayMs ?? 0)
+  }
+
+  /** Injects a controller error now: the boiler reacts, the event and a fresh snapshot are published. */
+  inject(code: ErrorCode): ErrorEventMessage {
+    const event = this.runtime.inject(code, this.now())
+    this.publishEvent(event)
+    this.sendTelemetry()
+    return event
+  }
+
+  /** The controller's own on/off switch. */
+  setPower(power: DeviceSettings['power']): void {
+    this.runtime.setPower(power, this.now())
+    this.sendTelemetry()
+  }
+
+  /** Clean stop: says 'offline' itself, then disconnects (the broker then discards the will). */
+  async stop(): Promise<void> {
+    this.clearTimers()
+    const client = this.client
+    if (!client) return
+    if (client.connected) {
+      await client.publishAsync(
+        topicFor(this.serial, 'status'),
+        encodeDeviceMessage('status', this.status('offline')),
+        {
+          qos: 1,
+          retain: true,
+        },
+      )
+    }
+    await client.endAsync()
+  }
+
+  /** Power cut: the socket drops without DISCONNECT, so the broker publishes the last will. */
+  async kill(): Promise<void> {
+    this.clearTimers()
+    await this.client?.endAsync(true)
+  }
+
+  sendTelemetry(): void {
+    const events = this.runtime.advance(this.now())
+    for (const event of events) this.publishEvent(event)
+    if (!this.connected) return
+    const telemetry = this.runtime.telemetry(this.now())
+    this.publish('telemetry', telemetry)
+    this.emit('telemetry', telemetry)
+  }
+
+  private onDesired(payload: Buffer): void {
+    const parsed = parseDeviceMessage('settings/desired', payload)
+    if (!parsed.ok) {
+      this.log(`${this.serial}: desired settings dropped: ${parsed.reason}`)
+      return
+    }
+    const ack = this.runtime.receiveDesired(parsed.message, this.now())
+    this.publish('settings/ack', ack)
+    this.log(`${this.serial}: settings v${ack.version} ${ack.result}${ack.reason ? `: ${ack.reason}` : ''}`)
+    this.emit('ack', ack)
+    if (ack.result === 'applied') this.sendTelemetry()
+  }
+
+  private publishEvent(event: ErrorEventMessage): void {
+    this.log(`${this.serial}: error ${event.code}`)
+    // QoS 1 messages published while offline wait in mqtt.js's store and go out on reconnect.
+    this.publish('events/error', event)
+    this.emit('error-event', event)
+  }
+
+  private publish<C extends DeviceChannel>(channel: C, message: DeviceMessages[C]): void {
+    const { qos, retain } = CHANNEL_RULES[channel]
+    this.client?.publish(topicFor(this.serial, channel), encodeDeviceMessage(channel, message), {
+      qos,
+      retain,
+    })
+  }
+
+  private status(state: StatusMessage['state']): StatusMessage {
+    return { state, ts: new Date(this.now()).toISOString(), boot_id: this.runtime.bootId }
+  }
+
+  private willPayload(): string {
+    return encodeDeviceMessage('status', this.status('offline'))
+  }
+
+  private clientOptions(): IClientOptions {
+    const protocolVersion = this.options.protocolVersion ?? 4
+    return {
+      clientId: deviceClientId(this.serial),
+      username: this.serial,
+      password: this.options.password,
+      clean: false,
+      keepalive: DEVICE_LINK.keepaliveSeconds,
+      reconnectPeriod: this.options.reconnectPeriodMs ?? 1000,
+      connectTimeout: 10_000,
+      protocolVersion,
+      // Subscribing on every connect is explicit below; the retained desired settings arrive each time.
+      resubscribe: false,
+      ...(protocolVersion === 5 ? { properties: { sessionExpiryInterval: 86_400 } } : {}),
+      will: {
+        topic: topicFor(this.serial, 'status'),
+        payload: Buffer.from(this.willPayload()),
+        qos: 1,
+        retain: true,
+      },
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.firstTimer) clearTimeout(this.firstTimer)
+    if (this.timer) clearInterval(this.timer)
+    this.firstTimer = null
+    this.timer = null
+  }
+}

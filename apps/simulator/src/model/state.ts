@@ -1,0 +1,67 @@
+import type { ErrorCode } from '@teplo/domain'
+import type { BoilerParams } from './params'
+
+export const WORK_MODE = {
+  stop: 1,
+  extinguishing: 4,
+  workModulated: 6,
+  workFull: 7,
+  ignition: 8,
+  stabilisation: 9,
+  pause: 12,
+  waitingAutoStart: 16,
+} as const
+
+/** Modes in which the burner is firing (pellets fed, fan running). */
+export const FIRING_MODES: readonly number[] = [
+  WORK_MODE.ignition,
+  WORK_MODE.stabilisation,
+  WORK_MODE.workModulated,
+  WORK_MODE.workFull,
+]
+
+/** True physical values; what sensors report is derived in readings.ts (a faulty sensor reads null). */
+export interface BoilerState {
+  /** Simulated seconds since the model started. */
+  clock: number
+  heaterTemp: number
+  tankTemp: number
+  gasTemp: number
+  /** Pellet receiver (feeder) temperature, watched for back-burn (E5). */
+  receiverTemp: number
+  /** Burner heat output, kW. */
+  burnerPower: number
+  flameBrightness: number
+  workMode: number
+  /** Seconds spent in the current work mode. */
+  modeSeconds: number
+  housePumpOn: boolean
+  tankPumpOn: boolean
+  /** Tank thermostat latch: charging from set − hysteresis until set. */
+  tankCharging: boolean
+  /** Active errors with the seconds their effect still lasts. */
+  faults: Partial<Record<ErrorCode, number>>
+}
+
+export function initialState(params: BoilerParams, start: { heaterTemp?: number; tankTemp?: number } = {}) {
+  const state: BoilerState = {
+    clock: 0,
+    heaterTemp: start.heaterTemp ?? 40,
+    tankTemp: start.tankTemp ?? 38,
+    gasTemp: params.roomTemp,
+    receiverTemp: params.roomTemp,
+    burnerPower: 0,
+    flameBrightness: 0,
+    workMode: WORK_MODE.waitingAutoStart,
+    modeSeconds: 0,
+    housePumpOn: false,
+    tankPumpOn: false,
+    tankCharging: false,
+    faults: {},
+  }
+  return state
+}
+
+export function isFiring(state: BoilerState): boolean {
+  return FIRING_MODES.includes(state.workMode)
+}

@@ -1,0 +1,46 @@
+import type { DeviceSettings, ErrorCode } from '@teplo/domain'
+import { controlBurner } from './controller'
+import { applyFault, detectFaults, tickFaults } from './faults'
+import type { BoilerParams } from './params'
+import { integrate } from './physics'
+import { decidePumps } from './pumps'
+import type { BoilerState } from './state'
+
+/** Longest physics sub-step, seconds. */
+const MAX_SUBSTEP = 1
+
+export interface StepResult {
+  state: BoilerState
+  /** Errors the controller raised by itself during the step. */
+  raised: ErrorCode[]
+}
+
+function substep(state: BoilerState, settings: DeviceSettings, params: BoilerParams, dt: number): StepResult {
+  const pumps = decidePumps(state, settings, params)
+  const targets = controlBurner(state, settings, params, dt)
+  let next = integrate(state, targets, pumps, settings, params, dt)
+  next = { ...next, faults: tickFaults(next, dt) }
+  const raised = detectFaults(next, settings)
+  for (const code of raised) next = applyFault(next, settings, params, code)
+  return { state: next, raised }
+}
+
+/** Advances the boiler by `seconds` of simulated time under fixed settings. Pure. */
+export function stepBoiler(
+  state: BoilerState,
+  settings: DeviceSettings,
+  params: BoilerParams,
+  seconds: number,
+): StepResult {
+  let current = state
+  const raised: ErrorCode[] = []
+  let left = Math.max(0, seconds)
+  while (left > 1e-9) {
+    const dt = Math.min(MAX_SUBSTEP, left)
+    const result = substep(current, settings, params, dt)
+    current = result.state
+    raised.push(...result.raised)
+    left -= dt
+  }
+  return { state: current, raised }
+}

@@ -1,0 +1,90 @@
+import type { DeviceSettings, ErrorCode } from '@teplo/domain'
+import { DeviceAgent } from './device'
+
+export interface DeviceLogin {
+  serial: string
+  password: string
+}
+
+export interface SimulatorOptions {
+  url: string
+  devices: DeviceLogin[]
+  /** Seconds between telemetry messages of each device (default 5). */
+  intervalSeconds?: number
+  /** Physics time acceleration (default 1). */
+  speed?: number
+  protocolVersion?: 4 | 5
+  reconnectPeriodMs?: number
+  log?: (line: string) => void
+  /** Devices connecting per batch, to keep thousands of simultaneous CONNECTs off the broker. */
+  connectBatch?: number
+}
+
+export interface SimulatorHandle {
+  devices: DeviceAgent[]
+  device(serial: string): DeviceAgent | undefined
+  inject(serial: string, code: ErrorCode): void
+  setPower(serial: string, power: DeviceSettings['power']): void
+  /** Resolves once every device has connected at least once. */
+  whenConnected(): Promise<void>
+  stop(): Promise<void>
+}
+
+const BATCH_PAUSE_MS = 50
+
+/** Starts simulated controllers in this process (CLI, the server's demo devices, tests). */
+export function startSimulator(options: SimulatorOptions): SimulatorHandle {
+  const intervalSeconds = options.intervalSeconds ?? 5
+  const count = options.devices.length
+  const devices = options.devices.map(
+    (login, index) =>
+      new DeviceAgent({
+        url: options.url,
+        serial: login.serial,
+        password: login.password,
+        intervalSeconds,
+        speed: options.speed ?? 1,
+        // Spread the telemetry of many devices evenly over one interval.
+        firstTelemetryDelayMs: count > 1 ? Math.round((index / count) * intervalSeconds * 1000) : 0,
+        ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
+        ...(options.reconnectPeriodMs !== undefined ? { reconnectPeriodMs: options.reconnectPeriodMs } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      }),
+  )
+  const bySerial = new Map(devices.map((device) => [device.serial, device]))
+  const connected = Promise.all(
+    devices.map((device) => new Promise<void>((resolve) => device.once('connect', () => resolve()))),
+  )
+
+  const batch = Math.max(1, options.connectBatch ?? 200)
+  let stopped = false
+  const starter = (async () => {
+    for (let i = 0; i < devices.length && !stopped; i += batch) {
+      for (const device of devices.slice(i, i + batch)) device.start()
+      if (i + batch < devices.length) await new Promise((resolve) => setTimeout(resolve, BATCH_PAUSE_MS))
+    }
+  })()
+
+  function required(serial: string): DeviceAgent {
+    const device = bySerial.get(serial)
+    if (!device) throw new Error(`unknown device ${serial}`)
+    return device
+  }
+
+  return {
+    devices,
+    device: (serial) => bySerial.get(serial),
+    inject: (serial, code) => {
+      required(serial).inject(code)
+    },
+    setPower: (serial, power) => required(serial).setPower(power),
+    whenConnected: async () => {
+      await connected
+    },
+    stop: async () => {
+      stopped = true
+      await starter
+      await Promise.all(devices.map((device) => device.stop()))
+    },
+  }
+}

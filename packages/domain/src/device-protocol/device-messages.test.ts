@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { errorEventMessageSchema, statusMessageSchema, telemetryMessageSchema } from './device-messages'
+import { errorEventExample, statusExample, telemetryExample } from './fixtures.test-data'
+
+function fieldsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
+  return result.error?.issues.map((issue) => issue.path.join('.')) ?? []
+}
+
+describe('telemetryMessageSchema', () => {
+  it('accepts a snapshot, null readings of faulty sensors and an alarm temperature above the setting range', () => {
+    expect(telemetryMessageSchema.safeParse(telemetryExample).success).toBe(true)
+    const faulty = {
+      ...telemetryExample,
+      boiler_temp: null,
+      heater_temp: 95,
+      burner_power: 0,
+      burner_on: false,
+    }
+    expect(telemetryMessageSchema.safeParse(faulty).success).toBe(true)
+  })
+
+  it('rejects out-of-range modes and values, wrong types and missing fields', () => {
+    const bad = {
+      ...telemetryExample,
+      work_mode: 18,
+      pump_mode: 0,
+      flame_brightness: 101,
+      burner_power: -1,
+      burner_on: 'yes',
+      seq: 1.5,
+      ts: 'yesterday',
+    }
+    expect(fieldsOf(telemetryMessageSchema.safeParse(bad)).sort()).toEqual(
+      ['burner_on', 'burner_power', 'flame_brightness', 'pump_mode', 'seq', 'ts', 'work_mode'].sort(),
+    )
+    const { settings_version: _, ...missing } = telemetryExample
+    expect(fieldsOf(telemetryMessageSchema.safeParse(missing))).toEqual(['settings_version'])
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, boot_id: 'has space' }).success).toBe(
+      false,
+    )
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, gas_temp: Number.NaN }).success).toBe(
+      false,
+    )
+  })
+
+  it('requires an explicit offset on the timestamp', () => {
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, ts: '2025-01-31T10:00:05' }).success).toBe(
+      false,
+    )
+    expect(
+      telemetryMessageSchema.safeParse({ ...telemetryExample, ts: '2025-01-31T12:00:05+02:00' }).success,
+    ).toBe(true)
+  })
+})
+
+describe('errorEventMessageSchema', () => {
+  it('accepts every code E1–E10 and missing readings', () => {
+    for (let n = 1; n <= 10; n++) {
+      const event = { ...errorEventExample, code: `E${n}`, gas_temp: null, burner_power: null }
+      expect(errorEventMessageSchema.safeParse(event).success, `E${n}`).toBe(true)
+    }
+  })
+
+  it('rejects unknown codes, mode_status outside 0–3, power above 100 % and a missing event id', () => {
+    expect(fieldsOf(errorEventMessageSchema.safeParse({ ...errorEventExample, code: 'E11' }))).toEqual([
+      'code',
+    ])
+    expect(fieldsOf(errorEventMessageSchema.safeParse({ ...errorEventExample, code: 'e3' }))).toEqual([
+      'code',
+    ])
+    expect(fieldsOf(errorEventMessageSchema.safeParse({ ...errorEventExample, mode_status: 4 }))).toEqual([
+      'mode_status',
+    ])
+    expect(fieldsOf(errorEventMessageSchema.safeParse({ ...errorEventExample, burner_power: 120 }))).toEqual([
+      'burner_power',
+    ])
+    const { event_id: _, ...noId } = errorEventExample
+    expect(fieldsOf(errorEventMessageSchema.safeParse(noId))).toEqual(['event_id'])
+  })
+})
+
+describe('statusMessageSchema', () => {
+  it('accepts online and offline', () => {
+    expect(statusMessageSchema.safeParse(statusExample).success).toBe(true)
+    expect(statusMessageSchema.safeParse({ state: 'offline', ts: statusExample.ts }).success).toBe(true)
+  })
+
+  it('rejects other states and a missing time', () => {
+    expect(statusMessageSchema.safeParse({ state: 'sleeping', ts: statusExample.ts }).success).toBe(false)
+    expect(statusMessageSchema.safeParse({ state: 'online' }).success).toBe(false)
+    expect(statusMessageSchema.safeParse('online').success).toBe(false)
+  })
+})

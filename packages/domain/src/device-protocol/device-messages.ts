@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { ERROR_CODES, type ErrorCode } from '../item-errors'
+import { LIMITS } from '../limits'
+import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
+import { isoTimestamp, percent, reading, wireId } from './wire-fields'
+
+/** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
+const waterReading = reading(-40, 150)
+const gasReading = reading(-40, 1200)
+
+/**
+ * telemetry (device → server): one snapshot. `boot_id` + `seq` order messages of one boot; `ts` is strictly
+ * increasing per device, so the server can drop duplicates and stale messages by `ts` alone.
+ */
+export const telemetryMessageSchema = z.object({
+  boot_id: wireId,
+  seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  ts: isoTimestamp,
+  heater_temp: waterReading,
+  boiler_temp: waterReading,
+  gas_temp: gasReading,
+  /** Current burner output in kW (same unit as burner_power_set); 0 when the burner is off. */
+  burner_power: z.number().finite().min(0).max(LIMITS.burnerPower.max),
+  flame_brightness: percent,
+  work_mode: z.number().int().min(WORK_MODE_MIN).max(WORK_MODE_MAX),
+  pump_mode: z.number().int().min(1).max(4),
+  burner_on: z.boolean(),
+  /** Version of the settings in effect (0: factory settings, nothing received yet). */
+  settings_version: z.number().int().nonnegative(),
+})
+
+export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>
+
+export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]])
+
+/** events/error (device → server, QoS 1): one controller error with the readings at that moment. */
+export const errorEventMessageSchema = z.object({
+  /** Unique per device; a redelivered event carries the same id and is stored once. */
+  event_id: wireId,
+  code: errorCodeSchema,
+  ts: isoTimestamp,
+  /** 0 off, 1 boiler circuit, 2 hot-water tank, 3 both (ERROR_MODE_STATUS_LABELS). */
+  mode_status: z.number().int().min(0).max(3),
+  heater_temp: waterReading,
+  boiler_temp: waterReading,
+  gas_temp: gasReading,
+  /** Burner output in percent of burner_power_set at that moment (the errors screen shows %). */
+  burner_power: percent.nullable(),
+  work_mode: z.number().int().min(WORK_MODE_MIN).max(WORK_MODE_MAX).optional(),
+})
+
+export type ErrorEventMessage = z.infer<typeof errorEventMessageSchema>
+
+/** status (device → server, retained): 'online' on connect, 'offline' as the last will or on a clean stop. */
+export const statusMessageSchema = z.object({
+  state: z.enum(['online', 'offline']),
+  ts: isoTimestamp,
+  boot_id: wireId.optional(),
+})
+
+export type StatusMessage = z.infer<typeof statusMessageSchema>

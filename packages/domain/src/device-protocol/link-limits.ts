@@ -1,0 +1,33 @@
+import type { DeviceChannel } from './topics'
+
+/** Timing and size rules of the device link (protocol v1). */
+export const DEVICE_LINK = {
+  /** Larger payloads are dropped unread. */
+  maxPayloadBytes: 4096,
+  /** MQTT keepalive a device uses; the broker drops a dead connection after 1.5 × keepalive. */
+  keepaliveSeconds: 10,
+  /** A device sends telemetry at least this often, even when nothing changed. */
+  maxTelemetryIntervalSeconds: 10,
+  /** Silence after which the server shows the device as 'connecting' ("з'єднання немає"). */
+  offlineAfterSeconds: 30,
+  /** Longest text of a refusal reason or an id. */
+  maxReasonLength: 500,
+  maxIdLength: 64,
+} as const
+
+export type MessageDirection = 'device-to-server' | 'server-to-device'
+
+export interface ChannelRule {
+  direction: MessageDirection
+  /** QoS the sender uses; telemetry may also go at QoS 0 on constrained links. */
+  qos: 0 | 1
+  retain: boolean
+}
+
+export const CHANNEL_RULES: Readonly<Record<DeviceChannel, ChannelRule>> = {
+  telemetry: { direction: 'device-to-server', qos: 1, retain: false },
+  'events/error': { direction: 'device-to-server', qos: 1, retain: false },
+  'settings/desired': { direction: 'server-to-device', qos: 1, retain: true },
+  'settings/ack': { direction: 'device-to-server', qos: 1, retain: false },
+  status: { direction: 'device-to-server', qos: 1, retain: true },
+}
