@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
-
-const dataDir = fileURLToPath(new URL('../.data-e2e', import.meta.url))
+import { dataDir } from './support/paths'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
@@ -51,6 +49,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The embedded device broker; 1883 may be taken by a Mosquitto on the same machine.
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PORT: String(port + 1),
     },
   },
 })

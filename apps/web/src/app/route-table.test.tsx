@@ -50,11 +50,11 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/dashboards')
   })
 
-  it('lets a creator into the device pages and shows their placeholder', async () => {
+  it('lets a creator into the device pages', async () => {
     signedInAs('creator')
     renderRoutes(routes, '/items')
     expect(await heading('Підключені пристрої')).toBeTruthy()
-    expect(screen.getByText('Розділ у розробці')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Додати пристрій' }).getAttribute('href')).toBe('/items/new')
   })
 
   it('opens /users as the user list for an admin', async () => {
@@ -82,8 +82,16 @@ describe('route guards', () => {
     expect(screen.getByRole('link', { name: 'На головну' }).getAttribute('href')).toBe('/')
   })
 
-  it('shows template demo screens without signing in', async () => {
-    renderRoutes(routes, '/authentication/lock/cover')
-    expect(await heading('Екран блокування (демо)')).toBeTruthy()
+  it('shows template sign-in screens without signing in, with the version label', async () => {
+    renderRoutes(routes, '/authentication/signin/cover')
+    expect(await heading('Вхід')).toBeTruthy()
+    expect(screen.getByText('Teplo · Версія 1.0.0')).toBeTruthy()
+  })
+
+  it('sends a signed-out visitor from the lock screen and the profile page to login', async () => {
+    const lock = renderRoutes(routes, '/authentication/lock/basic')
+    await waitFor(() => expect(lock.router.state.location.pathname).toBe('/login'), slow)
+    const profile = renderRoutes(routes, '/pages/profile/teams')
+    await waitFor(() => expect(profile.router.state.location.pathname).toBe('/login'), slow)
   })
 })

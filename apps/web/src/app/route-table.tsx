@@ -1,6 +1,7 @@
 import type { RoleName } from '@teplo/domain'
 import { Navigate, type RouteObject } from 'react-router'
 import { PageLoader } from '../components/ui/page-loader'
+import { loadScreenStrings } from '../lib/i18n'
 import { GuestOnly } from './guards/guest-only'
 import { RequireAuth } from './guards/require-auth'
 import type { RouteHandle, RouteTitle } from './route-title'
@@ -15,22 +16,73 @@ const authLayout = async () => ({ Component: (await import('./routes/auth-layout
 const shellLayout = async () => ({
   Component: (await import('./routes/shell-layout-route')).ShellLayoutRoute,
 })
+const devicesList = async () => ({ Component: (await import('./routes/devices-list')).DevicesListRoute })
+const deviceNew = async () => ({ Component: (await import('./routes/device-new')).DeviceNewRoute })
+const deviceEdit = async () => ({ Component: (await import('./routes/device-edit')).DeviceEditRoute })
+const deviceErrors = async () => ({ Component: (await import('./routes/device-errors')).DeviceErrorsRoute })
+const accountSettings = async () => ({
+  Component: (await import('./routes/account-settings')).AccountSettingsRoute,
+})
+const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute })
+const faq = async () => ({ Component: (await import('./routes/faq')).FaqRoute })
+const register = async () => ({ Component: (await import('./routes/register')).RegisterRoute })
+const passwordEmail = async () => ({
+  Component: (await import('./routes/password-email')).PasswordEmailRoute,
+})
+const passwordReset = async () => ({
+  Component: (await import('./routes/password-reset')).PasswordResetRoute,
+})
+const serverError = async () => ({ Component: (await import('./routes/server-error')).ServerErrorRoute })
+const underConstruction = async () => ({
+  Component: (await import('./routes/under-construction')).UnderConstructionRoute,
+})
+const profileTeams = async () => ({ Component: (await import('./routes/profile-teams')).ProfileTeamsRoute })
+
+const rolesList = async () => ({ Component: (await import('./routes/roles-list')).RolesListRoute })
+const roleForm = async () => ({ Component: (await import('./routes/role-form')).RoleFormRoute })
+const usersList = async () => ({ Component: (await import('./routes/users-list')).UsersListRoute })
+const userNew = async () => ({ Component: (await import('./routes/user-new')).UserNewRoute })
+const userEdit = async () => ({ Component: (await import('./routes/user-edit')).UserEditRoute })
+const categoriesList = async () => ({
+  Component: (await import('./routes/categories-list')).CategoriesListRoute,
+})
+const categoryForm = async () => ({ Component: (await import('./routes/category-form')).CategoryFormRoute })
+
+// Screens other than sign-in need their strings (uk-screens.json) before they render.
+function withScreenStrings(lazy: RouteObject['lazy']): RouteObject['lazy'] {
+  if (typeof lazy !== 'function') return lazy
+  return async (...args) => {
+    const [route] = await Promise.all([lazy(...args), loadScreenStrings()])
+    return route
+  }
+}
+
+const FIRST_PAGE_SCREENS = new Set<RouteObject['lazy']>([placeholder, login, notFound, authLayout])
 
 function page(path: string, title: RouteTitle, lazy: RouteObject['lazy'] = placeholder): RouteObject {
-  return { path, lazy, handle: { title } satisfies RouteHandle }
+  return {
+    path,
+    lazy: FIRST_PAGE_SCREENS.has(lazy) ? lazy : withScreenStrings(lazy),
+    handle: { title } satisfies RouteHandle,
+  }
 }
 
 function guarded(roles: readonly RoleName[] | undefined, children: RouteObject[]): RouteObject {
   return { element: <RequireAuth roles={roles} />, children }
 }
 
+type Lazy = RouteObject['lazy']
+
 /** List, new and edit screens of an admin section; the bare section path opens its list. */
-function section(base: 'roles' | 'users' | 'categories'): RouteObject[] {
+function section(
+  base: 'roles' | 'users' | 'categories',
+  screens: { list: Lazy; create: Lazy; edit: Lazy },
+): RouteObject[] {
   return [
     { path: base, element: <Navigate to={`/${base}/list`} replace /> },
-    page(`${base}/list`, `${base}List`),
-    page(`${base}/new`, `${base}New`),
-    page(`${base}/edit/:id`, `${base}Edit`),
+    page(`${base}/list`, `${base}List`, screens.list),
+    page(`${base}/new`, `${base}New`, screens.create),
+    page(`${base}/edit/:id`, `${base}Edit`, screens.edit),
   ]
 }
 
@@ -42,9 +94,22 @@ const DEMO_AUTH_TITLES = {
   lock: 'demoLock',
 } as const satisfies Record<string, RouteTitle>
 
-const demoAuthRoutes = Object.entries(DEMO_AUTH_TITLES).flatMap(([kind, title]) =>
-  ['basic', 'cover', 'illustration'].map((variant) => page(`authentication/${kind}/${variant}`, title)),
-)
+type TemplateKind = keyof typeof DEMO_AUTH_TITLES
+
+/** The three layouts of one authentication screen, each with the real form (spec §1, §2). */
+function templateRoutes(kind: TemplateKind): RouteObject[] {
+  return (['basic', 'cover', 'illustration'] as const).map((variant) => ({
+    path: `authentication/${kind}/${variant}`,
+    handle: { title: DEMO_AUTH_TITLES[kind] } satisfies RouteHandle,
+    lazy: async () => {
+      const [{ AuthTemplateRoute }] = await Promise.all([
+        import('./routes/auth-template'),
+        loadScreenStrings(),
+      ])
+      return { element: <AuthTemplateRoute kind={kind} variant={variant} /> }
+    },
+  }))
+}
 
 /** The route table of spec §2 with its guards. */
 export const routes: RouteObject[] = [
@@ -54,6 +119,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     children: [
       { index: true, element: <Navigate to="/dashboards" replace /> },
+      ...(['signin', 'signup', 'reset', 'verification'] as const).flatMap(templateRoutes),
+      // The lock screen unlocks a session, so it needs one.
+      guarded(undefined, templateRoutes('lock')),
       {
         lazy: authLayout,
         children: [
@@ -61,37 +129,43 @@ export const routes: RouteObject[] = [
             element: <GuestOnly />,
             children: [
               page('login', 'login', login),
-              page('register', 'register'),
-              page('password/email', 'passwordEmail'),
-              page('password/reset', 'passwordReset'),
+              page('register', 'register', register),
+              page('password/email', 'passwordEmail', passwordEmail),
+              page('password/reset', 'passwordReset', passwordReset),
             ],
           },
-          ...demoAuthRoutes,
+          page('500', 'serverError', serverError),
           page('*', 'notFound', notFound),
         ],
       },
       {
-        lazy: shellLayout,
+        lazy: withScreenStrings(shellLayout),
         children: [
           guarded(undefined, [
-            page('dashboards', 'dashboards'),
-            page('update', 'update'),
-            page('service', 'service'),
-            page('account/settings', 'accountSettings'),
-            page('items/errors', 'itemErrors'),
+            page('dashboards', 'dashboards', dashboard),
+            page('update', 'update', underConstruction),
+            page('service', 'service', underConstruction),
+            page('account/settings', 'accountSettings', accountSettings),
+            page('items/errors', 'itemErrors', deviceErrors),
           ]),
-          guarded(['admin'], [...section('roles'), ...section('users')]),
+          guarded(
+            ['admin'],
+            [
+              ...section('roles', { list: rolesList, create: roleForm, edit: roleForm }),
+              ...section('users', { list: usersList, create: userNew, edit: userEdit }),
+            ],
+          ),
           guarded(
             ['admin', 'creator'],
             [
-              ...section('categories'),
-              page('items', 'items'),
-              page('items/new', 'itemsNew'),
-              page('items/edit/:id', 'itemsEdit'),
+              ...section('categories', { list: categoriesList, create: categoryForm, edit: categoryForm }),
+              page('items', 'items', devicesList),
+              page('items/new', 'itemsNew', deviceNew),
+              page('items/edit/:id', 'itemsEdit', deviceEdit),
             ],
           ),
-          page('pages/faq', 'faq'),
-          page('pages/profile/teams', 'profileTeams'),
+          page('pages/faq', 'faq', faq),
+          guarded(undefined, [page('pages/profile/teams', 'profileTeams', profileTeams)]),
         ],
       },
     ],

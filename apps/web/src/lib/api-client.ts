@@ -35,6 +35,8 @@ export interface RequestOptions {
   auth?: boolean
   /** For calls where 401 means "wrong password" rather than "session over" (auth/check-password). */
   keepTokenOn401?: boolean
+  /** Live device data: ask every cache on the way for a fresh answer (spec §7 items calls). */
+  noCache?: boolean
   signal?: AbortSignal
 }
 
@@ -59,17 +61,27 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: JSON_API }
-  if (options.body !== undefined) headers['Content-Type'] = JSON_API
+  // A FormData body (uploads) goes as multipart; fetch sets its content type with the boundary.
+  const multipart = options.body instanceof FormData
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = JSON_API
   const token = options.auth === false ? null : getToken()
   if (token) headers.Authorization = `Bearer ${token}`
+  if (options.noCache) {
+    headers['Cache-Control'] = 'no-cache'
+    headers.Pragma = 'no-cache'
+  }
 
   let response: Response
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined || multipart
+          ? (options.body as FormData | undefined)
+          : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.noCache ? { cache: 'no-store' as const } : {}),
     })
   } catch (error) {
     if (options.signal?.aborted) throw error

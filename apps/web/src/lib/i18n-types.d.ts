@@ -1,9 +1,10 @@
 import 'i18next'
 import type uk from '../locales/uk.json'
+import type screens from '../locales/uk-screens.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof uk }
+    resources: { translation: typeof uk & typeof screens }
   }
 }

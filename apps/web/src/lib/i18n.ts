@@ -10,9 +10,21 @@ i18next.use(initReactI18next).init({
   fallbackLng: 'uk',
   defaultNS,
   resources,
-  // Resources are bundled, so there is nothing to wait for.
+  // The first page's strings are bundled, so there is nothing to wait for.
   initAsync: false,
   interpolation: { escapeValue: false },
 })
+
+export function addScreenStrings(strings: Record<string, unknown>) {
+  i18next.addResourceBundle('uk', defaultNS, strings, true, false)
+}
+
+let screenStrings: Promise<void> | undefined
+
+// The strings of the signed-in screens travel with those screens, keeping the first visit to /login small.
+export function loadScreenStrings(): Promise<void> {
+  screenStrings ??= import('../locales/uk-screens.json').then((module) => addScreenStrings(module.default))
+  return screenStrings
+}
 
 export default i18next

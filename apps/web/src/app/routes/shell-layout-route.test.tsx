@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { getToken, setToken } from '../../lib/auth-token'
 import { profileDocument, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes } from '../../test/render-routes'
@@ -18,13 +18,20 @@ const MENU = [
 ]
 
 describe('application shell', () => {
+  // The help page asks for the support contacts; no server runs in these tests.
+  beforeEach(() => {
+    stubFetch(() => ({ status: 404 }))
+  })
+
   it('has the six menu entries, the help card and the top-bar links', async () => {
     renderRoutes(routes, '/pages/faq')
     const menu = await screen.findByRole('navigation', { name: 'Головне меню' }, slow)
 
     const links = within(menu).getAllByRole('link')
     expect(links.slice(0, 6).map((link) => [link.textContent, link.getAttribute('href')])).toEqual(MENU)
-    expect(within(menu).getByRole('link', { name: 'Написати' }).getAttribute('href')).toBe('/pages/faq')
+    expect(within(menu).getByRole('button', { name: 'Написати' }).getAttribute('aria-haspopup')).toBe(
+      'dialog',
+    )
     expect(within(menu).getByRole('heading', { name: 'Потрібна допомога?' })).toBeTruthy()
 
     const header = screen.getByRole('banner')
@@ -47,7 +54,17 @@ describe('application shell', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     const menu = screen.getByRole('navigation', { name: 'Головне меню' })
     expect(within(menu).getByRole('link', { name: 'Оновлення' })).toBeTruthy()
-    expect(within(menu).queryByRole('link', { name: 'Написати' })).toBeNull()
+    expect(within(menu).queryByRole('button', { name: 'Написати' })).toBeNull()
+  })
+
+  it("opens the help modal from the menu card's 'Написати' button", async () => {
+    const user = userEvent.setup()
+    renderRoutes(routes, '/pages/faq')
+    const menu = await screen.findByRole('navigation', { name: 'Головне меню' }, slow)
+
+    await user.click(within(menu).getByRole('button', { name: 'Написати' }))
+
+    expect(await screen.findByRole('dialog', { name: 'Потрібна допомога?' }, slow)).toBeTruthy()
   })
 
   it('signs out to /login and forgets the token even when the logout call fails', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { BrandLink } from './brand-link'
 
 /** Version label of the authentication screens (spec §1). */
-const AUTH_SCREENS_VERSION = '1.0.0'
+export const AUTH_SCREENS_VERSION = '1.0.0'
 
 /** Compact centred layout of the sign-in screens: no side menu, no settings. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -4,10 +4,12 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { useOpenHelpRequest } from './help-request-context'
 
-/** The side menu's 'Потрібна допомога?' card; it leads to the help page. */
+/** The side menu's 'Потрібна допомога?' card; 'Написати' opens the help modal (or the help page without one). */
 export function HelpCard({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation()
+  const openHelpRequest = useOpenHelpRequest()
   return (
     <Box
       component="section"
@@ -27,16 +29,32 @@ export function HelpCard({ onNavigate }: { onNavigate?: () => void }) {
       <Typography variant="body2" sx={{ color: '#e7e5e4', mb: 2 }}>
         {t('menu.helpText')}
       </Typography>
-      <Button
-        component={RouterLink}
-        to="/pages/faq"
-        onClick={onNavigate}
-        variant="contained"
-        color="info"
-        fullWidth
-      >
-        {t('menu.helpButton')}
-      </Button>
+      {openHelpRequest ? (
+        <Button
+          onClick={() => {
+            // On a phone the menu drawer closes first, so the modal is not opened behind it.
+            onNavigate?.()
+            openHelpRequest()
+          }}
+          variant="contained"
+          color="info"
+          fullWidth
+          aria-haspopup="dialog"
+        >
+          {t('menu.helpButton')}
+        </Button>
+      ) : (
+        <Button
+          component={RouterLink}
+          to="/pages/faq"
+          onClick={onNavigate}
+          variant="contained"
+          color="info"
+          fullWidth
+        >
+          {t('menu.helpButton')}
+        </Button>
+      )}
     </Box>
   )
 }

@@ -11,6 +11,21 @@ export interface Profile extends ProfileAttributes {
 
 export const profileQueryKey = ['profile'] as const
 
+/**
+ * Leaving the page cuts off its requests with the same error as a lost connection; that is not a failed
+ * profile load and must not end the session the next page is about to use.
+ */
+let leavingPage = false
+const markLeaving = () => {
+  leavingPage = true
+  // A beforeunload that leads nowhere (a download) would otherwise keep the flag for good.
+  setTimeout(() => {
+    leavingPage = false
+  }, 3000)
+}
+window.addEventListener('beforeunload', markLeaving)
+window.addEventListener('pagehide', markLeaving)
+
 /** Resolves the roles relationship against `included` into names. */
 export function toProfile(document: Document<ProfileResource>): Profile {
   const { data, included = [] } = document
@@ -37,7 +52,7 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
       try {
         return await getProfile(signal)
       } catch (error) {
-        if (!signal.aborted) clearToken()
+        if (!signal.aborted && !leavingPage) clearToken()
         throw error
       }
     },

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  onConfirm: () => void
+  onCancel: () => void
+  /** The confirmed action is running: both buttons wait and the dialog stays open. */
+  busy?: boolean
+}
+
+/** Delete confirmation of spec §8: 'Ви впевнені?' with 'Так, видалити' and 'Скасувати'. */
+export function ConfirmDialog({ open, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const textId = useId()
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onCancel()}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('confirm.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{t('confirm.text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
+          {t('confirm.cancel')}
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" loading={busy} loadingPosition="start">
+          {t('confirm.yes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

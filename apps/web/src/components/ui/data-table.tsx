@@ -1,0 +1,214 @@
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
+import EditRounded from '@mui/icons-material/EditRounded'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import IconButton from '@mui/material/IconButton'
+import LinearProgress from '@mui/material/LinearProgress'
+import Stack from '@mui/material/Stack'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import TableSortLabel from '@mui/material/TableSortLabel'
+import Typography from '@mui/material/Typography'
+import type { PageMeta } from '@teplo/domain'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { ConfirmDialog } from './confirm-dialog'
+import { type DataTableState, nextSort, sortDirection } from './data-table-state'
+import { PageSizeSelect } from './page-size-select'
+import { Paginator } from './paginator'
+import { SearchField } from './search-field'
+
+export interface Column<Row> {
+  /** The sort key sent to the server when `sortable`. */
+  key: string
+  label: string
+  sortable?: boolean
+  render: (row: Row) => ReactNode
+}
+
+export interface DataTableProps<Row extends { id: string }> {
+  /** Accessible name of the table, e.g. 'Список ролей'. */
+  label: string
+  columns: Column<Row>[]
+  state: DataTableState
+  rows: Row[] | undefined
+  page: PageMeta | undefined
+  /** Nothing to show yet (first load). */
+  loading: boolean
+  /** A new page, sort or search is on its way while the previous rows stay visible. */
+  refreshing: boolean
+  failed: boolean
+  onRetry: () => void
+  emptyText: string
+  /** Short name of a row for the labels of its actions. */
+  rowName: (row: Row) => string
+  editPath: (row: Row) => string
+  /** Deletes after the confirmation; the caller reports the outcome, the dialog closes either way. */
+  onDelete: (row: Row) => Promise<unknown>
+}
+
+/** Searchable, server-sorted, server-paged table with Edit and Delete per row (spec §2 Lists). */
+export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
+  const { columns, state, rows, page, loading, refreshing, failed, emptyText } = props
+  const { t } = useTranslation()
+  const [pendingDelete, setPendingDelete] = useState<Row | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const { params, setPage } = state
+  const span = columns.length + 1
+
+  // After a delete empties the last page, show the new last page instead of an empty one.
+  useEffect(() => {
+    if (page && page.total > 0 && params.page > page.lastPage) setPage(page.lastPage)
+  }, [page, params.page, setPage])
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return
+    setDeleting(true)
+    try {
+      await props.onDelete(pendingDelete)
+    } catch {
+      // The caller has already told the user why.
+    } finally {
+      setDeleting(false)
+      setPendingDelete(null)
+    }
+  }
+
+  const message = (content: ReactNode) => (
+    <TableRow>
+      <TableCell colSpan={span} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+        {content}
+      </TableCell>
+    </TableRow>
+  )
+
+  let body: ReactNode
+  if (loading) {
+    body = message(
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        <CircularProgress size={20} aria-hidden />
+        <span>{t('table.loading')}</span>
+      </Stack>,
+    )
+  } else if (failed && !rows) {
+    body = message(
+      <Stack spacing={1} sx={{ alignItems: 'center' }}>
+        <span>{t('errors.generic')}</span>
+        <Button onClick={props.onRetry} size="small" variant="outlined">
+          {t('table.retry')}
+        </Button>
+      </Stack>,
+    )
+  } else if (!rows || rows.length === 0) {
+    body = message(emptyText)
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={row.id} hover>
+        {columns.map((column) => (
+          <TableCell key={column.key}>{column.render(row)}</TableCell>
+        ))}
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <IconButton
+            component={RouterLink}
+            to={props.editPath(row)}
+            aria-label={t('table.edit', { name: props.rowName(row) })}
+            color="info"
+          >
+            <EditRounded fontSize="small" />
+          </IconButton>
+          <IconButton
+            aria-label={t('table.delete', { name: props.rowName(row) })}
+            color="error"
+            onClick={() => setPendingDelete(row)}
+          >
+            <DeleteOutlineRounded fontSize="small" />
+          </IconButton>
+        </TableCell>
+      </TableRow>
+    ))
+  }
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}
+      >
+        <SearchField label={t('table.search')} value={state.searchText} onChange={state.setSearchText} />
+        <PageSizeSelect value={params.pageSize} onChange={state.setPageSize} />
+      </Stack>
+      <Box sx={{ height: 4 }}>
+        {refreshing && !loading && <LinearProgress aria-label={t('table.loading')} />}
+      </Box>
+      <TableContainer
+        role="region"
+        aria-label={props.label}
+        tabIndex={0}
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          '&:focus-visible': { outline: '3px solid #0369a1' },
+        }}
+      >
+        <Table size="small" aria-label={props.label} aria-busy={loading || refreshing} sx={{ minWidth: 560 }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <HeaderCell key={column.key} column={column} sort={params.sort} onSort={state.setSort} />
+              ))}
+              <TableCell align="right">{t('table.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      {page && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mt: 2 }}
+        >
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+            {t('table.showing', { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
+          </Typography>
+          <Paginator page={params.page} lastPage={page.lastPage} onPageChange={setPage} />
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </Box>
+  )
+}
+
+interface HeaderCellProps<Row> {
+  column: Column<Row>
+  sort: string
+  onSort: (sort: string) => void
+}
+
+function HeaderCell<Row>({ column, sort, onSort }: HeaderCellProps<Row>) {
+  if (!column.sortable) return <TableCell>{column.label}</TableCell>
+  const direction = sortDirection(sort, column.key)
+  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'
+  return (
+    <TableCell aria-sort={ariaSort} sx={{ whiteSpace: 'nowrap' }}>
+      <TableSortLabel
+        active={direction !== false}
+        direction={direction || 'asc'}
+        onClick={() => onSort(nextSort(sort, column.key))}
+      >
+        {column.label}
+      </TableSortLabel>
+    </TableCell>
+  )
+}

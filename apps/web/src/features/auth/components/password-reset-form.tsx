@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { type PasswordResetData, type PasswordResetInput, passwordResetSchema } from '@teplo/domain'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { FormTextInput } from '../../../components/ui/form-text-input'
+import { useToast } from '../../../components/ui/toast-context'
+import { ApiRequestError } from '../../../lib/api-client'
+import { failureMessage } from '../../../lib/failure-message'
+import { applyFieldErrors } from '../../../lib/form-errors'
+import { usePasswordReset } from '../api/password-reset'
+import type { ResetLink } from '../utils/reset-link'
+import { type AuthNotice, AuthNoticeDialog } from './auth-notice-dialog'
+
+interface PasswordResetFormProps {
+  link: ResetLink
+  onSuccess: () => void
+}
+
+/** Set new password: two password fields; e-mail and token come from the e-mailed link (spec §2). */
+export function PasswordResetForm({ link, onSuccess }: PasswordResetFormProps) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const reset = usePasswordReset()
+  const [notice, setNotice] = useState<AuthNotice | null>(null)
+  const [open, setOpen] = useState(false)
+  const { control, handleSubmit, setError } = useForm<PasswordResetInput, unknown, PasswordResetData>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { ...link, password: '', password_confirmation: '' },
+  })
+  const reveal = { show: t('auth.login.showPassword'), hide: t('auth.login.hidePassword') }
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values)
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.fieldErrors : {}
+      // Password rules go under their inputs; a bad or spent link can only be fixed with a new letter.
+      if (applyFieldErrors(fields, setError, ['password', 'password_confirmation'])) return
+      const text = failureMessage(error, { generic: t('errors.generic'), network: t('errors.network') })
+      setNotice({ severity: 'error', title: t('auth.reset.failedTitle'), text })
+      setOpen(true)
+      return
+    }
+    toast.success(t('auth.reset.success'))
+    onSuccess()
+  })
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <div>
+        <Typography variant="h1">{t('auth.reset.title')}</Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
+          {t('auth.reset.subtitle', { email: link.email })}
+        </Typography>
+      </div>
+      <FormTextInput
+        control={control}
+        name="password"
+        label={t('auth.reset.password')}
+        helperText={t('auth.reset.hint')}
+        autoComplete="new-password"
+        reveal={reveal}
+      />
+      <FormTextInput
+        control={control}
+        name="password_confirmation"
+        label={t('auth.reset.passwordConfirmation')}
+        autoComplete="new-password"
+        reveal={reveal}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={reset.isPending}
+        loadingPosition="start"
+      >
+        {t('auth.reset.submit')}
+      </Button>
+      <AuthNoticeDialog
+        notice={notice}
+        open={open}
+        onClose={() => setOpen(false)}
+        action={
+          <Button component={RouterLink} to="/password/email">
+            {t('auth.reset.requestNew')}
+          </Button>
+        }
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { type RegisterFormInput, registerFormSchema } from '@teplo/domain'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import type { z } from 'zod'
+import { FormTextInput } from '../../../components/ui/form-text-input'
+import { useToast } from '../../../components/ui/toast-context'
+import { ApiRequestError } from '../../../lib/api-client'
+import { applyFieldErrors } from '../../../lib/form-errors'
+import { useRegister } from '../api/register'
+import { TermsCheckbox } from './terms-checkbox'
+
+type RegisterFormData = z.output<typeof registerFormSchema>
+
+const SERVER_FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
+
+/** Registration form (spec §2): login name, e-mail, password twice and the terms, then an automatic sign-in. */
+export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const register = useRegister()
+  const { control, handleSubmit, setError } = useForm<RegisterFormInput, unknown, RegisterFormData>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  })
+  const reveal = { show: t('auth.login.showPassword'), hide: t('auth.login.hidePassword') }
+
+  const submit = handleSubmit(async ({ terms: _accepted, ...account }) => {
+    try {
+      await register.mutateAsync(account)
+    } catch (error) {
+      if (error instanceof ApiRequestError) applyFieldErrors(error.fieldErrors, setError, SERVER_FIELDS)
+      toast.error(failureText(error))
+      return
+    }
+    toast.success(t('auth.register.success'))
+    onSuccess()
+  })
+
+  // Spec §8 reads every refusal as a taken e-mail; a server that cannot answer is told as such.
+  function failureText(error: unknown) {
+    if (!(error instanceof ApiRequestError) || error.status >= 500) return t('errors.generic')
+    if (error.isNetworkError) return t('errors.network')
+    if (error.status === 429) return error.message
+    return t('auth.register.failed')
+  }
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <div>
+        <Typography variant="h1">{t('auth.register.title')}</Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.register.subtitle')}</Typography>
+      </div>
+      <FormTextInput control={control} name="name" label={t('auth.register.name')} autoComplete="username" />
+      <FormTextInput
+        control={control}
+        name="email"
+        label={t('auth.login.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <FormTextInput
+        control={control}
+        name="password"
+        label={t('auth.login.password')}
+        autoComplete="new-password"
+        reveal={reveal}
+      />
+      <FormTextInput
+        control={control}
+        name="password_confirmation"
+        label={t('auth.register.passwordConfirmation')}
+        autoComplete="new-password"
+        reveal={reveal}
+      />
+      <TermsCheckbox control={control} label={t('auth.register.terms')} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={register.isPending}
+        loadingPosition="start"
+      >
+        {t('auth.register.submit')}
+      </Button>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', columnGap: 1 }}
+      >
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('auth.register.haveAccount')}
+        </Typography>
+        <Button component={RouterLink} to="/login" size="small">
+          {t('auth.register.login')}
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}

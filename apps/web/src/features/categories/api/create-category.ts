@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CategoryData, CategoryResource, Document } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+import { categoryKeys } from './category-keys'
+
+export function createCategory(category: CategoryData) {
+  return apiRequest<Document<CategoryResource>>('categories', {
+    method: 'POST',
+    body: { data: { type: 'categories', attributes: category } },
+  })
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  })
+}

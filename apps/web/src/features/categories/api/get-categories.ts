@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { CategoryResource, ListDocument } from '@teplo/domain'
+import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
+import { apiRequest } from '../../../lib/api-client'
+import { categoryKeys } from './category-keys'
+
+export function getCategories(params: ListParams, signal?: AbortSignal) {
+  return apiRequest<ListDocument<CategoryResource>>('categories', { query: listQuery(params), signal })
+}
+
+/** One page of categories; the previous page stays on screen while the next one loads. */
+export function useCategories(params: ListParams) {
+  return useQuery({
+    queryKey: categoryKeys.list(params),
+    queryFn: ({ signal }) => getCategories(params, signal),
+    placeholderData: keepPreviousData,
+  })
+}

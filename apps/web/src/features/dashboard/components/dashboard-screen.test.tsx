@@ -1,0 +1,297 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { setToken } from '../../../lib/auth-token'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { itemResource, listDocument } from '../api/device.test-data'
+import { DashboardScreen } from './dashboard-screen'
+
+const slow = { timeout: 4000 }
+
+type Item = ReturnType<typeof itemResource>
+
+/** Answers the list and each device from `items`; PATCH stores and answers `patched`. */
+function serve(items: Item[], patched?: (id: string, body: unknown) => Item) {
+  return stubFetch((call) => {
+    const path = call.url.split('?')[0]
+    if (path === '/api/v2/items') return { status: 200, body: listDocument(items) }
+    const id = path?.split('/').at(-1) ?? ''
+    const item = items.find((entry) => entry.id === id)
+    if (!item) return { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: '' }] } }
+    if (call.method === 'PATCH') {
+      // Stored, as the server does, so the re-read after the edit sees it.
+      const next = patched?.(id, call.body) ?? item
+      items.splice(items.indexOf(item), 1, next)
+      return { status: 200, body: { data: next } }
+    }
+    return { status: 200, body: { data: item, included: [] } }
+  })
+}
+
+function show() {
+  return renderRoutes([{ path: '/', element: <DashboardScreen userId="1" /> }], '/')
+}
+
+const deviceReads = (calls: StubbedCall[], id: string) =>
+  calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api/v2/items/${id}`))
+
+// Whole-screen flows: generous limits for a shared, busy machine.
+describe('DashboardScreen', { timeout: 15_000 }, () => {
+  it('loads the list of the signed-in user without any cache and says it is loading', async () => {
+    const calls = serve([itemResource('1', { is_on_homepage: true })])
+    show()
+
+    expect(screen.getByText('Завантаження даних...')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Температура котла' }, slow)
+    const list = new URL(calls[0]!.url, 'http://localhost')
+    expect(list.pathname).toBe('/api/v2/items')
+    expect(list.searchParams.get('filter[user_id]')).toBe('1')
+    expect(list.searchParams.get('include')).toBe('category')
+    expect(list.searchParams.get('page[size]')).toBe('100')
+    expect(list.searchParams.get('_')).toMatch(/^\d+$/)
+    expect(calls[0]!.headers['cache-control']).toBe('no-cache')
+    expect(calls[0]!.headers.pragma).toBe('no-cache')
+  })
+
+  it('offers to add a device when there is none (or only ones awaiting verification)', async () => {
+    const calls = serve([itemResource('2', { status: 'pending', is_on_homepage: true })])
+    show()
+
+    expect(await screen.findByText('Пристроїв не знайдено', {}, slow)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Додати пристрій' }).getAttribute('href')).toBe('/items/new')
+    expect(deviceReads(calls, '2')).toHaveLength(0)
+  })
+
+  it('opens the flagged device, hides pending ones and never loads them', async () => {
+    const user = userEvent.setup()
+    const calls = serve([
+      itemResource('1', { name: 'Котел у гаражі' }),
+      itemResource('2', { name: 'Котел на дачі', status: 'pending', is_on_homepage: true }),
+      itemResource('3', { name: 'Котел вдома', is_on_homepage: true }),
+    ])
+    show()
+
+    const picker = await screen.findByRole('combobox', { name: 'Пристрій' }, slow)
+    expect(picker.textContent).toBe('Котел вдома')
+    await user.click(picker)
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual(['Котел у гаражі', 'Котел вдома'])
+    expect(deviceReads(calls, '2')).toHaveLength(0)
+
+    await user.click(options[0]!)
+    await waitFor(() => expect(deviceReads(calls, '1')).toHaveLength(1))
+    expect(screen.getByRole('combobox', { name: 'Пристрій' }).textContent).toBe('Котел у гаражі')
+  })
+
+  it("shows '-' for values a device that never connected has not reported, and its honest state", async () => {
+    serve([itemResource('1', { is_on_homepage: true })])
+    show()
+
+    const heater = await screen.findByRole('meter', { name: 'Температура котла' }, slow)
+    expect(heater.textContent).toContain('-')
+    expect(screen.getByRole('meter', { name: "Яскравість полум'я" }).getAttribute('aria-valuetext')).toBe(
+      'немає даних',
+    )
+    expect(screen.getByText("з'єднання немає")).toBeTruthy()
+    expect(screen.getByText('Налаштування: Застосовано')).toBeTruthy()
+    expect(screen.getByText("Пристрій ще не виходив на зв'язок")).toBeTruthy()
+    expect(screen.getByText('Невідомий режим')).toBeTruthy()
+    expect(screen.getByText('Задано: 60 °C')).toBeTruthy()
+    expect(screen.getByText('Б+К')).toBeTruthy()
+    // An off-line device still takes the on/off wish; the screen says when it will arrive.
+    const toggle = screen.getByRole('switch', { name: 'Увімкнено' }) as HTMLInputElement
+    expect(toggle.disabled).toBe(false)
+    expect(toggle.checked).toBe(true)
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Котел не на зв'язку/,
+    )
+  })
+
+  it("switches an off-line device by its owner's wish, which it gets on reconnecting", async () => {
+    const user = userEvent.setup()
+    const calls = serve([itemResource('1', { is_on_homepage: true, power_set: 'off' })], (id) =>
+      itemResource(id, { power_set: 'on', sync_status: 'pending' }),
+    )
+    show()
+
+    await user.click(await screen.findByRole('switch', { name: 'Вимкнено' }, slow))
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        data: { type: 'items', id: '1', attributes: { status: 'on' } },
+      }),
+    )
+    expect(await screen.findByRole('switch', { name: 'Увімкнено' }, slow)).toBeTruthy()
+    expect(screen.getByText('Налаштування: Очікує пристрій')).toBeTruthy()
+  })
+
+  it('shows live values with their units, the work mode and the sync state', async () => {
+    serve([
+      itemResource('1', {
+        status: 'on',
+        is_on_homepage: true,
+        heater_temp: 62.5,
+        gas_temp: 180,
+        burner_power: 40,
+        flame_brightness: 72,
+        work_mode: 6,
+        pump_mode: 4,
+        sync_status: 'refused',
+        sync_reason: 'значення поза межами',
+        last_seen_at: '2025-03-01 10:15:00',
+      }),
+    ])
+    show()
+
+    const heater = await screen.findByRole('meter', { name: 'Температура котла' }, slow)
+    expect(heater.getAttribute('aria-valuetext')).toBe('62,5 °C')
+    expect(screen.getByRole('meter', { name: 'Потужність пальника' }).getAttribute('aria-valuetext')).toBe(
+      '40 kWt',
+    )
+    expect(screen.getByText('Робота з модуляцією')).toBeTruthy()
+    expect(screen.getByText('К+Б')).toBeTruthy()
+    expect(screen.getByText('Налаштування: Відхилено: значення поза межами')).toBeTruthy()
+    expect(screen.getByText("з'єднання встановлено")).toBeTruthy()
+    expect(screen.getByText(/^Останній зв'язок: 01\.03\.25 \d\d:15$/)).toBeTruthy()
+  })
+
+  it('switches a device off, reloads it and says the data was updated', async () => {
+    const user = userEvent.setup()
+    const calls = serve([itemResource('1', { status: 'on', is_on_homepage: true })], (id) =>
+      itemResource(id, { status: 'off', sync_status: 'pending' }),
+    )
+    show()
+
+    await user.click(await screen.findByRole('switch', { name: 'Увімкнено' }, slow))
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true))
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      data: { type: 'items', id: '1', attributes: { status: 'off' } },
+    })
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('Дані оновлено!')
+    await waitFor(() => expect(deviceReads(calls, '1').length).toBeGreaterThanOrEqual(2))
+  })
+
+  it('locks the switch and the settings of an archived device', async () => {
+    serve([itemResource('1', { status: 'archive', is_on_homepage: true })])
+    show()
+
+    const toggle = await screen.findByRole('switch', { name: 'Заблоковано' }, slow)
+    expect((toggle as HTMLInputElement).disabled).toBe(true)
+    const change = await screen.findByRole('button', { name: 'Змінити: Температура котла' }, slow)
+    expect((change as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('opens the modal of a card from its link and from its info icon', async () => {
+    const user = userEvent.setup()
+    serve([itemResource('1', { status: 'on', is_on_homepage: true })])
+    show()
+
+    await user.click(await screen.findByRole('button', { name: 'Змінити: Димові гази' }, slow))
+    expect(await screen.findByRole('dialog', { name: 'Димові гази' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Скасувати' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(screen.getByRole('button', { name: 'Про налаштування «Режим насосів»' }))
+    expect(await screen.findByRole('dialog', { name: 'Режим насосів' })).toBeTruthy()
+  })
+
+  it('re-reads the device every 30 s while no live stream is up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const calls = serve([itemResource('1', { is_on_homepage: true })])
+      show()
+      await screen.findByRole('meter', { name: 'Температура котла' }, slow)
+      const before = deviceReads(calls, '1').length
+
+      await act(() => vi.advanceTimersByTimeAsync(30_000))
+
+      await waitFor(() => expect(deviceReads(calls, '1').length).toBe(before + 1))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('takes live updates from the event stream into the screen', async () => {
+    setToken('token-1')
+    const sources: FakeEventSource[] = []
+    class FakeEventSource extends EventTarget {
+      onopen: (() => void) | null = null
+      onerror: (() => void) | null = null
+      constructor(readonly url: string) {
+        super()
+        sources.push(this)
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource)
+    serve([itemResource('1', { is_on_homepage: true })])
+    show()
+    await screen.findByRole('meter', { name: 'Температура котла' }, slow)
+
+    expect(sources.at(-1)?.url).toBe('/api/v2/live?item_id=1&access_token=token-1')
+    act(() => {
+      sources.at(-1)?.onopen?.()
+      const update = { data: itemResource('1', { status: 'on', heater_temp: 71 }) }
+      sources.at(-1)?.dispatchEvent(new MessageEvent('item', { data: JSON.stringify(update) }))
+    })
+
+    await waitFor(() =>
+      expect(screen.getByRole('meter', { name: 'Температура котла' }).getAttribute('aria-valuetext')).toBe(
+        '71 °C',
+      ),
+    )
+    expect(screen.getByText("з'єднання встановлено")).toBeTruthy()
+  })
+
+  it('reloads when the stream says the device was deleted', async () => {
+    setToken('token-1')
+    const sources: EventTarget[] = []
+    vi.stubGlobal(
+      'EventSource',
+      class extends EventTarget {
+        constructor() {
+          super()
+          sources.push(this)
+        }
+        close() {}
+      },
+    )
+    const items = [itemResource('1', { is_on_homepage: true }), itemResource('2', { name: 'Котел у сестри' })]
+    serve(items)
+    show()
+    await screen.findByRole('meter', { name: 'Температура котла' }, slow)
+
+    items.splice(0, 1)
+    act(() => {
+      sources.at(-1)?.dispatchEvent(new MessageEvent('deleted', { data: '{}' }))
+    })
+
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Пристрій' }).textContent).toBe('Котел у сестри'),
+      slow,
+    )
+  })
+
+  it('forgets a device that has gone and reloads the list', async () => {
+    const items = [itemResource('1', { is_on_homepage: true }), itemResource('2')]
+    const calls = stubFetch((call) => {
+      const path = call.url.split('?')[0]
+      if (path === '/api/v2/items') {
+        const lists = calls.filter((entry) => entry.url.startsWith('/api/v2/items?')).length
+        return { status: 200, body: listDocument(lists === 1 ? items : [items[1]!]) }
+      }
+      if (path === '/api/v2/items/1') return { status: 404, body: { errors: [] } }
+      return { status: 200, body: { data: items[1] } }
+    })
+    show()
+
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Пристрій' }).textContent).toBe('Котел 2'),
+      slow,
+    )
+    expect(await screen.findByRole('meter', { name: 'Температура котла' }, slow)).toBeTruthy()
+  })
+})

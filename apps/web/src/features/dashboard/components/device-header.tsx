@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import Stack from '@mui/material/Stack'
+import Switch from '@mui/material/Switch'
+import Typography from '@mui/material/Typography'
+import { canToggle, itemStatusLabel, workModeLabel } from '@teplo/domain'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Device } from '../api/device'
+import { useSaveSettings } from '../hooks/use-save-settings'
+import { DevicePicker } from './device-picker'
+import { DeviceState } from './device-state'
+
+interface DeviceHeaderProps {
+  device: Device
+  devices: readonly Device[]
+  onSelect: (id: string) => void
+}
+
+/** Device picker, work mode, the on/off switch and the connection and sync state. */
+export function DeviceHeader({ device, devices, onSelect }: DeviceHeaderProps) {
+  const { t } = useTranslation()
+  const { save, isPending } = useSaveSettings()
+  const hintId = useId()
+  // An off-line device keeps the owner's wish (power_set) and receives it when it reconnects.
+  const offline = device.status === 'connecting'
+  const shownStatus = offline ? (device.power_set ?? device.status) : device.status
+  return (
+    <Card>
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          sx={{ gap: 2, alignItems: { xs: 'stretch', md: 'center' }, justifyContent: 'space-between' }}
+        >
+          <DevicePicker devices={devices} value={device.id} onChange={onSelect} />
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('dashboard.workMode')}
+            </Typography>
+            <Typography sx={{ fontWeight: 700 }}>{workModeLabel(device.work_mode)}</Typography>
+          </Box>
+          <Box>
+            <FormControlLabel
+              label={itemStatusLabel(shownStatus)}
+              control={
+                <Switch
+                  checked={shownStatus === 'on'}
+                  disabled={!canToggle(device.status) || isPending}
+                  onChange={(event) =>
+                    save({
+                      id: device.id,
+                      group: 'toggle',
+                      values: { status: event.target.checked ? 'on' : 'off' },
+                    })
+                  }
+                  slotProps={{ input: { 'aria-describedby': offline ? hintId : undefined } }}
+                />
+              }
+            />
+            {offline && (
+              <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary', maxWidth: 280 }}>
+                {t('dashboard.toggleOffline')}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+        <Box sx={{ mt: 2 }}>
+          <DeviceState device={device} />
+        </Box>
+      </CardContent>
+    </Card>
+  )
+}

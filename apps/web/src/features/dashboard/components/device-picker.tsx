@@ -1,0 +1,36 @@
+import FormControl from '@mui/material/FormControl'
+import InputLabel from '@mui/material/InputLabel'
+import MenuItem from '@mui/material/MenuItem'
+import Select from '@mui/material/Select'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Device } from '../api/device'
+
+interface DevicePickerProps {
+  devices: readonly Device[]
+  value: string
+  onChange: (id: string) => void
+}
+
+/** Chooses the device the dashboard shows, by name. */
+export function DevicePicker({ devices, value, onChange }: DevicePickerProps) {
+  const { t } = useTranslation()
+  const labelId = useId()
+  return (
+    <FormControl sx={{ minWidth: 220, maxWidth: '100%' }}>
+      <InputLabel id={labelId}>{t('dashboard.device')}</InputLabel>
+      <Select
+        labelId={labelId}
+        label={t('dashboard.device')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {devices.map((device) => (
+          <MenuItem key={device.id} value={device.id}>
+            {device.name}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  )
+}

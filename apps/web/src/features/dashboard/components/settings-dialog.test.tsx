@@ -1,0 +1,145 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { toDevice } from '../api/device'
+import { itemResource } from '../api/device.test-data'
+import { type DialogGroup, SettingsDialog } from './settings-dialog'
+
+const slow = { timeout: 4000 }
+
+function openDialog(
+  group: DialogGroup,
+  attributes: Parameters<typeof itemResource>[1] = {},
+  onClose: () => void = () => {},
+) {
+  const device = toDevice(itemResource('7', { status: 'on', ...attributes }))
+  const calls = stubFetch((call) =>
+    call.method === 'PATCH'
+      ? { status: 200, body: { data: itemResource('7', { sync_status: 'pending' }) } }
+      : { status: 200, body: { data: itemResource('7') } },
+  )
+  renderRoutes(
+    [{ path: '/', element: <SettingsDialog group={group} device={device} open onClose={onClose} /> }],
+    '/',
+  )
+  return calls
+}
+
+const patches = (calls: StubbedCall[]) => calls.filter((call) => call.method === 'PATCH')
+
+describe('SettingsDialog', { timeout: 15_000 }, () => {
+  it('starts from the stored values and sends the group as a JSON:API document', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    const calls = openDialog('heater', { heater_temp_set: 65, heater_hysteresis: 3.5 }, onClose)
+
+    const temperature = await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    expect((temperature as HTMLInputElement).value).toBe('65')
+    await user.click(screen.getByRole('button', { name: 'Збільшити: Задана температура, °C' }))
+    await user.click(screen.getByRole('button', { name: 'Зменшити: Гістерезис, °C' }))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]).toMatchObject({
+      url: '/api/v2/items/7',
+      body: { data: { type: 'items', id: '7', attributes: { heater_temp_set: 66, heater_hysteresis: 3 } } },
+    })
+    // The dialog stays open in this test, hiding the page (and its toast) from the accessibility tree.
+    const toast = await screen.findByRole('alert', { hidden: true }, slow)
+    expect(toast.textContent).toContain('Дані оновлено!')
+    expect(onClose).toHaveBeenCalled()
+  })
+
+  it('clamps a typed value above the card maximum when the field is left', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('tank')
+
+    const temperature = await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    await user.clear(temperature)
+    await user.type(temperature, '95')
+    await user.tab()
+
+    expect((temperature as HTMLInputElement).value).toBe('80')
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { boiler_temp_set: 80 } } })
+  })
+
+  it('does not send empty fields', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('gas')
+
+    await user.clear(await screen.findByRole('spinbutton', { name: 'Максимальна температура, °C' }, slow))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toEqual({
+      data: { type: 'items', id: '7', attributes: { gas_temp_min: 80 } },
+    })
+  })
+
+  it('keeps the minimum at or below the maximum and sends nothing until it is', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('gas')
+
+    const min = await screen.findByRole('spinbutton', { name: 'Мінімальна температура, °C' }, slow)
+    const max = screen.getByRole('spinbutton', { name: 'Максимальна температура, °C' })
+    await user.clear(min)
+    await user.type(min, '300')
+    await user.clear(max)
+    await user.type(max, '200')
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    expect(await screen.findByText('Мінімальна температура не може бути більшою за максимальну')).toBeTruthy()
+    expect(min.getAttribute('aria-invalid')).toBe('true')
+    expect(patches(calls)).toHaveLength(0)
+  })
+
+  it('reads whole numbers for power and sends the modulation switch', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('power')
+
+    const power = await screen.findByRole('spinbutton', { name: 'Потужність, kWt' }, slow)
+    await user.clear(power)
+    await user.type(power, '45.8')
+    await user.click(screen.getByRole('switch', { name: 'Модуляція потужності' }))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toMatchObject({
+      data: { attributes: { burner_power_set: 45, burner_mod: false } },
+    })
+  })
+
+  it('shows the server’s reason in a red toast when the save is refused', async () => {
+    const user = userEvent.setup()
+    const device = toDevice(itemResource('7', { status: 'on' }))
+    stubFetch(() => ({
+      status: 422,
+      body: {
+        errors: [
+          {
+            status: '422',
+            title: 'Unprocessable Entity',
+            detail: 'Пристрій заблоковано: змінити його налаштування неможливо',
+            source: { pointer: '/data/attributes/pump_mode' },
+          },
+        ],
+      },
+    }))
+    renderRoutes(
+      [{ path: '/', element: <SettingsDialog group="mode" device={device} open onClose={() => {}} /> }],
+      '/',
+    )
+
+    await user.click(await screen.findByRole('radio', { name: 'К' }, slow))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    const reason = 'Пристрій заблоковано: змінити його налаштування неможливо'
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain(reason))
+    const toast = await screen.findByText(reason, { selector: '.MuiAlert-message' }, slow)
+    expect(toast.closest('.MuiAlert-root')?.className).toMatch(/MuiAlert-colorError/)
+  })
+})

@@ -1,0 +1,142 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
+import Stack from '@mui/material/Stack'
+import Switch from '@mui/material/Switch'
+import type { ItemSettingsGroup } from '@teplo/domain'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Device } from '../api/device'
+import { useSaveSettings } from '../hooks/use-save-settings'
+import {
+  buildSettingsPayload,
+  initialSettingText,
+  NUMBER_FIELDS,
+  type NumberFieldName,
+  normalizeSettingText,
+  type SettingsPayload,
+} from '../utils/settings-fields'
+import { NumberStepper } from './number-stepper'
+import { PumpModeField } from './pump-mode-field'
+
+export type DialogGroup = Exclude<ItemSettingsGroup, 'toggle'>
+
+interface SettingsDialogProps {
+  group: DialogGroup
+  device: Device
+  open: boolean
+  onClose: () => void
+}
+
+const TITLES = {
+  heater: 'dashboard.heater.title',
+  tank: 'dashboard.tank.title',
+  gas: 'dashboard.gas.title',
+  power: 'dashboard.power.title',
+  mode: 'dashboard.pump.title',
+} as const
+
+const INFOS = {
+  heater: 'dashboard.heater.info',
+  tank: 'dashboard.tank.info',
+  gas: 'dashboard.gas.info',
+  power: 'dashboard.power.info',
+  mode: 'dashboard.pump.info',
+} as const
+
+function initialTexts(group: DialogGroup, device: Device) {
+  return Object.fromEntries(
+    NUMBER_FIELDS[group].map((spec) => [spec.name, initialSettingText(device[spec.name], spec)]),
+  ) as Partial<Record<NumberFieldName, string>>
+}
+
+/** The modal of one dashboard card: sets that card's group of values (spec §2, §5). */
+export function SettingsDialog({ group, device, open, onClose }: SettingsDialogProps) {
+  const { t } = useTranslation()
+  const { save, isPending } = useSaveSettings()
+  const specs = NUMBER_FIELDS[group]
+  const [texts, setTexts] = useState(() => initialTexts(group, device))
+  const [burnerMod, setBurnerMod] = useState(device.burner_mod)
+  const [pumpMode, setPumpMode] = useState<number | null>(device.pump_mode)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  const extra = (): SettingsPayload => {
+    if (group === 'power') return { burner_mod: burnerMod }
+    if (group === 'mode' && pumpMode !== null) return { pump_mode: pumpMode }
+    return {}
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // Enter may submit without leaving the field: clamp what is shown before sending it.
+    const normalized = Object.fromEntries(
+      specs.map((spec) => [spec.name, normalizeSettingText(texts[spec.name] ?? '', spec)]),
+    )
+    setTexts(normalized)
+    const result = buildSettingsPayload(group, normalized, extra(), device)
+    if (!result.ok) {
+      setErrors(result.nothingToSend ? { form: t('dashboard.nothingToSend') } : result.errors)
+      return
+    }
+    setErrors({})
+    save(
+      { id: device.id, group, values: result.values },
+      // A modal hides the page's toast from screen readers, so the reason is repeated inside it.
+      { onSaved: onClose, onFailed: (message, fieldErrors) => setErrors({ ...fieldErrors, form: message }) },
+    )
+  }
+
+  const unit = group === 'power' ? t('dashboard.units.power') : t('dashboard.units.temperature')
+  return (
+    <Dialog open={open} onClose={isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{t(TITLES[group])}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t(INFOS[group])}</DialogContentText>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {specs.map((spec) => (
+              <NumberStepper
+                key={spec.name}
+                spec={spec}
+                label={t(`dashboard.fields.${spec.name}`)}
+                unit={unit}
+                value={texts[spec.name] ?? ''}
+                onChange={(value) => setTexts((previous) => ({ ...previous, [spec.name]: value }))}
+                error={errors[spec.name]}
+              />
+            ))}
+            {group === 'power' && (
+              <FormControlLabel
+                control={
+                  <Switch checked={burnerMod} onChange={(event) => setBurnerMod(event.target.checked)} />
+                }
+                label={t('dashboard.fields.burner_mod')}
+              />
+            )}
+            {group === 'mode' && (
+              <PumpModeField value={pumpMode} onChange={setPumpMode} error={errors.pump_mode} />
+            )}
+            {errors.form && (
+              <FormHelperText error role="alert">
+                {errors.form}
+              </FormHelperText>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={isPending}>
+            {t('dashboard.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isPending} loadingPosition="start">
+            {t('dashboard.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

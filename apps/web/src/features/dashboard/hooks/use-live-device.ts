@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { API_BASE } from '../../../lib/api-client'
+import { useAccessToken } from '../../../lib/auth-token'
+import { type Device, dashboardKeys, deviceFromDocument, isItemDocument } from '../api/device'
+
+export function liveUrl(itemId: string, token: string): string {
+  const query = new URLSearchParams({ item_id: itemId, access_token: token })
+  return `${API_BASE}/live?${query}`
+}
+
+/**
+ * Follows the server's event stream for one device and writes each `item` event into the query cache.
+ * Returns whether the stream is up; while it is down the caller falls back to polling.
+ */
+export function useLiveDevice(itemId: string | undefined): boolean {
+  const queryClient = useQueryClient()
+  const token = useAccessToken()
+  const [connected, setConnected] = useState(false)
+
+  useEffect(() => {
+    if (!itemId || !token || typeof EventSource === 'undefined') return
+    // EventSource cannot send headers, so the stream takes the token in its address.
+    const source = new EventSource(liveUrl(itemId, token))
+    source.onopen = () => setConnected(true)
+    // The browser reconnects by itself after a network error; polling covers the gap meanwhile.
+    source.onerror = () => setConnected(false)
+    source.addEventListener('item', (event) => {
+      let document: unknown
+      try {
+        document = JSON.parse((event as MessageEvent<string>).data)
+      } catch {
+        return
+      }
+      if (!isItemDocument(document) || document.data.id !== itemId) return
+      const device = deviceFromDocument(document)
+      queryClient.setQueryData<Device>(dashboardKeys.device(itemId), (previous) => ({
+        ...device,
+        categoryName: device.categoryName ?? previous?.categoryName ?? null,
+      }))
+    })
+    // A deleted device: re-reading it answers 404, which clears the selection and reloads the list.
+    source.addEventListener('deleted', () => {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+    })
+    return () => {
+      source.close()
+      setConnected(false)
+    }
+  }, [itemId, token, queryClient])
+
+  return connected
+}

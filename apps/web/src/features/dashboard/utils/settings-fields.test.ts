@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import {
+  buildSettingsPayload,
+  initialSettingText,
+  NUMBER_FIELDS,
+  normalizeSettingText,
+  parseSettingText,
+  stepSettingText,
+} from './settings-fields'
+
+const [heaterSet, heaterHysteresis] = NUMBER_FIELDS.heater
+const [gasMin] = NUMBER_FIELDS.gas
+const [powerSet] = NUMBER_FIELDS.power
+
+const stored = {
+  heater_temp_set: 60,
+  heater_hysteresis: 5,
+  gas_temp_min: 80,
+  gas_temp_max: 300,
+  burner_power_set: 100,
+  burner_mod: true,
+  pump_mode: 1,
+}
+
+describe('parsing typed values (spec §5)', () => {
+  it('reads temperatures and power as whole numbers and hysteresis as a decimal', () => {
+    expect(parseSettingText('45.7', heaterSet)).toBe(45)
+    expect(parseSettingText(' 62 ', heaterSet)).toBe(62)
+    expect(parseSettingText('3.5', heaterHysteresis)).toBe(3.5)
+    expect(parseSettingText('2,5', heaterHysteresis)).toBe(2.5)
+  })
+
+  it('treats an empty field as not given and other text as not a number', () => {
+    expect(parseSettingText('', heaterSet)).toBeUndefined()
+    expect(parseSettingText('   ', heaterSet)).toBeUndefined()
+    expect(parseSettingText('abc', heaterSet)).toBeNaN()
+    expect(parseSettingText('4e2', powerSet)).toBeNaN()
+  })
+})
+
+describe('clamping (spec §5, §9)', () => {
+  it('puts typed values inside the card limits when the field is left', () => {
+    expect(normalizeSettingText('95', heaterSet)).toBe('80')
+    expect(normalizeSettingText('-4', heaterSet)).toBe('0')
+    expect(normalizeSettingText('20', gasMin)).toBe('80')
+    expect(normalizeSettingText('4000', powerSet)).toBe('1000')
+    expect(normalizeSettingText('12', heaterHysteresis)).toBe('8')
+    expect(normalizeSettingText('3.3', heaterHysteresis)).toBe('3.5')
+  })
+
+  it('leaves empty and non-numeric text for the user to fix', () => {
+    expect(normalizeSettingText('', heaterSet)).toBe('')
+    expect(normalizeSettingText('abc', heaterSet)).toBe('abc')
+  })
+
+  it('steps whole values by 1 and hysteresis by 0.5, never past the limits', () => {
+    expect(stepSettingText('60', heaterSet, 1)).toBe('61')
+    expect(stepSettingText('80', heaterSet, 1)).toBe('80')
+    expect(stepSettingText('0', heaterSet, -1)).toBe('0')
+    expect(stepSettingText('5', heaterHysteresis, 1)).toBe('5.5')
+    expect(stepSettingText('8', heaterHysteresis, 1)).toBe('8')
+    expect(stepSettingText('', heaterHysteresis, 1)).toBe('5')
+  })
+
+  it('starts hysteresis at 5 when the device has none yet', () => {
+    expect(initialSettingText(null, heaterHysteresis)).toBe('5')
+    expect(initialSettingText(null, heaterSet)).toBe('')
+    expect(initialSettingText(70, heaterSet)).toBe('70')
+  })
+})
+
+describe('building the PATCH attributes of one group', () => {
+  it('sends the parsed values of its group', () => {
+    const result = buildSettingsPayload(
+      'heater',
+      { heater_temp_set: '75', heater_hysteresis: '2.5' },
+      {},
+      stored,
+    )
+    expect(result).toEqual({ ok: true, values: { heater_temp_set: 75, heater_hysteresis: 2.5 } })
+  })
+
+  it('drops empty fields instead of sending them', () => {
+    const result = buildSettingsPayload('heater', { heater_temp_set: '', heater_hysteresis: '4' }, {}, stored)
+    expect(result).toEqual({ ok: true, values: { heater_hysteresis: 4 } })
+  })
+
+  it('sends nothing when every field is empty', () => {
+    const result = buildSettingsPayload('gas', { gas_temp_min: '', gas_temp_max: ' ' }, {}, stored)
+    expect(result).toMatchObject({ ok: false, nothingToSend: true })
+  })
+
+  it('clamps values that were never normalised', () => {
+    const result = buildSettingsPayload(
+      'heater',
+      { heater_temp_set: '95', heater_hysteresis: '' },
+      {},
+      stored,
+    )
+    expect(result).toEqual({ ok: true, values: { heater_temp_set: 80 } })
+  })
+
+  it('refuses a flue-gas minimum above the maximum, also against the stored maximum', () => {
+    const both = buildSettingsPayload('gas', { gas_temp_min: '400', gas_temp_max: '200' }, {}, stored)
+    expect(both).toEqual({
+      ok: false,
+      errors: { gas_temp_min: 'Мінімальна температура не може бути більшою за максимальну' },
+    })
+    const alone = buildSettingsPayload('gas', { gas_temp_min: '350', gas_temp_max: '' }, {}, stored)
+    expect(alone.ok).toBe(false)
+    const fine = buildSettingsPayload('gas', { gas_temp_min: '250', gas_temp_max: '' }, {}, stored)
+    expect(fine).toEqual({ ok: true, values: { gas_temp_min: 250 } })
+  })
+
+  it('reports a value that is not a number with the domain message', () => {
+    const result = buildSettingsPayload('power', { burner_power_set: 'abc' }, { burner_mod: false }, stored)
+    expect(result).toEqual({ ok: false, errors: { burner_power_set: 'Введіть число' } })
+  })
+
+  it('adds the switch and the pump mode, which are never empty', () => {
+    expect(buildSettingsPayload('power', { burner_power_set: '' }, { burner_mod: false }, stored)).toEqual({
+      ok: true,
+      values: { burner_mod: false },
+    })
+    expect(buildSettingsPayload('mode', {}, { pump_mode: 3 }, stored)).toEqual({
+      ok: true,
+      values: { pump_mode: 3 },
+    })
+  })
+})

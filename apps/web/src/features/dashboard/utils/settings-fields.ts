@@ -1,0 +1,138 @@
+import { clamp, ITEM_SETTINGS_SCHEMAS, type ItemSettingsGroup, LIMITS } from '@teplo/domain'
+
+export type NumberFieldName =
+  | 'heater_temp_set'
+  | 'heater_hysteresis'
+  | 'boiler_temp_set'
+  | 'boiler_hysteresis'
+  | 'gas_temp_min'
+  | 'gas_temp_max'
+  | 'burner_power_set'
+
+export interface NumberFieldSpec {
+  name: NumberFieldName
+  min: number
+  max: number
+  /** What one press of a stepper adds: 1, or 0.5 for hysteresis. */
+  step: number
+  /** Hysteresis is a decimal; every other setting is a whole number (spec §5). */
+  decimal: boolean
+  /** Used when the device has no value yet (hysteresis: 5). */
+  fallback?: number
+}
+
+const { heaterTemp, tankTemp, gasTemp, burnerPower, hysteresis } = LIMITS
+
+const whole = (name: NumberFieldName, range: { min: number; max: number }): NumberFieldSpec => ({
+  name,
+  min: range.min,
+  max: range.max,
+  step: 1,
+  decimal: false,
+})
+
+const hysteresisField = (name: NumberFieldName): NumberFieldSpec => ({
+  name,
+  min: hysteresis.min,
+  max: hysteresis.max,
+  step: hysteresis.step,
+  decimal: true,
+  fallback: hysteresis.default,
+})
+
+/** The number inputs of each dashboard modal, with the limits of spec §5 and §9. */
+export const NUMBER_FIELDS = {
+  heater: [whole('heater_temp_set', heaterTemp), hysteresisField('heater_hysteresis')],
+  tank: [whole('boiler_temp_set', tankTemp), hysteresisField('boiler_hysteresis')],
+  gas: [
+    { ...whole('gas_temp_min', gasTemp), fallback: gasTemp.defaultMin },
+    { ...whole('gas_temp_max', gasTemp), fallback: gasTemp.defaultMax },
+  ],
+  power: [{ ...whole('burner_power_set', burnerPower), fallback: burnerPower.defaultMax }],
+  mode: [],
+  toggle: [],
+} as const satisfies Record<ItemSettingsGroup, readonly NumberFieldSpec[]>
+
+/** Reads typed text: '' is "not given", a comma counts as a decimal point; whole numbers drop any fraction. */
+export function parseSettingText(text: string, spec: NumberFieldSpec): number | undefined {
+  const trimmed = text.trim().replace(',', '.')
+  if (trimmed === '') return undefined
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return Number.NaN
+  return spec.decimal ? Number.parseFloat(trimmed) : Number.parseInt(trimmed, 10)
+}
+
+/** Puts a number inside the field's range; hysteresis also lands on its 0.5 grid. */
+export function clampSetting(value: number, spec: NumberFieldSpec): number {
+  const stepped = spec.decimal ? Math.round(value / spec.step) * spec.step : Math.trunc(value)
+  return clamp(stepped, spec.min, spec.max)
+}
+
+/** What the input shows after the user leaves it: clamped, or untouched when empty or not a number. */
+export function normalizeSettingText(text: string, spec: NumberFieldSpec): string {
+  const value = parseSettingText(text, spec)
+  if (value === undefined || Number.isNaN(value)) return text.trim()
+  return String(clampSetting(value, spec))
+}
+
+/** One stepper press from the current text (or from the fallback or the bottom of the range when empty). */
+export function stepSettingText(text: string, spec: NumberFieldSpec, direction: 1 | -1): string {
+  const value = parseSettingText(text, spec)
+  const start = value === undefined || Number.isNaN(value) ? (spec.fallback ?? spec.min) : value
+  const next = value === undefined || Number.isNaN(value) ? start : start + direction * spec.step
+  return String(clampSetting(next, spec))
+}
+
+/** The text a field starts with: the device's stored value, else the field's default, else empty. */
+export function initialSettingText(stored: number | null | undefined, spec: NumberFieldSpec): string {
+  const value = stored ?? spec.fallback
+  return value === undefined ? '' : String(value)
+}
+
+export type SettingsPayload = Record<string, number | boolean>
+
+export type SettingsResult =
+  | { ok: true; values: SettingsPayload }
+  | { ok: false; errors: Record<string, string>; nothingToSend?: boolean }
+
+/**
+ * Builds the PATCH attributes of one group (spec §5): empty fields are dropped, typed values clamped,
+ * and the result checked with the domain schema together with the stored values it is sent against,
+ * so a lone minimum above the stored maximum is caught here too.
+ */
+export function buildSettingsPayload(
+  group: ItemSettingsGroup,
+  texts: Partial<Record<NumberFieldName, string>>,
+  extra: SettingsPayload,
+  /** The device as stored: the values not sent are checked as they are. */
+  stored: object,
+): SettingsResult {
+  const values: SettingsPayload = {}
+  for (const spec of NUMBER_FIELDS[group]) {
+    const value = parseSettingText(texts[spec.name] ?? '', spec)
+    if (value === undefined) continue
+    values[spec.name] = Number.isNaN(value) ? value : clampSetting(value, spec)
+  }
+  Object.assign(values, extra)
+  if (Object.keys(values).length === 0) return { ok: false, errors: {}, nothingToSend: true }
+
+  const schema = ITEM_SETTINGS_SCHEMAS[group]
+  const storedValues = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((field) => {
+      const value = (stored as Record<string, unknown>)[field]
+      return value === null || value === undefined ? [] : [[field, value]]
+    }),
+  )
+  const merged: Record<string, unknown> = { ...storedValues, ...values }
+  const checked = schema.safeParse(merged)
+  if (checked.success) return { ok: true, values }
+  const errors: Record<string, string> = {}
+  for (const issue of checked.error.issues) {
+    const field = String(issue.path[0] ?? '')
+    // The server keeps what is not sent, so a value neither sent nor stored is no error.
+    if (merged[field] === undefined) continue
+    // A stored value the user did not touch is not theirs to fix; report it on a field they did send.
+    const target = field in values ? field : Object.keys(values)[0]!
+    if (!(target in errors)) errors[target] = issue.message
+  }
+  return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors }
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ItemErrorResource } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+import { itemErrorKeys } from './item-error-keys'
+
+export function archiveItemError(id: string): Promise<void> {
+  return apiRequest<void>(`item-errors/${encodeURIComponent(id)}/archive`, { method: 'POST' })
+}
+
+/** Archiving removes the event from the list at once (spec §4), then the list is re-read. */
+export function useArchiveItemError() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: archiveItemError,
+    onSuccess: (_result, id) => {
+      queryClient.setQueriesData<ItemErrorResource[]>({ queryKey: itemErrorKeys.lists() }, (rows) =>
+        rows?.filter((row) => row.id !== id),
+      )
+      return queryClient.invalidateQueries({ queryKey: itemErrorKeys.lists() })
+    },
+  })
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ItemErrorResource, ListDocument } from '@teplo/domain'
+import { MAX_PAGE_SIZE } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+import { itemErrorKeys } from './item-error-keys'
+
+/** Unarchived error events of one device, newest first. */
+export async function getItemErrors(itemId: string, signal?: AbortSignal): Promise<ItemErrorResource[]> {
+  const document = await apiRequest<ListDocument<ItemErrorResource>>('item-errors', {
+    query: { item_id: itemId, 'page[size]': MAX_PAGE_SIZE },
+    signal,
+  })
+  return document.data
+}
+
+export function useItemErrors(itemId: string) {
+  return useQuery({
+    queryKey: itemErrorKeys.list(itemId),
+    queryFn: ({ signal }) => getItemErrors(itemId, signal),
+    staleTime: 0,
+  })
+}

@@ -1,0 +1,125 @@
+import type { ItemErrorResource } from '@teplo/domain'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { DeviceErrorsPanel } from './device-errors-panel'
+
+const item = (id: string, name: string, status: string) => ({
+  type: 'items',
+  id,
+  attributes: { name, status },
+})
+
+const page = (data: unknown[]) => ({
+  data,
+  meta: { page: { currentPage: 1, from: 1, to: data.length, perPage: 100, lastPage: 1, total: data.length } },
+})
+
+const errorEvent = (id: string, code: string): ItemErrorResource => ({
+  type: 'item-errors',
+  id,
+  attributes: {
+    error_code: code,
+    error_time: '2024-03-05 10:07:00',
+    mode_status: 1,
+    device: {
+      name: 'Котел вдома',
+      temperatures: { kotla: 91, boilera: null, gas: 180 },
+      power: { palnika: 60 },
+    },
+  },
+})
+
+const DEVICES = page([
+  item('1', 'Котел вдома', 'on'),
+  item('2', 'Новий', 'pending'),
+  item('3', 'Дача', 'connecting'),
+])
+
+function serve(errorsByItem: Record<string, ItemErrorResource[]>, archive = { status: 204 }) {
+  return stubFetch((call: StubbedCall) => {
+    if (call.url.startsWith('/api/v2/items')) return { status: 200, body: DEVICES }
+    if (call.method === 'POST') {
+      if (archive.status < 300) {
+        const id = call.url.split('/')[4]
+        for (const key of Object.keys(errorsByItem)) {
+          errorsByItem[key] = errorsByItem[key]!.filter((event) => event.id !== id)
+        }
+      }
+      return archive
+    }
+    const itemId = new URL(call.url, 'http://x').searchParams.get('item_id') ?? ''
+    return { status: 200, body: page(errorsByItem[itemId] ?? []) }
+  })
+}
+
+const renderPanel = () =>
+  renderRoutes([{ path: '/items/errors', element: <DeviceErrorsPanel /> }], '/items/errors')
+
+describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
+  it('offers the devices except pending ones and shows the first one’s errors', async () => {
+    const calls = serve({ '1': [errorEvent('41', 'E3')] })
+    renderPanel()
+
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Пристрій')
+    expect([...picker.options].map((option) => option.textContent)).toEqual(['Котел вдома', 'Дача'])
+    const table = await screen.findByRole('region', { name: 'Помилки пристрою «Котел вдома»' })
+    const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td')
+    expect([...cells].slice(0, 8).map((cell) => cell.textContent)).toEqual([
+      'E3',
+      'Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
+      expect.stringMatching(/^\d\d\.03\.24 \d\d:07$/),
+      'Котел',
+      '91 °C',
+      '-',
+      '180 °C',
+      '60 %',
+    ])
+    expect(calls.some((call) => call.url.includes('item_id=1'))).toBe(true)
+  })
+
+  it('says there are no new errors, and loads another device when picked', async () => {
+    const calls = serve({ '3': [errorEvent('50', 'E9')] })
+    const user = userEvent.setup()
+    renderPanel()
+
+    expect(await screen.findByText('Нових помилок не знайдено')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Пристрій'), '3')
+
+    expect(await screen.findByText('E9')).toBeTruthy()
+    expect(calls.some((call) => call.url.includes('item_id=3'))).toBe(true)
+    expect(calls.some((call) => call.url.includes('item_id=2'))).toBe(false)
+  })
+
+  it('archives an error: it leaves the list with a green notice', async () => {
+    const calls = serve({ '1': [errorEvent('41', 'E3'), errorEvent('42', 'E1')] })
+    const user = userEvent.setup()
+    renderPanel()
+
+    await user.click(await screen.findByRole('button', { name: /^Архівувати E3/ }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Помилку архівовано')
+    await waitFor(() => expect(screen.queryByText('E3')).toBeNull())
+    expect(screen.getByText('E1')).toBeTruthy()
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/v2/item-errors/41/archive')
+  })
+
+  it('keeps the error and says so when archiving fails', async () => {
+    serve({ '1': [errorEvent('41', 'E3')] }, { status: 500 })
+    const user = userEvent.setup()
+    renderPanel()
+
+    await user.click(await screen.findByRole('button', { name: /^Архівувати E3/ }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Помилка при архівуванні')
+    expect(screen.getByText('E3')).toBeTruthy()
+  })
+
+  it('says when the device list cannot be loaded', async () => {
+    stubFetch(() => ({ status: 500 }))
+    renderPanel()
+    expect(await screen.findByText('Помилка при завантаженні списку пристроїв')).toBeTruthy()
+  })
+})

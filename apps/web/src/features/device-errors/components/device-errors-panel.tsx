@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageLoader } from '../../../components/ui/page-loader'
+import { SelectField } from '../../../components/ui/select-field'
+import { useErrorDevices } from '../api/get-error-devices'
+import { ItemErrorsList } from './item-errors-list'
+
+/** Device picker and the chosen device's error events; the first device is shown at once. */
+export function DeviceErrorsPanel() {
+  const { t } = useTranslation()
+  const devices = useErrorDevices()
+  const [chosenId, setChosenId] = useState<string | null>(null)
+
+  if (devices.isPending) return <PageLoader />
+  if (devices.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => devices.refetch()}>
+            {t('deviceErrors.retry')}
+          </Button>
+        }
+      >
+        {t('deviceErrors.devicesFailed')}
+      </Alert>
+    )
+  }
+  if (devices.data.length === 0) {
+    return <Typography sx={{ py: 4, textAlign: 'center' }}>{t('deviceErrors.noDevices')}</Typography>
+  }
+
+  const selected = devices.data.find((device) => device.id === chosenId) ?? devices.data[0]!
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ maxWidth: 360 }}>
+        <SelectField
+          label={t('deviceErrors.device')}
+          value={selected.id}
+          onChange={setChosenId}
+          options={devices.data.map((device) => ({ value: device.id, label: device.name }))}
+        />
+      </Box>
+      <ItemErrorsList device={selected} />
+    </Stack>
+  )
+}

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { PageLoader } from '../../../components/ui/page-loader'
+import type { ErrorDevice } from '../api/get-error-devices'
+import { useItemErrors } from '../api/get-item-errors'
+import { toErrorRow } from '../utils/error-row'
+import { ItemErrorsTable } from './item-errors-table'
+
+export function ItemErrorsList({ device }: { device: ErrorDevice }) {
+  const { t } = useTranslation()
+  const errors = useItemErrors(device.id)
+
+  if (errors.isPending) return <PageLoader />
+  if (errors.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => errors.refetch()}>
+            {t('deviceErrors.retry')}
+          </Button>
+        }
+      >
+        {t('deviceErrors.loadFailed')}
+      </Alert>
+    )
+  }
+  if (errors.data.length === 0) {
+    return (
+      <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+        {t('deviceErrors.empty')}
+      </Typography>
+    )
+  }
+  return <ItemErrorsTable rows={errors.data.map((event) => toErrorRow(event))} deviceName={device.name} />
+}

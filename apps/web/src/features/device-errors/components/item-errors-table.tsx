@@ -1,0 +1,66 @@
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import { useTranslation } from 'react-i18next'
+import type { ErrorRow } from '../utils/error-row'
+import { ArchiveErrorButton } from './archive-error-button'
+
+const nowrap = { whiteSpace: 'nowrap' } as const
+
+/** Error events of one device; scrolls sideways on a phone rather than squeezing the columns. */
+export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[]; deviceName: string }) {
+  const { t } = useTranslation()
+  const caption = t('deviceErrors.tableLabel', { name: deviceName })
+  return (
+    <TableContainer
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+    >
+      <Table size="small" sx={{ minWidth: 960 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('deviceErrors.code')}</TableCell>
+            <TableCell>{t('deviceErrors.description')}</TableCell>
+            <TableCell>{t('deviceErrors.time')}</TableCell>
+            <TableCell>{t('deviceErrors.mode')}</TableCell>
+            <TableCell align="right">{t('deviceErrors.heaterTemp')}</TableCell>
+            <TableCell align="right">{t('deviceErrors.boilerTemp')}</TableCell>
+            <TableCell align="right">{t('deviceErrors.gasTemp')}</TableCell>
+            <TableCell align="right">{t('deviceErrors.burnerPower')}</TableCell>
+            <TableCell>{t('deviceErrors.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell sx={{ ...nowrap, fontWeight: 700 }}>{row.code}</TableCell>
+              <TableCell sx={{ minWidth: 260 }}>{row.description}</TableCell>
+              <TableCell sx={nowrap}>{row.time}</TableCell>
+              <TableCell sx={nowrap}>{row.mode}</TableCell>
+              <TableCell align="right" sx={nowrap}>
+                {row.heaterTemp}
+              </TableCell>
+              <TableCell align="right" sx={nowrap}>
+                {row.boilerTemp}
+              </TableCell>
+              <TableCell align="right" sx={nowrap}>
+                {row.gasTemp}
+              </TableCell>
+              <TableCell align="right" sx={nowrap}>
+                {row.burnerPower}
+              </TableCell>
+              <TableCell>
+                <ArchiveErrorButton row={row} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  )
+}

@@ -1,0 +1,40 @@
+import { errorCodeDescription, errorModeStatusLabel, type ItemErrorResource } from '@teplo/domain'
+import { formatDateTime } from '../../../lib/dates'
+
+/** One error event as the table shows it; '-' stands for a value the controller did not report. */
+export interface ErrorRow {
+  id: string
+  code: string
+  description: string
+  time: string
+  mode: string
+  heaterTemp: string
+  boilerTemp: string
+  gasTemp: string
+  burnerPower: string
+}
+
+const MISSING = '-'
+const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 })
+
+function withUnit(value: number | null | undefined, unit: string): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${decimal.format(value)} ${unit}` : MISSING
+}
+
+export const formatTemperature = (value: number | null | undefined) => withUnit(value, '°C')
+export const formatPercent = (value: number | null | undefined) => withUnit(value, '%')
+
+export function toErrorRow(resource: ItemErrorResource, timeZone?: string): ErrorRow {
+  const { error_code: code, error_time: time, mode_status: mode, device } = resource.attributes
+  return {
+    id: resource.id,
+    code: code || MISSING,
+    description: errorCodeDescription(code),
+    time: formatDateTime(time, timeZone),
+    mode: errorModeStatusLabel(mode),
+    heaterTemp: formatTemperature(device?.temperatures?.kotla),
+    boilerTemp: formatTemperature(device?.temperatures?.boilera),
+    gasTemp: formatTemperature(device?.temperatures?.gas),
+    burnerPower: formatPercent(device?.power?.palnika),
+  }
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Document, ItemResource } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+import { deviceKeys, toDevice } from './device-document'
+
+export interface DeviceChanges {
+  name: string
+  owner: string
+  description: string
+  category_id: string
+  is_on_homepage: boolean
+}
+
+/**
+ * Saves the management fields. The status is not sent: it is shown, not edited, and a stale copy
+ * (say 'connecting' after the controller came back) would be refused by the server.
+ */
+export async function updateDevice(id: string, changes: DeviceChanges) {
+  const { category_id: categoryId, ...attributes } = changes
+  const document = await apiRequest<Document<ItemResource>>(`items/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: {
+      data: {
+        type: 'items',
+        id,
+        attributes,
+        relationships: { category: { data: { type: 'categories', id: categoryId } } },
+      },
+    },
+  })
+  return toDevice(document.data, document.included)
+}
+
+export function useUpdateDevice(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: DeviceChanges) => updateDevice(id, changes),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: deviceKeys.one(id) }),
+      ]),
+  })
+}

@@ -1,0 +1,53 @@
+import EditRounded from '@mui/icons-material/EditRounded'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardActions from '@mui/material/CardActions'
+import CardContent from '@mui/material/CardContent'
+import Typography from '@mui/material/Typography'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { formatDate } from '../../../lib/dates'
+import type { Device } from '../api/device-document'
+import { deviceStatusText, deviceSyncText } from '../utils/device-status'
+import { DeleteDeviceButton } from './delete-device-button'
+import { DetailsList } from './details-list'
+
+/** One of "my devices": what it is, whose, and whether its controller is connected. */
+export function DeviceCard({ device }: { device: Device }) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const rows = [
+    [t('devices.owner'), device.owner],
+    [t('devices.type'), device.category?.name || '-'],
+    [t('devices.status'), deviceStatusText(device)],
+    [t('devices.sync'), deviceSyncText(device)],
+    [t('devices.added'), formatDate(device.created_at)],
+  ] as const
+  return (
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={headingId} variant="h3" component="h2" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+          {device.name}
+        </Typography>
+        <DetailsList items={rows} />
+      </CardContent>
+      <CardActions disableSpacing sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          component={RouterLink}
+          to={`/items/edit/${device.id}`}
+          variant="outlined"
+          startIcon={<EditRounded />}
+          aria-label={t('devices.editNamed', { name: device.name })}
+        >
+          {t('devices.edit')}
+        </Button>
+        <DeleteDeviceButton device={device} />
+      </CardActions>
+    </Card>
+  )
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { categoryResource, itemResource, listDocument } from '../api/device-fixtures.test-data'
+import { DevicesList } from './devices-list'
+
+const renderList = () => renderRoutes([{ path: '/items', element: <DevicesList /> }], '/items')
+
+const twoDevices = () =>
+  listDocument(
+    [
+      itemResource('1', { name: 'Котел вдома', owner: 'Олена', created_at: '2024-03-05 10:00:00' }),
+      itemResource('2', { name: 'Котел на дачі', status: 'pending', verification_token: 'K7Q2' }, '3'),
+    ],
+    [categoryResource('2', 'Пелетний котел'), categoryResource('3', 'Пелетний пальник')],
+  )
+
+describe('DevicesList', { timeout: 15_000 }, () => {
+  it('asks for all of the caller’s devices with their type and shows each as a card', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: twoDevices() }))
+    renderList()
+
+    const home = await screen.findByRole('article', { name: 'Котел вдома' })
+    expect(calls[0]?.url).toBe('/api/v2/items?include=category&page%5Bsize%5D=100')
+    expect(home.textContent).toContain('Олена')
+    expect(home.textContent).toContain('Пелетний котел')
+    expect(home.textContent).toContain("з'єднання встановлено")
+    expect(home.textContent).toContain('Застосовано')
+    expect(home.textContent).toContain('05.03.24')
+    expect(within(home).getByRole('link', { name: 'Редагувати: Котел вдома' }).getAttribute('href')).toBe(
+      '/items/edit/1',
+    )
+
+    const pending = screen.getByRole('article', { name: 'Котел на дачі' })
+    expect(pending.textContent).toContain('очікуємо підтвердження (код: K7Q2)')
+    expect(pending.textContent).toContain('Пелетний пальник')
+  })
+
+  it('shows the empty state with a link to add a device', async () => {
+    stubFetch(() => ({ status: 200, body: listDocument([]) }))
+    renderList()
+
+    expect(await screen.findByText('Пристроїв не знайдено')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Додати пристрій' }).getAttribute('href')).toBe('/items/new')
+  })
+
+  it('shows the loading state, then a load failure', async () => {
+    stubFetch(() => ({ status: 500 }))
+    renderList()
+
+    expect(screen.getByText('Завантаження даних...')).toBeTruthy()
+    expect(await screen.findByText('Помилка при завантаженні даних')).toBeTruthy()
+  })
+
+  it('deletes after confirmation, says so and reloads the list', async () => {
+    let deleted = false
+    const calls = stubFetch((call: StubbedCall) => {
+      if (call.method === 'DELETE') {
+        deleted = true
+        return { status: 204 }
+      }
+      const body = twoDevices()
+      return { status: 200, body: deleted ? { ...body, data: body.data.slice(1) } : body }
+    })
+    const user = userEvent.setup()
+    renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Видалити: Котел вдома' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ви впевнені?' })
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Так, видалити' }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Пристрій успішно видалено!')
+    expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/v2/items/1')
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Котел вдома' })).toBeNull())
+    expect(screen.getByRole('article', { name: 'Котел на дачі' })).toBeTruthy()
+  })
+
+  it('names a device that is already gone, and any other failure', async () => {
+    let status = 404
+    stubFetch((call) => (call.method === 'DELETE' ? { status } : { status: 200, body: twoDevices() }))
+    const user = userEvent.setup()
+    renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Видалити: Котел вдома' }))
+    await user.click(await screen.findByRole('button', { name: 'Так, видалити' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Пристрій не знайдено')
+
+    status = 500
+    await user.click(await screen.findByRole('button', { name: 'Видалити: Котел вдома' }))
+    await user.click(await screen.findByRole('button', { name: 'Так, видалити' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Помилка при видаленні пристрою'),
+    )
+  })
+
+  it('keeps the device when the confirmation is cancelled', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: twoDevices() }))
+    const user = userEvent.setup()
+    renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Видалити: Котел вдома' }))
+    await user.click(await screen.findByRole('button', { name: 'Скасувати' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.every((call) => call.method === 'GET')).toBe(true)
+  })
+})

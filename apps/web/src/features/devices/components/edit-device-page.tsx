@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import { useTranslation } from 'react-i18next'
+import { PageLoader } from '../../../components/ui/page-loader'
+import { useDevice } from '../api/get-device'
+import { useDeviceTypes } from '../api/get-device-types'
+import { EditDeviceForm } from './edit-device-form'
+
+/** Loads the device and the types, then shows the edit form. */
+export function EditDevicePage({ id }: { id: string }) {
+  const { t } = useTranslation()
+  const device = useDevice(id)
+  const types = useDeviceTypes()
+  if (device.isPending || types.isPending) return <PageLoader />
+  if (device.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => device.refetch()}>
+            {t('devices.retry')}
+          </Button>
+        }
+      >
+        {t('devices.loadFailed')}
+      </Alert>
+    )
+  }
+  return (
+    <Stack spacing={2}>
+      {types.isError && <Alert severity="error">{t('devices.typesFailed')}</Alert>}
+      <EditDeviceForm device={device.data} types={types.data ?? []} />
+    </Stack>
+  )
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import { DEFAULT_ITEM_NAME, type ItemCreateData, type ItemCreateInput, itemCreateSchema } from '@teplo/domain'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormTextInput } from '../../../components/ui/form-text-input'
+import { useToast } from '../../../components/ui/toast-context'
+import { ApiRequestError } from '../../../lib/api-client'
+import { applyFieldErrors } from '../../../lib/form-errors'
+import { useCreateDevice } from '../api/create-device'
+import type { DeviceType } from '../api/get-device-types'
+import { lastTypeId } from '../utils/device-status'
+import { DeviceTypeField } from './device-type-field'
+import { VerificationCodeDialog } from './verification-code-dialog'
+
+interface NewDeviceFormProps {
+  /** The signed-in user's name, the usual owner. */
+  defaultOwner: string
+  types: readonly DeviceType[]
+  onDone: () => void
+}
+
+const FIELDS = ['name', 'owner', 'serial_number', 'description', 'category_id'] as const
+
+export function NewDeviceForm({ defaultOwner, types, onDone }: NewDeviceFormProps) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const create = useCreateDevice()
+  const [code, setCode] = useState<string | null>(null)
+  const { control, handleSubmit, setError } = useForm<ItemCreateInput, unknown, ItemCreateData>({
+    resolver: zodResolver(itemCreateSchema),
+    defaultValues: {
+      name: DEFAULT_ITEM_NAME,
+      owner: defaultOwner,
+      serial_number: '',
+      description: '',
+      category_id: lastTypeId(types),
+    },
+  })
+
+  const submit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: ({ verificationToken }) => setCode(verificationToken),
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiRequestError ? { ...error.fieldErrors } : {}
+        // Spec §5: a refused serial number is read as a duplicate.
+        if (fieldErrors.serial_number) fieldErrors.serial_number = t('devices.form.serialTaken')
+        if (!applyFieldErrors(fieldErrors, setError, FIELDS)) toast.error(t('devices.form.createFailed'))
+      },
+    }),
+  )
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} sx={{ maxWidth: 560 }}>
+      <FormTextInput control={control} name="name" label={t('devices.form.name')} autoComplete="off" />
+      <FormTextInput control={control} name="owner" label={t('devices.owner')} autoComplete="name" />
+      <FormTextInput
+        control={control}
+        name="serial_number"
+        label={t('devices.form.serial')}
+        helperText={t('devices.form.serialHint')}
+        slotProps={{ input: { inputMode: 'numeric' } }}
+        autoComplete="off"
+        required
+      />
+      <FormTextInput
+        control={control}
+        name="description"
+        label={t('devices.form.address')}
+        autoComplete="street-address"
+        multiline
+        minRows={2}
+      />
+      <DeviceTypeField control={control} name="category_id" types={types} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={create.isPending}
+        loadingPosition="start"
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('devices.add')}
+      </Button>
+      <VerificationCodeDialog code={code} onDone={onDone} />
+    </Stack>
+  )
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import Chip from '@mui/material/Chip'
+import CircularProgress from '@mui/material/CircularProgress'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { itemManagementLabel } from '@teplo/domain'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../../lib/dates'
+import { type OwnDevice, useMyDevices } from '../api/get-my-devices'
+
+const STATUS_COLOURS: Record<OwnDevice['status'], { bg: string; fg: string }> = {
+  on: { bg: '#dcfce7', fg: '#166534' },
+  off: { bg: '#f5f5f4', fg: '#44403c' },
+  archive: { bg: '#fee2e2', fg: '#991b1b' },
+  pending: { bg: '#fef3c7', fg: '#92400e' },
+  connecting: { bg: '#e0f2fe', fg: '#075985' },
+}
+
+/** The signed-in user's devices with their connection status, as the server reports them. */
+export function ProfileDevices({ userId }: { userId: string }) {
+  const { t } = useTranslation()
+  const query = useMyDevices(userId)
+
+  return (
+    <Card component="section" aria-labelledby="profile-devices" sx={{ p: { xs: 3, sm: 4 } }}>
+      <Typography id="profile-devices" variant="h2" sx={{ mb: 2 }}>
+        {t('profile.devices')}
+      </Typography>
+      {query.isPending ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('profile.loading')}</Typography>
+        </Stack>
+      ) : query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => query.refetch()}>
+              {t('profile.retry')}
+            </Button>
+          }
+        >
+          {t('profile.loadFailed')}
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('profile.empty')}</Typography>
+      ) : (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {query.data.map((device) => (
+            <DeviceRow key={device.id} device={device} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  )
+}
+
+function DeviceRow({ device }: { device: OwnDevice }) {
+  const { t } = useTranslation()
+  const colours = STATUS_COLOURS[device.status]
+  return (
+    <Stack
+      component="li"
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{
+        gap: 1,
+        justifyContent: 'space-between',
+        alignItems: { sm: 'center' },
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
+    >
+      <div>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{device.name}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {[device.type, t('profile.added', { date: formatDate(device.createdAt) })]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </div>
+      <Chip
+        label={itemManagementLabel(device.status, device.verificationCode)}
+        sx={{
+          bgcolor: colours.bg,
+          color: colours.fg,
+          fontWeight: 600,
+          alignSelf: { xs: 'flex-start', sm: 'center' },
+        }}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { ListDocument, RoleResource } from '@teplo/domain'
+import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
+import { apiRequest } from '../../../lib/api-client'
+import { roleKeys } from './role-keys'
+
+export function getRoles(params: ListParams, signal?: AbortSignal) {
+  return apiRequest<ListDocument<RoleResource>>('roles', { query: listQuery(params), signal })
+}
+
+/** One page of roles; the previous page stays on screen while the next one loads. */
+export function useRoles(params: ListParams) {
+  return useQuery({
+    queryKey: roleKeys.list(params),
+    queryFn: ({ signal }) => getRoles(params, signal),
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,52 @@
+import type { RoleResource } from '@teplo/domain'
+import { useTranslation } from 'react-i18next'
+import { type Column, DataTable } from '../../../components/ui/data-table'
+import { useDataTableState } from '../../../components/ui/data-table-state'
+import { useToast } from '../../../components/ui/toast-context'
+import { useFailureToast } from '../../../components/ui/use-failure-toast'
+import { formatDate } from '../../../lib/dates'
+import { useDeleteRole } from '../api/delete-role'
+import { useRoles } from '../api/get-roles'
+
+/** Roles with name and creation date; 'Не знайдено' when nothing matches (spec §2 Lists). */
+export function RolesTable() {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const showFailure = useFailureToast()
+  const state = useDataTableState()
+  const roles = useRoles(state.params)
+  const deleteRole = useDeleteRole()
+
+  const columns: Column<RoleResource>[] = [
+    { key: 'name', label: t('roles.name'), sortable: true, render: (role) => role.attributes.name },
+    {
+      key: 'created_at',
+      label: t('roles.createdAt'),
+      sortable: true,
+      render: (role) => formatDate(role.attributes.created_at),
+    },
+  ]
+
+  return (
+    <DataTable
+      label={t('roles.list')}
+      columns={columns}
+      state={state}
+      rows={roles.data?.data}
+      page={roles.data?.meta.page}
+      loading={roles.isPending}
+      refreshing={roles.isFetching}
+      failed={roles.isError}
+      onRetry={() => roles.refetch()}
+      emptyText={t('roles.empty')}
+      rowName={(role) => role.attributes.name}
+      editPath={(role) => `/roles/edit/${role.id}`}
+      onDelete={(role) =>
+        deleteRole.mutateAsync(role.id, {
+          onSuccess: () => toast.success(t('roles.deleted')),
+          onError: showFailure,
+        })
+      }
+    />
+  )
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ListDocument, MAX_PAGE_SIZE, type RoleResource } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+
+export interface RoleOption {
+  value: string
+  label: string
+}
+
+export async function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]> {
+  const document = await apiRequest<ListDocument<RoleResource>>('roles', {
+    query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 },
+    signal,
+  })
+  return document.data.map((role) => ({ value: role.id, label: role.attributes.name }))
+}
+
+/** Every role by name for the role select; under the 'roles' key so a role change refreshes it. */
+export function useRoleOptions() {
+  return useQuery({ queryKey: ['roles', 'options'], queryFn: ({ signal }) => getRoleOptions(signal) })
+}

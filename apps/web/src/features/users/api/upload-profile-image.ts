@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { userKeys } from './user-keys'
+
+/** The multipart field the server reads the picture from. */
+export const ATTACHMENT_FIELD = 'attachment'
+
+/** Stores the picture and sets it as the user's profile_image; answers its address. */
+export function uploadProfileImage({ userId, file }: { userId: string; file: File }) {
+  const form = new FormData()
+  form.append(ATTACHMENT_FIELD, file)
+  return apiRequest<{ url: string }>(`uploads/users/${encodeURIComponent(userId)}/profile-image`, {
+    method: 'POST',
+    body: form,
+  })
+}
+
+export function useUploadProfileImage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: uploadProfileImage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  })
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import { type UserUpdateData, type UserUpdateInput, userUpdateSchema } from '@teplo/domain'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormTextInput } from '../../../components/ui/form-text-input'
+import { useToast } from '../../../components/ui/toast-context'
+import { useFailureToast } from '../../../components/ui/use-failure-toast'
+import { useUpdateUser } from '../api/update-user'
+import { SectionCard } from './section-card'
+import { reportSaveFailure } from './server-errors'
+
+/** Sets a new password for the user; their other sessions end on the server. */
+export function UserPasswordForm({ userId }: { userId: string }) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const showFailure = useFailureToast()
+  const updateUser = useUpdateUser()
+  const { control, handleSubmit, setError, reset } = useForm<UserUpdateInput, unknown, UserUpdateData>({
+    resolver: zodResolver(userUpdateSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  })
+  const reveal = { show: t('users.showPassword'), hide: t('users.hidePassword') }
+
+  const submit = handleSubmit(({ password, password_confirmation }) =>
+    updateUser.mutate(
+      { id: userId, changes: { password, password_confirmation } },
+      {
+        onSuccess: () => {
+          reset()
+          toast.success(t('users.passwordSaved'))
+        },
+        onError: (error) =>
+          reportSaveFailure(error, setError, ['password', 'password_confirmation'], showFailure),
+      },
+    ),
+  )
+
+  return (
+    <SectionCard title={t('users.passwordTitle')}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+        <FormTextInput
+          control={control}
+          name="password"
+          label={t('users.newPassword')}
+          autoComplete="new-password"
+          reveal={reveal}
+        />
+        <FormTextInput
+          control={control}
+          name="password_confirmation"
+          label={t('users.passwordConfirmation')}
+          autoComplete="new-password"
+          reveal={reveal}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={updateUser.isPending}
+          loadingPosition="start"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('users.save')}
+        </Button>
+      </Stack>
+    </SectionCard>
+  )
+}

@@ -1,0 +1,40 @@
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/
+
+/** Reads a wire date ('YYYY-MM-DD HH:mm:ss', UTC); anything else gives null. */
+export function parseWireDate(value: string | null | undefined): Date | null {
+  const match = value ? WIRE_DATE.exec(value) : null
+  if (!match) return null
+  const [, year, month, day, hour, minute, second = '0'] = match.map(Number)
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, Number(second)))
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+const MISSING = '-'
+
+function parts(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  const formatter = new Intl.DateTimeFormat('uk-UA', { ...options, timeZone, hourCycle: 'h23' })
+  const byType = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
+  return byType as Partial<Record<Intl.DateTimeFormatPartTypes, string>>
+}
+
+const DAY = { day: '2-digit', month: '2-digit', year: '2-digit' } as const
+
+/** 'dd.mm.yy' in the viewer's time zone (spec §9: Ukrainian locale, 2-digit parts); '-' when missing. */
+export function formatDate(value: string | null | undefined, timeZone?: string): string {
+  const date = parseWireDate(value)
+  if (!date) return MISSING
+  const { day, month, year } = parts(date, DAY, timeZone)
+  return `${day}.${month}.${year}`
+}
+
+/** 'dd.mm.yy HH:mm' in the viewer's time zone; '-' when missing. */
+export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
+  const date = parseWireDate(value)
+  if (!date) return MISSING
+  const { day, month, year, hour, minute } = parts(
+    date,
+    { ...DAY, hour: '2-digit', minute: '2-digit' },
+    timeZone,
+  )
+  return `${day}.${month}.${year} ${hour}:${minute}`
+}

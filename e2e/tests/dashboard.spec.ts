@@ -1,0 +1,159 @@
+import { expect, type Page, test } from '@playwright/test'
+import { api, apiToken, useToken } from '../support/api-session'
+import { checkScreen } from '../support/screen-check'
+
+let admin: string
+
+test.beforeAll(async ({ request }) => {
+  admin = await apiToken(request, 'admin')
+})
+
+test.beforeEach(async ({ page }) => {
+  await useToken(page, admin)
+})
+
+type ItemDocument = { data: { id: string; attributes: Record<string, unknown> } }
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
+const picker = (page: Page) => page.getByRole('combobox', { name: 'Пристрій' })
+
+function settingsPatch(page: Page) {
+  return page.waitForRequest(
+    (request) => request.method() === 'PATCH' && /\/api\/v2\/items\/\d+$/.test(request.url()),
+  )
+}
+
+test("the demo admin sees 'Котел вдома' as it is before its controller connects", async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/dashboards')
+  await expect(page.getByRole('heading', { level: 1, name: 'Головна' })).toBeVisible()
+  await expect(picker(page)).toHaveText('Котел вдома')
+
+  const heater = page.getByRole('meter', { name: 'Температура котла' })
+  await expect(heater).toHaveAttribute('aria-valuetext', 'немає даних')
+  await expect(heater).toContainText('-')
+  await expect(page.getByRole('meter', { name: 'Потужність пальника' })).toContainText('kWt')
+  await expect(page.getByRole('meter', { name: "Яскравість полум'я" })).toHaveAttribute(
+    'aria-valuetext',
+    'немає даних',
+  )
+  await expect(page.getByText("з'єднання немає")).toBeVisible()
+  await expect(page.getByText('Режим роботи')).toBeVisible()
+  // Off line, the switch still takes the owner's wish; the screen says when the device will get it.
+  await expect(page.getByRole('switch', { name: 'Увімкнено' })).toBeEnabled()
+  await expect(
+    page.getByText(/^Котел не на зв'язку: команду увімкнути чи вимкнути він отримає/),
+  ).toBeVisible()
+  await checkScreen(page, 'dashboard')
+
+  await picker(page).click()
+  await expect(page.getByRole('option', { name: 'Котел вдома' })).toBeVisible()
+  // The seeded device awaiting verification is hidden.
+  await expect(page.getByRole('option', { name: 'Котел на дачі' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+})
+
+test('changing the boiler temperature clamps it, saves it and shows that the device has yet to apply it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  await page.goto('/dashboards')
+  await expect(picker(page)).toHaveText('Котел вдома')
+
+  await page.getByRole('button', { name: 'Змінити: Температура котла' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Температура котла' })
+  const temperature = dialog.getByRole('spinbutton', { name: 'Задана температура, °C' })
+  await temperature.fill('95')
+  await temperature.press('Tab')
+  await expect(temperature).toHaveValue('80')
+  await dialog.getByRole('button', { name: 'Зменшити: Гістерезис, °C' }).click()
+  await checkScreen(page, 'dashboard-heater-modal')
+
+  const patch = settingsPatch(page)
+  await dialog.getByRole('button', { name: 'Зберегти' }).click()
+  const sent = (await patch).postDataJSON() as { data: { id: string; type: string; attributes: object } }
+  expect(sent.data.type).toBe('items')
+  expect(Object.keys(sent.data.attributes).sort()).toEqual(['heater_hysteresis', 'heater_temp_set'])
+  expect(sent.data.attributes).toMatchObject({ heater_temp_set: 80 })
+
+  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Налаштування: Очікує пристрій')).toBeVisible()
+  await expect(page.getByText('Задано: 80 °C')).toBeVisible()
+
+  const stored = await api<ItemDocument>(request, admin, 'GET', `items/${sent.data.id}`)
+  expect(stored.data.attributes).toMatchObject({
+    heater_temp_set: 80,
+    heater_hysteresis: (sent.data.attributes as { heater_hysteresis: number }).heater_hysteresis,
+    sync_status: 'pending',
+  })
+})
+
+test('the pump mode and the flue-gas range are set from their cards and read back by the API', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  await page.goto('/dashboards')
+  await expect(picker(page)).toHaveText('Котел вдома')
+
+  await page.getByRole('button', { name: 'Про налаштування «Режим насосів»' }).click()
+  const pumps = page.getByRole('dialog', { name: 'Режим насосів' })
+  await pumps.getByRole('radio', { name: 'К', exact: true }).check()
+  const pumpPatch = settingsPatch(page)
+  await pumps.getByRole('button', { name: 'Зберегти' }).click()
+  const id = ((await pumpPatch).postDataJSON() as { data: { id: string } }).data.id
+  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  await expect(pumps).toBeHidden()
+
+  await page.getByRole('button', { name: 'Змінити: Димові гази' }).click()
+  const gas = page.getByRole('dialog', { name: 'Димові гази' })
+  const min = gas.getByRole('spinbutton', { name: 'Мінімальна температура, °C' })
+  const max = gas.getByRole('spinbutton', { name: 'Максимальна температура, °C' })
+  await min.fill('300')
+  await max.fill('200')
+  await gas.getByRole('button', { name: 'Зберегти' }).click()
+  await expect(gas.getByText('Мінімальна температура не може бути більшою за максимальну')).toBeVisible()
+
+  await max.fill('')
+  await min.fill('120')
+  const gasPatch = settingsPatch(page)
+  await gas.getByRole('button', { name: 'Зберегти' }).click()
+  // The emptied maximum is not sent; the server keeps the stored one.
+  expect(((await gasPatch).postDataJSON() as { data: { attributes: object } }).data.attributes).toEqual({
+    gas_temp_min: 120,
+  })
+  await expect(gas).toBeHidden()
+
+  const stored = await api<ItemDocument>(request, admin, 'GET', `items/${id}`)
+  expect(stored.data.attributes).toMatchObject({ pump_mode: 3, gas_temp_min: 120 })
+  await expect(page.getByRole('region', { name: 'Режим насосів' })).toContainText('К')
+})
+
+test('switching the off-line boiler off keeps the wish for it and the API reads it back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  await page.goto('/dashboards')
+  await expect(picker(page)).toHaveText('Котел вдома')
+
+  const patch = settingsPatch(page)
+  await page.getByRole('switch', { name: 'Увімкнено' }).click()
+  const sent = (await patch).postDataJSON() as { data: { id: string; attributes: object } }
+  expect(sent.data.attributes).toEqual({ status: 'off' })
+  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  await expect(page.getByRole('switch', { name: 'Вимкнено' })).not.toBeChecked()
+  await expect(page.getByText('Налаштування: Очікує пристрій')).toBeVisible()
+
+  const stored = await api<ItemDocument>(request, admin, 'GET', `items/${sent.data.id}`)
+  expect(stored.data.attributes).toMatchObject({
+    status: 'connecting',
+    power_set: 'off',
+    sync_status: 'pending',
+  })
+
+  await page.getByRole('switch', { name: 'Вимкнено' }).click()
+  await expect(page.getByRole('switch', { name: 'Увімкнено' })).toBeChecked()
+})
