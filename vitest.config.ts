@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
+// Files that need a real engine run only when it is given: *.postgres.test.ts with TEST_DATABASE_URL,
+// *.mosquitto.test.ts with TEST_MQTT_URL (CI sets both in its second pass).
+const engineOnly = [
+  ...(process.env.TEST_DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
+  ...(process.env.TEST_MQTT_URL ? [] : ['test/**/*.mosquitto.test.ts']),
+]
+
 // One runner for unit and integration tests; browser flows live in e2e/ (Playwright).
 export default defineConfig({
   test: {
@@ -17,6 +24,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: engineOnly,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

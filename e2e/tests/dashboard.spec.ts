@@ -1,11 +1,27 @@
 import { expect, type Page, test } from '@playwright/test'
 import { api, apiToken, useToken } from '../support/api-session'
+import { createDevice, freshSerial, removeDevice } from '../support/devices'
 import { checkScreen } from '../support/screen-check'
 
+// The demo boilers are live (simulated by the server); this verified boiler has no controller connected.
+const offlineName = `E2E котел без зв'язку ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
 let admin: string
+let offlineId: string
 
 test.beforeAll(async ({ request }) => {
   admin = await apiToken(request, 'admin')
+  const serial = freshSerial()
+  const created = await createDevice(request, admin, offlineName, serial)
+  const verified = await request.post('/api/v2/items/verify-token', {
+    data: { serial_number: serial, token: created.meta.verification_token },
+  })
+  expect(verified.ok(), await verified.text()).toBe(true)
+  offlineId = created.data.id
+})
+
+test.afterAll(async ({ request }) => {
+  if (offlineId) await removeDevice(request, admin, offlineId)
 })
 
 test.beforeEach(async ({ page }) => {
@@ -17,17 +33,25 @@ type ItemDocument = { data: { id: string; attributes: Record<string, unknown> } 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Пристрій' })
 
+/** Opens the dashboard (on the demo admin's homepage boiler) and picks the boiler without a controller. */
+async function openOfflineBoiler(page: Page) {
+  await page.goto('/dashboards')
+  await expect(picker(page)).toHaveText('Котел вдома')
+  await picker(page).click()
+  await page.getByRole('option', { name: offlineName }).click()
+  await expect(picker(page)).toHaveText(offlineName)
+}
+
 function settingsPatch(page: Page) {
   return page.waitForRequest(
     (request) => request.method() === 'PATCH' && /\/api\/v2\/items\/\d+$/.test(request.url()),
   )
 }
 
-test("the demo admin sees 'Котел вдома' as it is before its controller connects", async ({ page }) => {
+test('a verified boiler whose controller has not connected yet shows no readings', async ({ page }) => {
   test.setTimeout(60_000)
-  await page.goto('/dashboards')
+  await openOfflineBoiler(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Головна' })).toBeVisible()
-  await expect(picker(page)).toHaveText('Котел вдома')
 
   const heater = page.getByRole('meter', { name: 'Температура котла' })
   await expect(heater).toHaveAttribute('aria-valuetext', 'немає даних')
@@ -38,6 +62,7 @@ test("the demo admin sees 'Котел вдома' as it is before its controller
     'немає даних',
   )
   await expect(page.getByText("з'єднання немає")).toBeVisible()
+  await expect(page.getByText("Пристрій ще не виходив на зв'язок")).toBeVisible()
   await expect(page.getByText('Режим роботи')).toBeVisible()
   // Off line, the switch still takes the owner's wish; the screen says when the device will get it.
   await expect(page.getByRole('switch', { name: 'Увімкнено' })).toBeEnabled()
@@ -48,18 +73,18 @@ test("the demo admin sees 'Котел вдома' as it is before its controller
 
   await picker(page).click()
   await expect(page.getByRole('option', { name: 'Котел вдома' })).toBeVisible()
+  await expect(page.getByRole('option', { name: offlineName })).toBeVisible()
   // The seeded device awaiting verification is hidden.
   await expect(page.getByRole('option', { name: 'Котел на дачі' })).toHaveCount(0)
   await page.keyboard.press('Escape')
 })
 
-test('changing the boiler temperature clamps it, saves it and shows that the device has yet to apply it', async ({
+test('changing the boiler temperature clamps it, saves it and shows that the off-line device has yet to apply it', async ({
   page,
   request,
 }) => {
   test.setTimeout(60_000)
-  await page.goto('/dashboards')
-  await expect(picker(page)).toHaveText('Котел вдома')
+  await openOfflineBoiler(page)
 
   await page.getByRole('button', { name: 'Змінити: Температура котла' }).click()
   const dialog = page.getByRole('dialog', { name: 'Температура котла' })
@@ -73,7 +98,7 @@ test('changing the boiler temperature clamps it, saves it and shows that the dev
   const patch = settingsPatch(page)
   await dialog.getByRole('button', { name: 'Зберегти' }).click()
   const sent = (await patch).postDataJSON() as { data: { id: string; type: string; attributes: object } }
-  expect(sent.data.type).toBe('items')
+  expect(sent.data).toMatchObject({ type: 'items', id: offlineId })
   expect(Object.keys(sent.data.attributes).sort()).toEqual(['heater_hysteresis', 'heater_temp_set'])
   expect(sent.data.attributes).toMatchObject({ heater_temp_set: 80 })
 
@@ -95,8 +120,7 @@ test('the pump mode and the flue-gas range are set from their cards and read bac
   request,
 }) => {
   test.setTimeout(60_000)
-  await page.goto('/dashboards')
-  await expect(picker(page)).toHaveText('Котел вдома')
+  await openOfflineBoiler(page)
 
   await page.getByRole('button', { name: 'Про налаштування «Режим насосів»' }).click()
   const pumps = page.getByRole('dialog', { name: 'Режим насосів' })
@@ -136,8 +160,7 @@ test('switching the off-line boiler off keeps the wish for it and the API reads 
   request,
 }) => {
   test.setTimeout(60_000)
-  await page.goto('/dashboards')
-  await expect(picker(page)).toHaveText('Котел вдома')
+  await openOfflineBoiler(page)
 
   const patch = settingsPatch(page)
   await page.getByRole('switch', { name: 'Увімкнено' }).click()

@@ -25,6 +25,7 @@ CREATE TABLE "item_errors" (
 	"boiler_temp" double precision,
 	"gas_temp" double precision,
 	"burner_power" double precision,
+	"event_id" text,
 	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -63,6 +64,9 @@ CREATE TABLE "items" (
 	"work_mode" smallint,
 	"burner_on" boolean,
 	"device_secret_hash" text,
+	"power_set" text DEFAULT 'on' NOT NULL,
+	"telemetry_boot_id" text,
+	"telemetry_seq" integer,
 	"settings_version" integer DEFAULT 0 NOT NULL,
 	"applied_version" integer DEFAULT 0 NOT NULL,
 	"last_seen_at" timestamp with time zone,
@@ -71,7 +75,8 @@ CREATE TABLE "items" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "items_status_check" CHECK ("items"."status" in ('on', 'off', 'archive', 'pending', 'connecting')),
 	CONSTRAINT "items_sync_status_check" CHECK ("items"."sync_status" in ('synced', 'pending', 'refused')),
-	CONSTRAINT "items_pump_mode_check" CHECK ("items"."pump_mode" between 1 and 4)
+	CONSTRAINT "items_pump_mode_check" CHECK ("items"."pump_mode" between 1 and 4),
+	CONSTRAINT "items_power_set_check" CHECK ("items"."power_set" in ('on', 'off'))
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -140,11 +145,13 @@ ALTER TABLE "tokens" ADD CONSTRAINT "tokens_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "item_errors_item_time_idx" ON "item_errors" USING btree ("item_id","error_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "item_errors_item_event_unique" ON "item_errors" USING btree ("item_id","event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "items_serial_number_unique" ON "items" USING btree ("serial_number");--> statement-breakpoint
 CREATE INDEX "items_user_idx" ON "items" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "items_category_idx" ON "items" USING btree ("category_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_unique" ON "roles" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "telemetry_item_time_idx" ON "telemetry" USING btree ("item_id","recorded_at");--> statement-breakpoint
+CREATE INDEX "telemetry_time_idx" ON "telemetry" USING btree ("recorded_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tokens_hash_unique" ON "tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "tokens_user_idx" ON "tokens" USING btree ("user_id","kind");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEVICE_LINK, isDeviceSerial } from '@teplo/domain'
 import { z } from 'zod'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -18,6 +19,14 @@ const urlSchema = (protocols: string[]) =>
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     )
 
+function urlUsername(value: string): string {
+  try {
+    return decodeURIComponent(new URL(value).username)
+  } catch {
+    return ''
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portSchema.default(3000),
@@ -32,6 +41,39 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(3).default('+380 44 000 00 00'),
   WEB_DIST: z.string().min(1).optional(),
   SERVE_WEB: z.enum(['true', 'false']).optional(),
+  MQTT_ENABLED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  // 0 picks a free port (tests).
+  MQTT_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    // Not 1883: that is where a machine's own Mosquitto usually listens (see docs/decisions/008).
+    .default(1884),
+  MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+  MQTT_URL: urlSchema(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss'])
+    .refine((value) => !isDeviceSerial(urlUsername(value)), {
+      message: 'its user name must not look like a device serial number (digits only)',
+    })
+    .optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
+    .default('teplo'),
+  DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEVICE_OFFLINE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400')
+    .default(DEVICE_LINK.offlineAfterSeconds),
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(36_500, 'must be at most 36500')
+    .default(30),
+  DEMO_DEVICES: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
 })
 
 export type Config = {
@@ -48,9 +90,23 @@ export type Config = {
   supportPhone: string
   webDist: string
   serveWeb: boolean
+  mqttEnabled: boolean
+  mqttPort: number
+  mqttHost: string
+  // External broker; when set, no embedded broker runs.
+  mqttUrl: string | undefined
+  mqttShareGroup: string
+  deviceAuthSecret: string | undefined
+  deviceOfflineSeconds: number
+  telemetryRetentionDays: number
+  // Simulated controllers for the seeded demo boilers, inside the server (embedded broker only).
+  demoDevices: boolean
 }
 
 export class ConfigError extends Error {}
+
+// A start-up failure the operator fixes with a setting (a port in use, an unreachable broker); printed alone.
+export class StartupError extends Error {}
 
 // Relative paths are read from where the user typed the command (npm sets INIT_CWD), not from the workspace.
 function resolvePath(value: string, base: string): string {
@@ -83,5 +139,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportPhone: e.SUPPORT_PHONE,
     webDist: resolvePath(e.WEB_DIST ?? 'apps/web/dist', e.WEB_DIST ? base : repoRoot),
     serveWeb: e.SERVE_WEB ? e.SERVE_WEB === 'true' : e.NODE_ENV === 'production',
+    mqttEnabled: e.MQTT_ENABLED === 'true',
+    mqttPort: e.MQTT_PORT,
+    mqttHost: e.MQTT_HOST,
+    mqttUrl: e.MQTT_URL,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
+    deviceAuthSecret: e.DEVICE_AUTH_SECRET,
+    deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
   }
 }

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, StartupError } from './config.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -46,6 +46,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err)
+  console.error(err instanceof StartupError ? err.message : err)
   process.exit(1)
 })

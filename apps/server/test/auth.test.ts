@@ -238,3 +238,17 @@ describe('rate limiting and unknown routes', () => {
     expect(res.json().status).toBe('ok')
   })
 })
+
+describe('OpenAPI document', () => {
+  it('is generated from the route schemas and browsable at /api/docs', async () => {
+    const doc = await app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(doc.statusCode).toBe(200)
+    const body = doc.json()
+    expect(body.openapi).toMatch(/^3\./)
+    expect(body.paths['/api/v2/login'].post.requestBody).toBeDefined()
+    expect(body.paths['/api/v2/me'].get).toBeDefined()
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' })
+    expect(ui.statusCode).toBe(200)
+    expect(ui.headers['content-type']).toContain('text/html')
+  })
+})

@@ -45,6 +45,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/teplo-test-unused',
+    // The device link listens on a port; test files that need it turn it on (device-link tests).
+    MQTT_ENABLED: 'false',
     ...overrides,
   })
 }

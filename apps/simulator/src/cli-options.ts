@@ -16,7 +16,7 @@ export interface CliOptions {
 
 export const USAGE = `teplo-simulator — simulated pellet boiler controllers on the Teplo MQTT link
 
-  --url <mqtt url>            broker (default mqtt://127.0.0.1:1883)
+  --url <mqtt url>            broker (default mqtt://127.0.0.1:1884)
   --devices s:p[,s:p…]        serial:password pairs from items/verify-token
   --credentials-file <path>   JSON array of {serial|username, password}
   --count <n> --api <url>     register n new devices on the server first (demo creator account)
@@ -39,7 +39,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
-      url: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+      url: { type: 'string', default: 'mqtt://127.0.0.1:1884' },
       devices: { type: 'string' },
       'credentials-file': { type: 'string' },
       count: { type: 'string' },
@@ -69,7 +69,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     inject = { code, ...(values.device ? { serial: values.device } : {}) }
   }
   return {
-    url: values.url ?? 'mqtt://127.0.0.1:1883',
+    url: values.url ?? 'mqtt://127.0.0.1:1884',
     ...(values.devices ? { devices: values.devices } : {}),
     ...(values['credentials-file'] ? { credentialsFile: values['credentials-file'] } : {}),
     ...(count !== undefined ? { count: Math.floor(count) } : {}),

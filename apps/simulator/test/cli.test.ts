@@ -6,7 +6,7 @@ import { parseCredentialsJson, parseDevicesFlag } from '../src/credentials'
 describe('parseCliOptions', () => {
   it('reads the flags with their defaults', () => {
     expect(parseCliOptions(['--devices', '100001:pw'])).toEqual({
-      url: 'mqtt://127.0.0.1:1883',
+      url: 'mqtt://127.0.0.1:1884',
       devices: '100001:pw',
       intervalSeconds: 5,
       speed: 1,

@@ -35,12 +35,12 @@ describe('itemManagementLabel', () => {
 })
 
 describe('canToggle', () => {
-  it('allows switching only between on and off', () => {
+  it('allows switching on, off and offline devices, never archived or pending ones', () => {
     expect(canToggle('on')).toBe(true)
     expect(canToggle('off')).toBe(true)
     expect(canToggle('archive')).toBe(false)
     expect(canToggle('pending')).toBe(false)
-    expect(canToggle('connecting')).toBe(false)
+    expect(canToggle('connecting')).toBe(true)
     expect(canToggle(undefined)).toBe(false)
   })
 

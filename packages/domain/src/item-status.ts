@@ -52,6 +52,7 @@ export function itemManagementLabel(status: string | null | undefined, code?: st
 }
 
 /** On and off can be switched; archived, pending and unreachable devices cannot. */
-export function canToggle(status: string | null | undefined): status is ToggleStatus {
-  return status === 'on' || status === 'off'
+// An offline ('connecting') device can be switched too: the wish is delivered when it reconnects.
+export function canToggle(status: string | null | undefined): boolean {
+  return status === 'on' || status === 'off' || status === 'connecting'
 }

@@ -115,6 +115,10 @@ export const items = pgTable(
     burnerOn: boolean('burner_on'),
     // Device link: credential hash issued at verification, desired-settings version and what the device reported.
     deviceSecretHash: text('device_secret_hash'),
+    // The owner's on/off wish, kept apart from status, which also says whether the device is reachable.
+    powerSet: text('power_set').notNull().default('on'),
+    telemetryBootId: text('telemetry_boot_id'),
+    telemetrySeq: integer('telemetry_seq'),
     settingsVersion: integer('settings_version').notNull().default(0),
     appliedVersion: integer('applied_version').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -128,6 +132,7 @@ export const items = pgTable(
     check('items_status_check', sql`${t.status} in ('on', 'off', 'archive', 'pending', 'connecting')`),
     check('items_sync_status_check', sql`${t.syncStatus} in ('synced', 'pending', 'refused')`),
     check('items_pump_mode_check', sql`${t.pumpMode} between 1 and 4`),
+    check('items_power_set_check', sql`${t.powerSet} in ('on', 'off')`),
   ],
 )
 
@@ -145,10 +150,15 @@ export const itemErrors = pgTable(
     boilerTemp: doublePrecision('boiler_temp'),
     gasTemp: doublePrecision('gas_temp'),
     burnerPower: doublePrecision('burner_power'),
+    // The device's own id of the event, so that a redelivered message is stored once.
+    eventId: text('event_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('item_errors_item_time_idx').on(t.itemId, t.errorTime)],
+  (t) => [
+    index('item_errors_item_time_idx').on(t.itemId, t.errorTime),
+    uniqueIndex('item_errors_item_event_unique').on(t.itemId, t.eventId),
+  ],
 )
 
 // One row per telemetry reading, for history charts; old rows are removed by the retention job.
@@ -169,7 +179,11 @@ export const telemetry = pgTable(
     pumpMode: smallint('pump_mode'),
     burnerOn: boolean('burner_on'),
   },
-  (t) => [index('telemetry_item_time_idx').on(t.itemId, t.recordedAt)],
+  (t) => [
+    index('telemetry_item_time_idx').on(t.itemId, t.recordedAt),
+    // The hourly retention delete filters on time alone.
+    index('telemetry_time_idx').on(t.recordedAt),
+  ],
 )
 
 export const helpRequests = pgTable('help_requests', {

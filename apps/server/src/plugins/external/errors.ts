@@ -15,7 +15,8 @@ function validationErrors(error: FastifyError): HttpError {
       422,
       items.map((item) =>
         errorObject(422, item.message ?? 'Invalid value.', {
-          pointer: `/data/attributes${item.instancePath}`,
+          // A rule on the whole body (empty path) points at the attributes object itself.
+          pointer: `/data/attributes${item.instancePath === '/' ? '' : item.instancePath}`,
         }),
       ),
     )

@@ -1,0 +1,95 @@
+import type { CategoryData } from '@teplo/domain'
+import { count, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { categories, items } from '../../db/schema.ts'
+import { HttpError, notFound } from '../../lib/api-error.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { assertNotDefault } from '../roles/default-records.ts'
+import { typedResource } from '../roles/document-schemas.ts'
+import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { isForeignKeyViolation } from '../users/database-errors.ts'
+
+export const CATEGORY_SORTS = ['name', 'description', 'created_at'] as const
+const sortColumns = {
+  name: categories.name,
+  description: categories.description,
+  created_at: categories.createdAt,
+}
+
+type CategoryRow = typeof categories.$inferSelect
+
+export const categoryResource = (row: CategoryRow) =>
+  typedResource('categories', row.id, {
+    name: row.name,
+    description: row.description,
+    created_at: formatDate(row.createdAt),
+    updated_at: formatDate(row.updatedAt),
+  })
+
+export async function listCategories(db: Database, query: ListQuery, rawQuery: Record<string, unknown>) {
+  const where = nameFilter(categories.name, query['filter[name]'])
+  const { limit, offset } = pagination(query)
+  const [total] = await db.select({ n: count() }).from(categories).where(where)
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(where)
+    .orderBy(...sortOrder(query.sort, sortColumns, categories.id))
+    .limit(limit)
+    .offset(offset)
+  const page = pageMeta(total?.n ?? 0, query, '/api/v2/categories', rawQuery)
+  return { data: rows.map(categoryResource), ...page }
+}
+
+async function findCategory(db: Database, id: number): Promise<CategoryRow> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
+  if (!row) throw notFound('Category not found.')
+  return row
+}
+
+export async function getCategory(db: Database, id: number) {
+  return { data: categoryResource(await findCategory(db, id)) }
+}
+
+export async function createCategory(db: Database, input: CategoryData) {
+  const [row] = await db
+    .insert(categories)
+    .values({ name: input.name, description: input.description ?? '' })
+    .returning()
+  if (!row) throw new Error('category insert returned no row')
+  return { data: categoryResource(row) }
+}
+
+export async function updateCategory(db: Database, id: number, input: Partial<CategoryData>) {
+  const current = await findCategory(db, id)
+  assertNotDefault('categories', id)
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+  }
+  if (Object.keys(changes).length === 0) return { data: categoryResource(current) }
+  const [row] = await db
+    .update(categories)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(categories.id, id))
+    .returning()
+  if (!row) throw notFound('Category not found.')
+  return { data: categoryResource(row) }
+}
+
+const hasItems = () => new HttpError(422, 'This category still has associated items.')
+
+export async function deleteCategory(db: Database, id: number): Promise<void> {
+  await findCategory(db, id)
+  assertNotDefault('categories', id)
+  const [used] = await db.select({ n: count() }).from(items).where(eq(items.categoryId, id))
+  if ((used?.n ?? 0) > 0) throw hasItems()
+  try {
+    await db.delete(categories).where(eq(categories.id, id))
+  } catch (error) {
+    // A device was added to the category between the check and the delete.
+    if (isForeignKeyViolation(error)) throw hasItems()
+    throw error
+  }
+}

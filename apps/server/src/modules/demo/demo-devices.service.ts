@@ -1,0 +1,54 @@
+import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { items, users } from '../../db/schema.ts'
+import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
+
+// The verified boilers of the seed data; 100002 stays pending so that pairing can be tried by hand.
+export const DEMO_DEVICE_SERIALS = ['100001', '100003', '100004']
+
+export type DemoDevice = { id: number; serial: string; name: string; password: string }
+
+/**
+ * Gives each seeded demo boiler that may use the link a fresh device secret (stored as its hash) and returns
+ * the credentials for the in-process simulator. Only items of the demo accounts qualify, so a real device that
+ * happens to carry one of these serials is never touched. A restart rotates the secrets.
+ */
+export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> {
+  const rows = await db
+    .select({ id: items.id, serial: items.serialNumber, name: items.name })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(
+      and(
+        inArray(items.serialNumber, DEMO_DEVICE_SERIALS),
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+        notInArray(items.status, UNLINKED_STATUSES),
+      ),
+    )
+    .orderBy(items.serialNumber)
+  const devices: DemoDevice[] = []
+  for (const row of rows) {
+    const password = generateSecret()
+    await db
+      .update(items)
+      .set({ deviceSecretHash: sha256(password) })
+      .where(eq(items.id, row.id))
+    devices.push({ ...row, password })
+  }
+  return devices
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]'])
+
+/** Where a client in this process reaches the embedded broker, from its listening address and host. */
+export function localBrokerUrl(address: string, host: string): string {
+  const port = /:(\d+)$/.exec(address)?.[1]
+  if (!port) throw new Error(`no port in broker address ${address}`)
+  const target = WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return `mqtt://${target}:${port}`
+}

@@ -1,0 +1,138 @@
+import {
+  CHANNEL_RULES,
+  type DesiredSettingsMessage,
+  type DeviceSettings,
+  encodeDeviceMessage,
+  topicFor,
+} from '@teplo/domain'
+import { and, eq, gt, inArray, notInArray, type SQL } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { items } from '../../db/schema.ts'
+import type { ItemRow } from '../items/item-document.ts'
+import { UNLINKED_STATUSES } from './device-credentials.ts'
+import type { DeviceTransport } from './device-transport.ts'
+
+const DESIRED = CHANNEL_RULES['settings/desired']
+const PUBLISH_CONCURRENCY = 100
+
+export function desiredSettingsOf(item: ItemRow): DeviceSettings {
+  return {
+    power: item.powerSet === 'off' ? 'off' : 'on',
+    heater_temp_set: item.heaterTempSet,
+    heater_hysteresis: item.heaterHysteresis,
+    boiler_temp_set: item.boilerTempSet,
+    boiler_hysteresis: item.boilerHysteresis,
+    gas_temp_min: item.gasTempMin,
+    gas_temp_max: item.gasTempMax,
+    burner_power_set: item.burnerPowerSet,
+    burner_mod: item.burnerMod,
+    pump_mode: item.pumpMode,
+  }
+}
+
+export function desiredMessage(item: ItemRow, now = new Date()): DesiredSettingsMessage {
+  return { version: item.settingsVersion, ts: now.toISOString(), settings: desiredSettingsOf(item) }
+}
+
+const linked = notInArray(items.status, UNLINKED_STATUSES)
+
+/**
+ * Publishes each item's full desired state, retained at QoS 1, so a device receives the latest set whenever it
+ * (re)subscribes. Publications of one item run one after another and each reads the stored state when it
+ * starts, so the retained message always ends on the newest version.
+ */
+export class DesiredSettingsPublisher {
+  private readonly running = new Map<number, { again: boolean; done: Promise<void> }>()
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: DeviceTransport,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Schedules a publication of the item's current desired state (coalesced while one is under way). */
+  request(itemId: number): void {
+    const current = this.running.get(itemId)
+    if (current) {
+      current.again = true
+      return
+    }
+    const entry = { again: false, done: Promise.resolve() }
+    entry.done = (async () => {
+      do {
+        entry.again = false
+        await this.publishById(itemId)
+      } while (entry.again)
+      this.running.delete(itemId)
+    })()
+    this.running.set(itemId, entry)
+  }
+
+  /** Waits for every scheduled publication (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((entry) => entry.done))
+  }
+
+  /** A newly verified device gets the dashboard's values as version 1, pending until it acknowledges them. */
+  async startVersioning(itemId: number): Promise<boolean> {
+    const changed = await this.db
+      .update(items)
+      .set({ settingsVersion: 1, syncStatus: 'pending', syncError: null })
+      .where(and(eq(items.id, itemId), eq(items.settingsVersion, 0), linked))
+      .returning({ id: items.id })
+    this.request(itemId)
+    return changed.length > 0
+  }
+
+  /** Republishes for devices that have not confirmed their current version (or every device: onlyPending false). */
+  async publishStored(options: { onlyPending: boolean; serials?: string[] }): Promise<number> {
+    const conditions: SQL[] = [linked, gt(items.settingsVersion, 0)]
+    if (options.onlyPending) conditions.push(eq(items.syncStatus, 'pending'))
+    if (options.serials) {
+      if (options.serials.length === 0) return 0
+      conditions.push(inArray(items.serialNumber, options.serials))
+    }
+    const rows = await this.db
+      .select()
+      .from(items)
+      .where(and(...conditions))
+    for (let i = 0; i < rows.length; i += PUBLISH_CONCURRENCY) {
+      await Promise.all(rows.slice(i, i + PUBLISH_CONCURRENCY).map((row) => this.publishRow(row)))
+    }
+    return rows.length
+  }
+
+  /** Removes a deleted device's retained desired state from the broker. */
+  async clear(serial: string): Promise<void> {
+    try {
+      await this.transport.publish(topicFor(serial, 'settings/desired'), '', { qos: 1, retain: true })
+    } catch (err) {
+      this.log.error({ err, serial }, 'device link: could not clear retained settings')
+    }
+  }
+
+  private async publishById(itemId: number): Promise<void> {
+    try {
+      const [row] = await this.db
+        .select()
+        .from(items)
+        .where(and(eq(items.id, itemId), linked, gt(items.settingsVersion, 0)))
+      if (row) await this.publishRow(row)
+    } catch (err) {
+      this.log.error({ err, itemId }, 'device link: could not publish desired settings')
+    }
+  }
+
+  private async publishRow(row: ItemRow): Promise<void> {
+    try {
+      const payload = encodeDeviceMessage('settings/desired', desiredMessage(row))
+      await this.transport.publish(topicFor(row.serialNumber, 'settings/desired'), payload, {
+        qos: DESIRED.qos,
+        retain: DESIRED.retain,
+      })
+    } catch (err) {
+      this.log.error({ err, serial: row.serialNumber }, 'device link: could not publish desired settings')
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Database } from '../../db/client.ts'
+import { applySettingsAck, recordErrorEvent } from './device-reports.ts'
+import { markOffline, markSeen } from './presence.ts'
+import type { ReceivedMessage } from './received-message.ts'
+import { newestPerDevice, type SerialTelemetry, storeReadings, updateLiveState } from './telemetry-store.ts'
+
+export type IngestEffects = {
+  /** Items whose stored state changed: browsers showing them are told. */
+  updatedItemIds: Set<number>
+  createdErrors: { id: number; itemId: number }[]
+  /** Devices that should be sent their pending desired state again (came online, or answered an old version). */
+  republishSerials: Set<string>
+  storedReadings: number
+}
+
+export function emptyEffects(): IngestEffects {
+  return { updatedItemIds: new Set(), createdErrors: [], republishSerials: new Set(), storedReadings: 0 }
+}
+
+/** Whether each device's last word in the batch was "offline" (its will or a clean stop) or anything else. */
+function lastPresence(batch: ReceivedMessage[]): Map<string, 'seen' | 'offline'> {
+  const presence = new Map<string, 'seen' | 'offline'>()
+  for (const received of batch) {
+    const offline = received.channel === 'status' && received.message.state === 'offline'
+    presence.set(received.serial, offline ? 'offline' : 'seen')
+  }
+  return presence
+}
+
+/**
+ * Applies a batch of validated messages in a few statements: live state from the newest reading of each device,
+ * one series insert, presence, then the rarer acks and error events one by one. Arrival order decides
+ * presence; telemetry order is decided by isNewerTelemetry, never by arrival.
+ */
+export async function ingestBatch(db: Database, batch: ReceivedMessage[]): Promise<IngestEffects> {
+  const effects = emptyEffects()
+  const readings: SerialTelemetry[] = []
+  for (const received of batch) {
+    if (received.channel === 'telemetry')
+      readings.push({ serial: received.serial, message: received.message })
+  }
+  const presence = lastPresence(batch)
+
+  const [live, stored] = await Promise.all([
+    updateLiveState(db, newestPerDevice(readings)),
+    storeReadings(db, readings),
+  ])
+  effects.storedReadings = stored
+  const alreadySeen = new Set<string>()
+  for (const row of live) {
+    effects.updatedItemIds.add(row.id)
+    alreadySeen.add(row.serial)
+  }
+
+  const seen = [...presence].filter(([serial, state]) => state === 'seen' && !alreadySeen.has(serial))
+  const offline = [...presence].filter(([, state]) => state === 'offline')
+  for (const row of await markSeen(
+    db,
+    seen.map(([serial]) => serial),
+  ))
+    effects.updatedItemIds.add(row.id)
+  for (const row of await markOffline(
+    db,
+    offline.map(([serial]) => serial),
+  ))
+    effects.updatedItemIds.add(row.id)
+
+  for (const received of batch) {
+    if (received.channel === 'settings/ack') {
+      const itemId = await applySettingsAck(db, received.serial, received.message)
+      if (itemId === null) effects.republishSerials.add(received.serial)
+      else effects.updatedItemIds.add(itemId)
+    } else if (received.channel === 'events/error') {
+      const created = await recordErrorEvent(db, received.serial, received.message)
+      if (created) effects.createdErrors.push(created)
+    } else if (received.channel === 'status' && received.message.state === 'online') {
+      effects.republishSerials.add(received.serial)
+    }
+  }
+  return effects
+}

@@ -1,0 +1,20 @@
+/** A message as it arrived from the broker, before any validation. */
+export type IncomingDeviceMessage = {
+  topic: string
+  payload: Buffer
+}
+
+export type PublishOptions = { qos: 0 | 1; retain: boolean }
+
+/** What the device link needs from a broker, embedded (Aedes) or external (Mosquitto, EMQX). */
+export interface DeviceTransport {
+  readonly kind: 'embedded' | 'external'
+  /** Where devices connect, for logs and tests. */
+  readonly address: string
+  publish(topic: string, payload: string, options: PublishOptions): Promise<void>
+  /** Drops a device's live connection (embedded broker only; an external broker owns its sessions). */
+  disconnectDevice(serial: string): void
+  close(): Promise<void>
+}
+
+export type MessageSink = (message: IncomingDeviceMessage) => void

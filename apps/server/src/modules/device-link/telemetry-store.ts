@@ -1,0 +1,85 @@
+import { isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
+import { type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { affectedRows, rowsOf } from './sql-result.ts'
+
+export type SerialTelemetry = { serial: string; message: TelemetryMessage }
+
+// items.telemetry_seq is a 32-bit integer; a larger sequence number is ordered by time alone.
+const MAX_STORED_SEQ = 2_147_483_647
+
+const storedSeq = (seq: number) => (seq <= MAX_STORED_SEQ ? seq : null)
+
+/** Newest reading of each device in a batch: only it can become the live state. */
+export function newestPerDevice(readings: SerialTelemetry[]): SerialTelemetry[] {
+  const newest = new Map<string, SerialTelemetry>()
+  for (const reading of readings) {
+    const current = newest.get(reading.serial)
+    if (!current || isNewerTelemetry(current.message, reading.message)) newest.set(reading.serial, reading)
+  }
+  return [...newest.values()]
+}
+
+function valuesRow({ serial, message: m }: SerialTelemetry): SQL {
+  return sql`(${serial}::text, ${m.boot_id}::text, ${storedSeq(m.seq)}::bigint, ${m.ts}::timestamptz,
+    ${m.heater_temp}::float8, ${m.boiler_temp}::float8, ${m.gas_temp}::float8, ${m.burner_power}::float8,
+    ${m.flame_brightness}::float8, ${m.work_mode}::int2, ${m.pump_mode}::int2, ${m.burner_on}::boolean,
+    ${m.settings_version}::int)`
+}
+
+const columns = sql.raw(`v(serial, boot_id, seq, ts, heater_temp, boiler_temp, gas_temp, burner_power,
+  flame_brightness, work_mode, pump_mode, burner_on, settings_version)`)
+
+function valuesTable(readings: SerialTelemetry[]): SQL {
+  return sql`(values ${sql.join(readings.map(valuesRow), sql`, `)}) as ${columns}`
+}
+
+/**
+ * Writes the newest reading of each device into its live fields, if it is newer than the stored one
+ * (isNewerTelemetry, evaluated in the UPDATE so that concurrent writers cannot reorder it). Any message
+ * marks the device seen; one that was 'connecting' returns to the owner's on/off choice. A reading that
+ * reports the pending settings version confirms it, in case the device's ack was lost.
+ */
+export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
+  if (newest.length === 0) return []
+  const result = await db.execute(sql`
+    update items as i set
+      heater_temp = v.heater_temp, boiler_temp = v.boiler_temp, gas_temp = v.gas_temp,
+      burner_power = v.burner_power, flame_brightness = v.flame_brightness, work_mode = v.work_mode,
+      burner_on = v.burner_on,
+      telemetry_at = v.ts, telemetry_boot_id = v.boot_id, telemetry_seq = v.seq,
+      last_seen_at = now(),
+      status = case when i.status = 'connecting' then i.power_set else i.status end,
+      sync_status = case when i.sync_status = 'pending' and v.settings_version = i.settings_version
+        then 'synced' else i.sync_status end,
+      applied_version = case when i.sync_status = 'pending' and v.settings_version = i.settings_version
+        then v.settings_version else i.applied_version end
+    from ${valuesTable(newest)}
+    where i.serial_number = v.serial
+      and i.status not in ('pending', 'archive')
+      and (
+        i.telemetry_at is null
+        or (i.telemetry_boot_id = v.boot_id and i.telemetry_seq is not null and v.seq is not null
+            and v.seq > i.telemetry_seq)
+        or ((i.telemetry_boot_id is distinct from v.boot_id or i.telemetry_seq is null or v.seq is null)
+            and v.ts > i.telemetry_at)
+      )
+    returning i.id, i.serial_number as serial`)
+  return rowsOf<{ id: number; serial: string }>(result)
+}
+
+/** One series row per reading; a redelivered reading (same device and time) is stored once. */
+export async function storeReadings(db: Database, readings: SerialTelemetry[]): Promise<number> {
+  const unique = new Map(readings.map((r) => [`${r.serial}@${Date.parse(r.message.ts)}`, r]))
+  if (unique.size === 0) return 0
+  const result = await db.execute(sql`
+    insert into telemetry (item_id, recorded_at, heater_temp, boiler_temp, gas_temp, burner_power,
+      flame_brightness, work_mode, pump_mode, burner_on)
+    select i.id, v.ts, v.heater_temp, v.boiler_temp, v.gas_temp, v.burner_power,
+      v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on
+    from ${valuesTable([...unique.values()])}
+    join items i on i.serial_number = v.serial
+    where i.status not in ('pending', 'archive')
+      and not exists (select 1 from telemetry t where t.item_id = i.id and t.recorded_at = v.ts)`)
+  return affectedRows(result)
+}

@@ -1,0 +1,115 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { itemErrors, items } from '../../db/schema.ts'
+import { notFound } from '../../lib/api-error.ts'
+import { formatDate, resource } from '../../lib/jsonapi.ts'
+import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { type Caller, canSeeItem, visibleItem } from '../items/item-access.ts'
+
+export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
+export const ITEM_ERRORS_PAGE_SIZE = 50
+
+type ItemErrorRow = typeof itemErrors.$inferSelect
+
+export type ItemErrorInput = {
+  error_code: string
+  error_time: Date
+  mode_status: number | null
+  heater_temp: number | null
+  boiler_temp: number | null
+  gas_temp: number | null
+  burner_power: number | null
+  // The device's own id of the event; a redelivered event with the same id is stored once.
+  event_id?: string | null
+}
+
+// The device block keeps the controller's own field names (kotla: heater, boilera: tank, palnika: burner).
+function itemErrorResource(row: ItemErrorRow, deviceName: string) {
+  return resource(
+    'item-errors',
+    row.id,
+    {
+      error_code: row.errorCode,
+      error_time: formatDate(row.errorTime),
+      mode_status: row.modeStatus,
+      archived_at: formatDate(row.archivedAt),
+      device: {
+        name: deviceName,
+        temperatures: { kotla: row.heaterTemp, boilera: row.boilerTemp, gas: row.gasTemp },
+        power: { palnika: row.burnerPower },
+      },
+    },
+    { item: { data: { type: 'items', id: String(row.itemId) } } },
+  )
+}
+
+export type ItemErrorListQuery = Omit<ListQuery, 'sort'> & { item_id: number }
+
+// Newest first; archived errors stay stored but leave the list.
+export async function listItemErrors(
+  db: Database,
+  caller: Caller,
+  query: ItemErrorListQuery,
+  rawQuery: object,
+) {
+  const item = await visibleItem(db, caller, query.item_id)
+  const where = and(eq(itemErrors.itemId, item.id), isNull(itemErrors.archivedAt))
+  const { limit, offset } = pagination({ ...query, sort: '-error_time' })
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(itemErrors)
+      .where(where)
+      .orderBy(desc(itemErrors.errorTime), desc(itemErrors.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(itemErrors).where(where),
+  ])
+  const page = pageMeta(
+    total?.n ?? 0,
+    { ...query, sort: '-error_time' },
+    '/api/v2/item-errors',
+    rawQuery as Record<string, unknown>,
+  )
+  return { data: rows.map((row) => itemErrorResource(row, item.name)), ...page }
+}
+
+export async function archiveItemError(db: Database, caller: Caller, id: number, now = new Date()) {
+  const [row] = await db
+    .select({ id: itemErrors.id, itemId: itemErrors.itemId, userId: items.userId })
+    .from(itemErrors)
+    .innerJoin(items, eq(items.id, itemErrors.itemId))
+    .where(eq(itemErrors.id, id))
+    .limit(1)
+  if (!row || !canSeeItem(caller, row)) throw notFound(ITEM_ERROR_NOT_FOUND)
+  // Archiving twice keeps the first time.
+  await db
+    .update(itemErrors)
+    .set({ archivedAt: now })
+    .where(and(eq(itemErrors.id, id), isNull(itemErrors.archivedAt)))
+  return row
+}
+
+// Called by the device link when a controller reports an error event; null when it was already stored.
+export async function recordItemError(
+  db: Database,
+  itemId: number,
+  input: ItemErrorInput,
+): Promise<ItemErrorRow | null> {
+  const [row] = await db
+    .insert(itemErrors)
+    .values({
+      itemId,
+      errorCode: input.error_code,
+      errorTime: input.error_time,
+      modeStatus: input.mode_status,
+      heaterTemp: input.heater_temp,
+      boilerTemp: input.boiler_temp,
+      gasTemp: input.gas_temp,
+      burnerPower: input.burner_power,
+      eventId: input.event_id ?? null,
+    })
+    .onConflictDoNothing({ target: [itemErrors.itemId, itemErrors.eventId] })
+    .returning()
+  return row ?? null
+}

@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { Database } from '../../db/client.ts'
+import { items, users } from '../../db/schema.ts'
+import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../plugins/app/events.ts'
+import { assertCanManage, type Caller, canManageItem, canSeeItem, ITEM_NOT_FOUND } from './item-access.ts'
+import type { ItemRow } from './item-document.ts'
+import { type ItemPatch, type ManageValues, parseItemPatch, type SettingsValues } from './item-patch.ts'
+import { assertCategoryExists } from './items.service.ts'
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type ItemChanges = PgUpdateSetSource<typeof items>
+
+export const MESSAGES = {
+  pending: 'Пристрій ще не підтверджено: налаштування з’являться після його першого підключення',
+  archived: 'Пристрій заблоковано: змінити його налаштування неможливо',
+  archivedToggle: 'Пристрій заблоковано: увімкнути чи вимкнути його неможливо',
+  gasRange: 'Мінімальна температура не може бути більшою за максимальну',
+  connectingByHand: "Стан з'єднання визначає сам пристрій",
+  reprovision: 'Повторне підтвердження пристрою не підтримується',
+  transferAdminOnly: 'Передати пристрій іншому користувачеві може лише адміністратор',
+  userMissing: 'Користувача не знайдено',
+} as const
+
+const settingsColumns = {
+  heater_temp_set: 'heaterTempSet',
+  heater_hysteresis: 'heaterHysteresis',
+  boiler_temp_set: 'boilerTempSet',
+  boiler_hysteresis: 'boilerHysteresis',
+  gas_temp_min: 'gasTempMin',
+  gas_temp_max: 'gasTempMax',
+  burner_power_set: 'burnerPowerSet',
+  burner_mod: 'burnerMod',
+  pump_mode: 'pumpMode',
+} as const satisfies Record<keyof SettingsValues, keyof ItemChanges>
+
+// Every accepted dashboard change is a new desired state the device has yet to confirm.
+const desiredStateChanged = () => ({
+  settingsVersion: sql`${items.settingsVersion} + 1`,
+  syncStatus: 'pending' as const,
+  syncError: null,
+})
+
+function settingsChanges(item: ItemRow, values: SettingsValues): ItemChanges {
+  const firstField = Object.keys(values)[0] ?? 'status'
+  if (item.status === 'pending') throw invalidField(firstField, MESSAGES.pending)
+  if (item.status === 'archive') throw invalidField(firstField, MESSAGES.archived)
+  // One bound alone is still checked against the other, stored bound.
+  const gasMin = values.gas_temp_min ?? item.gasTempMin
+  const gasMax = values.gas_temp_max ?? item.gasTempMax
+  if (gasMin > gasMax) {
+    throw invalidField(values.gas_temp_min === undefined ? 'gas_temp_max' : 'gas_temp_min', MESSAGES.gasRange)
+  }
+  const changes: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(values)) {
+    changes[settingsColumns[field as keyof SettingsValues]] = value
+  }
+  return { ...changes, ...desiredStateChanged() }
+}
+
+// The wish is kept in power_set; status follows it at once only while the device is reachable.
+function toggleChanges(item: ItemRow, status: 'on' | 'off'): ItemChanges {
+  if (item.status === 'archive') throw invalidField('status', MESSAGES.archivedToggle)
+  if (item.status === 'pending') throw invalidField('status', MESSAGES.pending)
+  const reachable = item.status === 'on' || item.status === 'off'
+  return { powerSet: status, ...(reachable ? { status } : {}), ...desiredStateChanged() }
+}
+
+function statusChanges(item: ItemRow, status: NonNullable<ManageValues['status']>): ItemChanges {
+  if (status === item.status) return {}
+  if (status === 'archive') return { status }
+  // Leaving the archive returns to what the server can vouch for: unverified, or waiting for the device.
+  if (item.status === 'archive') return { status: item.deviceSecretHash ? 'connecting' : 'pending' }
+  if (status === 'pending') throw invalidField('status', MESSAGES.reprovision)
+  if (status === 'connecting') throw invalidField('status', MESSAGES.connectingByHand)
+  return toggleChanges(item, status)
+}
+
+async function manageChanges(tx: Transaction, caller: Caller, item: ItemRow, values: ManageValues) {
+  const changes: ItemChanges = {}
+  if (values.name !== undefined) changes.name = values.name
+  if (values.owner !== undefined) changes.owner = values.owner
+  if (values.description !== undefined) {
+    changes.description = values.description
+    changes.excerpt = values.description
+  }
+  if (values.is_on_homepage !== undefined) changes.isOnHomepage = values.is_on_homepage
+  if (values.category_id !== undefined)
+    changes.categoryId = await assertCategoryExists(tx, values.category_id)
+  if (values.user_id !== undefined && values.user_id !== item.userId) {
+    if (caller.role !== 'admin') throw forbidden(MESSAGES.transferAdminOnly)
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, values.user_id))
+    if (!user) throw invalidField('user_id', MESSAGES.userMissing)
+    changes.userId = user.id
+  }
+  if (values.status !== undefined) Object.assign(changes, statusChanges(item, values.status))
+  return changes
+}
+
+async function changesFor(tx: Transaction, caller: Caller, item: ItemRow, patch: ItemPatch) {
+  // Dashboard settings belong to whoever may see the device (its owner, or an admin).
+  if (patch.kind === 'settings') return settingsChanges(item, patch.values)
+  if (patch.kind === 'toggle') {
+    // Switching an archived device on is un-archiving it, which is management's call.
+    const unarchive = item.status === 'archive' && canManageItem(caller, item)
+    return unarchive ? statusChanges(item, patch.status) : toggleChanges(item, patch.status)
+  }
+  assertCanManage(caller, item)
+  return manageChanges(tx, caller, item, patch.values)
+}
+
+export async function updateItem(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  id: number,
+  body: Record<string, unknown>,
+): Promise<ItemRow> {
+  const result = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(items).where(eq(items.id, id)).for('update')
+    if (!current || !canSeeItem(caller, current)) throw notFound(ITEM_NOT_FOUND)
+    const changes = await changesFor(tx, caller, current, parseItemPatch(body, current.serialNumber))
+    if (Object.keys(changes).length === 0) return { item: current, changed: false, desiredChanged: false }
+    const [updated] = await tx
+      .update(items)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(items.id, id))
+      .returning()
+    if (!updated) throw notFound(ITEM_NOT_FOUND)
+    return { item: updated, changed: true, desiredChanged: 'settingsVersion' in changes }
+  })
+  // Announced only after the commit, so listeners read the new state.
+  if (result.desiredChanged) events.emit('item.settings-changed', { itemId: id })
+  if (result.changed) events.emit('item.updated', { itemId: id })
+  return result.item
+}

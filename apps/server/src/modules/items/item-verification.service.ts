@@ -1,0 +1,132 @@
+import { timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { items } from '../../db/schema.ts'
+import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import type { ItemRow } from './item-document.ts'
+
+export const VERIFY_MAX_FAILURES = 5
+export const VERIFY_LOCK_MINUTES = 15
+
+export const VERIFY_MESSAGES = {
+  unknownSerial: 'Пристрій з таким серійним номером не знайдено',
+  alreadyVerified: 'Пристрій уже підтверджено',
+  archived: 'Пристрій заблоковано: підтвердження неможливе',
+  wrongCode: (left: number) => `Невірний код підтвердження. Залишилось спроб: ${left}.`,
+  lockedNow: `Невірний код підтвердження. Забагато невдалих спроб: наступна спроба можлива через ${VERIFY_LOCK_MINUTES} хв.`,
+  locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
+} as const
+
+export const deviceTopicPrefix = (serialNumber: string) => `teplo/v1/devices/${serialNumber}`
+
+async function itemBySerial(db: Database, serialNumber: string): Promise<ItemRow> {
+  const [item] = await db.select().from(items).where(eq(items.serialNumber, serialNumber)).limit(1)
+  if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
+  return item
+}
+
+const lockedUntil = (item: ItemRow, now: Date) =>
+  item.verifyLockedUntil && item.verifyLockedUntil > now ? item.verifyLockedUntil : null
+
+// What a controller may learn before pairing: whether its serial awaits a code.
+export async function verificationStatus(db: Database, serialNumber: string, now = new Date()) {
+  const item = await itemBySerial(db, serialNumber)
+  const status = item.status === 'pending' ? 'pending' : item.status === 'archive' ? 'archived' : 'verified'
+  const locked = status === 'pending' ? lockedUntil(item, now) : null
+  return {
+    meta: {
+      serial_number: item.serialNumber,
+      status,
+      ...(locked ? { locked_until: locked.toISOString() } : {}),
+    },
+  }
+}
+
+// Digests have one length whatever was typed, so the comparison time says nothing about the code.
+function codesMatch(given: string, expected: string): boolean {
+  const a = Buffer.from(sha256(given.trim().toUpperCase()), 'hex')
+  const b = Buffer.from(sha256(expected.trim().toUpperCase()), 'hex')
+  return timingSafeEqual(a, b)
+}
+
+export type VerifyOutcome =
+  | { kind: 'verified'; item: ItemRow; secret: string }
+  | { kind: 'wrong'; attemptsLeft: number }
+  | { kind: 'locked'; until: Date }
+
+// Thrown by the route after the attempt is recorded; carries how long the serial stays locked.
+export function verifyFailure(outcome: Exclude<VerifyOutcome, { kind: 'verified' }>, now = new Date()) {
+  if (outcome.kind === 'wrong') {
+    const detail =
+      outcome.attemptsLeft > 0 ? VERIFY_MESSAGES.wrongCode(outcome.attemptsLeft) : VERIFY_MESSAGES.lockedNow
+    return { error: invalidField('token', detail), retryAfterSeconds: null }
+  }
+  const seconds = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 1000))
+  return {
+    error: new HttpError(429, VERIFY_MESSAGES.locked(Math.ceil(seconds / 60))),
+    retryAfterSeconds: seconds,
+  }
+}
+
+// The row is locked for the attempt so that parallel guesses cannot slip past the failure counter.
+export async function verifyToken(
+  db: Database,
+  serialNumber: string,
+  token: string,
+  now = new Date(),
+): Promise<VerifyOutcome> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx.select().from(items).where(eq(items.serialNumber, serialNumber)).for('update')
+    if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
+    if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)
+    if (item.status !== 'pending' || !item.verificationToken)
+      throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
+    const locked = lockedUntil(item, now)
+    if (locked) return { kind: 'locked' as const, until: locked }
+
+    if (!codesMatch(token, item.verificationToken)) {
+      const failures = item.verifyFailures + 1
+      const lockNow = failures >= VERIFY_MAX_FAILURES
+      await tx
+        .update(items)
+        .set({
+          verifyFailures: lockNow ? 0 : failures,
+          verifyLockedUntil: lockNow ? new Date(now.getTime() + VERIFY_LOCK_MINUTES * 60_000) : null,
+        })
+        .where(eq(items.id, item.id))
+      return { kind: 'wrong' as const, attemptsLeft: lockNow ? 0 : VERIFY_MAX_FAILURES - failures }
+    }
+
+    const secret = generateSecret()
+    const [verified] = await tx
+      .update(items)
+      .set({
+        // Not 'on' yet: the controller has proved the code but has not connected over the device link.
+        status: 'connecting',
+        verificationToken: null,
+        verifyFailures: 0,
+        verifyLockedUntil: null,
+        deviceSecretHash: sha256(secret),
+        updatedAt: now,
+      })
+      .where(eq(items.id, item.id))
+      .returning()
+    if (!verified) throw notFound(VERIFY_MESSAGES.unknownSerial)
+    return { kind: 'verified' as const, item: verified, secret }
+  })
+}
+
+export function credentialsDocument(item: ItemRow, secret: string) {
+  return {
+    data: {
+      type: 'device-credentials',
+      id: item.serialNumber,
+      attributes: {
+        username: item.serialNumber,
+        password: secret,
+        topic_prefix: deviceTopicPrefix(item.serialNumber),
+      },
+    },
+  }
+}

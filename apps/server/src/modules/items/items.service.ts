@@ -1,0 +1,168 @@
+import type { ItemCreateData } from '@teplo/domain'
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { categories, items, users } from '../../db/schema.ts'
+import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
+import { formatDate, type ResourceObject, resource } from '../../lib/jsonapi.ts'
+import { escapeLike, type ListQuery, pageMeta, pagination, parseSort } from '../../lib/list-query.ts'
+import { verificationCode } from '../../lib/secrets.ts'
+import { rolesOfUser } from '../users/user-roles.ts'
+import { assertCanManage, type Caller, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
+import { type CategoryRow, categoryResource, type ItemRow, itemResource } from './item-document.ts'
+
+export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
+export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
+const CATEGORY_MISSING = 'Будь ласка, виберіть тип пристрою'
+
+const sortColumns = {
+  name: items.name,
+  serial_number: items.serialNumber,
+  status: items.status,
+  created_at: items.createdAt,
+  updated_at: items.updatedAt,
+} as const
+
+export type ItemListQuery = ListQuery & {
+  include?: 'category' | undefined
+  'filter[user_id]'?: number | undefined
+}
+
+async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return []
+  return db.select().from(categories).where(inArray(categories.id, unique)).orderBy(asc(categories.id))
+}
+
+const showCode = (caller: Caller, item: ItemRow) => caller.role === 'admin' || item.userId === caller.userId
+
+export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
+  const ownerId = query['filter[user_id]'] ?? caller.userId
+  // Only an administrator may look at another account's devices.
+  if (ownerId !== caller.userId && caller.role !== 'admin') throw forbidden()
+  const conditions: SQL[] = [eq(items.userId, ownerId)]
+  const name = query['filter[name]']?.trim()
+  if (name) conditions.push(ilike(items.name, `%${escapeLike(name)}%`))
+  const where = and(...conditions)
+  const { column, descending } = parseSort(query.sort)
+  const sortColumn = sortColumns[column as keyof typeof sortColumns] ?? items.createdAt
+  const { limit, offset } = pagination(query)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(items)
+      .where(where)
+      .orderBy(descending ? desc(sortColumn) : asc(sortColumn), descending ? desc(items.id) : asc(items.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(items).where(where),
+  ])
+  const data = rows.map((item) => itemResource(item, { showCode: showCode(caller, item) }))
+  const page = pageMeta(total?.n ?? 0, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  if (query.include !== 'category') return { data, ...page }
+  const included = (
+    await categoriesById(
+      db,
+      rows.map((r) => r.categoryId),
+    )
+  ).map(categoryResource)
+  return { data, ...page, included }
+}
+
+export async function itemDocument(db: Database, caller: Caller, item: ItemRow, includeCategory: boolean) {
+  const data = itemResource(item, { showCode: showCode(caller, item) })
+  if (!includeCategory) return { data }
+  const included = (await categoriesById(db, [item.categoryId])).map(categoryResource)
+  return { data, included }
+}
+
+export async function getItem(db: Database, caller: Caller, id: number, includeCategory: boolean) {
+  return itemDocument(db, caller, await visibleItem(db, caller, id), includeCategory)
+}
+
+// The account a device belongs to, in the users' document shape.
+export async function itemUser(db: Database, caller: Caller, id: number) {
+  const item = await visibleItem(db, caller, id)
+  const [user] = await db.select().from(users).where(eq(users.id, item.userId)).limit(1)
+  if (!user) throw notFound(ITEM_NOT_FOUND)
+  const roles = await rolesOfUser(db, user.id)
+  const data: ResourceObject = resource(
+    'users',
+    user.id,
+    {
+      name: user.name,
+      email: user.email,
+      profile_image: user.profileImage,
+      created_at: formatDate(user.createdAt),
+      updated_at: formatDate(user.updatedAt),
+    },
+    { roles: { data: roles.map((role) => ({ type: 'roles', id: String(role.id) })) } },
+  )
+  return { data }
+}
+
+export function parseCategoryId(value: string): number | null {
+  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0
+  return id > 0 ? id : null
+}
+
+export async function assertCategoryExists(db: Database, value: string): Promise<number> {
+  const id = parseCategoryId(value)
+  const [row] = id
+    ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1)
+    : []
+  if (!row) throw invalidField('category_id', CATEGORY_MISSING)
+  return row.id
+}
+
+async function assertSerialFree(db: Database, serialNumber: string): Promise<void> {
+  const [row] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(eq(items.serialNumber, serialNumber))
+    .limit(1)
+  if (row) throw invalidField('serial_number', SERIAL_TAKEN)
+}
+
+// A unique violation can still happen when two requests race for one serial number.
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+export async function createItem(db: Database, caller: Caller, input: ItemCreateData) {
+  const categoryId = await assertCategoryExists(db, input.category_id)
+  await assertSerialFree(db, input.serial_number)
+  const code = verificationCode()
+  let created: ItemRow | undefined
+  try {
+    ;[created] = await db
+      .insert(items)
+      .values({
+        userId: caller.userId,
+        categoryId,
+        name: input.name,
+        owner: input.owner,
+        serialNumber: input.serial_number,
+        description: input.description,
+        excerpt: input.description,
+        status: 'pending',
+        isOnHomepage: false,
+        verificationToken: code,
+      })
+      .returning()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidField('serial_number', SERIAL_TAKEN)
+    throw error
+  }
+  if (!created) throw new Error('insert returned no row')
+  return { ...(await itemDocument(db, caller, created, false)), meta: { verification_token: code } }
+}
+
+export async function deleteItem(db: Database, caller: Caller, id: number) {
+  const item = await visibleItem(db, caller, id)
+  assertCanManage(caller, item)
+  await db.delete(items).where(eq(items.id, item.id))
+  return item
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
+import type { AppEventBus, AppEvents } from '../../plugins/app/events.ts'
+
+export const LIVE_CHANNEL = 'teplo_live'
+const FLUSH_MS = 50
+const RECONNECT_MS = 2000
+// PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
+const IDS_PER_NOTICE = 500
+
+type Notice = { from: string; updated?: number[]; deleted?: number[] }
+
+/** What the bridge drives on this instance: the live hub. */
+export interface LiveTarget {
+  itemUpdated(itemId: number): void
+  itemDeleted(itemId: number): void
+}
+
+export type ClusterBridgeOptions = {
+  databaseUrl: string
+  events: AppEventBus
+  target: LiveTarget
+  log: FastifyBaseLogger
+}
+
+/**
+ * Several server instances on one PostgreSQL: a device's messages may be ingested by one instance while a
+ * browser watches it through another. Each instance announces its item changes with NOTIFY and passes the
+ * others' announcements to its own live hub (never back onto its event bus, so nothing echoes).
+ */
+export class ClusterBridge {
+  readonly id = randomBytes(6).toString('hex')
+  private client: pg.Client | null = null
+  private closed = false
+  private timer: NodeJS.Timeout | null = null
+  private readonly updated = new Set<number>()
+  private readonly deleted = new Set<number>()
+  private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
+  private readonly onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => this.queue(this.deleted, itemId)
+
+  private constructor(private readonly options: ClusterBridgeOptions) {}
+
+  static async start(options: ClusterBridgeOptions): Promise<ClusterBridge> {
+    const bridge = new ClusterBridge(options)
+    await bridge.connect()
+    options.events.on('item.updated', bridge.onUpdated)
+    options.events.on('item.deleted', bridge.onDeleted)
+    return bridge
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.options.events.off('item.updated', this.onUpdated)
+    this.options.events.off('item.deleted', this.onDeleted)
+    if (this.timer) clearTimeout(this.timer)
+    await this.flush()
+    await this.client?.end().catch(() => {})
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl })
+    client.on('notification', (message) => this.receive(message.payload))
+    client.on('error', (err) => this.options.log.warn({ err: err.message }, 'live: cluster connection error'))
+    client.on('end', () => {
+      if (this.client === client) this.client = null
+      if (!this.closed) setTimeout(() => this.reconnect(), RECONNECT_MS).unref()
+    })
+    await client.connect()
+    await client.query(`listen ${LIVE_CHANNEL}`)
+    this.client = client
+  }
+
+  private reconnect(): void {
+    if (this.closed) return
+    this.connect().catch((err: unknown) => {
+      this.options.log.warn({ err }, 'live: cluster reconnect failed')
+      if (!this.closed) setTimeout(() => this.reconnect(), RECONNECT_MS).unref()
+    })
+  }
+
+  private queue(set: Set<number>, itemId: number): void {
+    set.add(itemId)
+    if (!this.timer && !this.closed) {
+      this.timer = setTimeout(() => {
+        this.timer = null
+        void this.flush()
+      }, FLUSH_MS)
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const updated = [...this.updated]
+    const deleted = [...this.deleted]
+    this.updated.clear()
+    this.deleted.clear()
+    const client = this.client
+    if (!client || (updated.length === 0 && deleted.length === 0)) return
+    try {
+      for (const [kind, ids] of [
+        ['updated', updated],
+        ['deleted', deleted],
+      ] as const) {
+        for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
+          const notice: Notice = { from: this.id, [kind]: ids.slice(i, i + IDS_PER_NOTICE) }
+          await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(notice)])
+        }
+      }
+    } catch (err) {
+      this.options.log.warn({ err }, 'live: could not announce item changes')
+    }
+  }
+
+  private receive(payload: string | undefined): void {
+    let notice: Notice
+    try {
+      notice = JSON.parse(payload ?? '') as Notice
+    } catch {
+      return
+    }
+    if (notice.from === this.id) return
+    for (const id of notice.updated ?? []) if (Number.isInteger(id)) this.options.target.itemUpdated(id)
+    for (const id of notice.deleted ?? []) if (Number.isInteger(id)) this.options.target.itemDeleted(id)
+  }
+}

@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { findItem } from '../items/item-access.ts'
+import { type ItemRow, itemResource } from '../items/item-document.ts'
+
+/** One browser stream watching one item. */
+export interface LiveSubscriber {
+  /** False once the item is no longer the viewer's to see (transferred to another account). */
+  maySee(item: ItemRow): boolean
+  send(event: string, data: string): void
+  /** Every heartbeat period; the stream may close itself here (signed out, too slow). */
+  heartbeat(): void
+  close(): void
+}
+
+type ItemChannel = {
+  subscribers: Set<LiveSubscriber>
+  /** When the last push went out (after its read), so pushes are spaced by coalesceMs on the wire. */
+  lastPushAt: number
+  timer: NodeJS.Timeout | null
+  pushing: boolean
+  dirty: boolean
+}
+
+export type LiveHubOptions = {
+  db: Database
+  log: FastifyBaseLogger
+  /** At most one push per item per this many ms; a burst ends with the newest state. */
+  coalesceMs?: number
+  heartbeatMs?: number
+}
+
+/** The item's document as GET /api/v2/items/{id} answers it (only viewers who may see it are subscribed). */
+export function itemDocument(item: ItemRow): string {
+  return JSON.stringify({ data: itemResource(item, { showCode: true }) })
+}
+
+/**
+ * Fans item changes out to the browsers watching them. Work is per watched item, not per message: a device
+ * nobody is looking at costs one map lookup per update.
+ */
+export class LiveHub {
+  private readonly channels = new Map<number, ItemChannel>()
+  private readonly heartbeatTimer: NodeJS.Timeout
+  private readonly coalesceMs: number
+
+  constructor(private readonly options: LiveHubOptions) {
+    this.coalesceMs = options.coalesceMs ?? 200
+    this.heartbeatTimer = setInterval(() => this.sendHeartbeats(), options.heartbeatMs ?? 15_000)
+    this.heartbeatTimer.unref()
+  }
+
+  get watcherCount(): number {
+    let count = 0
+    for (const channel of this.channels.values()) count += channel.subscribers.size
+    return count
+  }
+
+  subscribe(itemId: number, subscriber: LiveSubscriber): () => void {
+    let channel = this.channels.get(itemId)
+    if (!channel) {
+      channel = { subscribers: new Set(), lastPushAt: 0, timer: null, pushing: false, dirty: false }
+      this.channels.set(itemId, channel)
+    }
+    channel.subscribers.add(subscriber)
+    return () => this.unsubscribe(itemId, subscriber)
+  }
+
+  /** An item's stored state changed. */
+  itemUpdated(itemId: number): void {
+    const channel = this.channels.get(itemId)
+    if (!channel) return
+    channel.dirty = true
+    this.schedule(itemId, channel)
+  }
+
+  private schedule(itemId: number, channel: ItemChannel): void {
+    if (channel.timer || channel.pushing || !channel.dirty) return
+    const wait = Math.max(0, channel.lastPushAt + this.coalesceMs - Date.now())
+    channel.timer = setTimeout(async () => {
+      channel.timer = null
+      channel.dirty = false
+      channel.pushing = true
+      await this.push(itemId, channel)
+      channel.lastPushAt = Date.now()
+      channel.pushing = false
+      // Changes that came in meanwhile go out one period later, with the state read then.
+      if (this.channels.get(itemId) === channel) this.schedule(itemId, channel)
+    }, wait)
+  }
+
+  itemDeleted(itemId: number): void {
+    const channel = this.channels.get(itemId)
+    if (!channel) return
+    for (const subscriber of [...channel.subscribers]) {
+      subscriber.send('deleted', JSON.stringify({ data: { type: 'items', id: String(itemId) } }))
+      subscriber.close()
+    }
+  }
+
+  close(): void {
+    clearInterval(this.heartbeatTimer)
+    for (const channel of this.channels.values()) {
+      if (channel.timer) clearTimeout(channel.timer)
+      for (const subscriber of [...channel.subscribers]) subscriber.close()
+    }
+    this.channels.clear()
+  }
+
+  private unsubscribe(itemId: number, subscriber: LiveSubscriber): void {
+    const channel = this.channels.get(itemId)
+    if (!channel) return
+    channel.subscribers.delete(subscriber)
+    if (channel.subscribers.size === 0) {
+      if (channel.timer) clearTimeout(channel.timer)
+      this.channels.delete(itemId)
+    }
+  }
+
+  private async push(itemId: number, channel: ItemChannel): Promise<void> {
+    try {
+      const item = await findItem(this.options.db, itemId)
+      if (!item) return this.itemDeleted(itemId)
+      const document = itemDocument(item)
+      for (const subscriber of [...channel.subscribers]) {
+        if (subscriber.maySee(item)) subscriber.send('item', document)
+        else subscriber.close()
+      }
+    } catch (err) {
+      this.options.log.error({ err, itemId }, 'live: could not push an item')
+    }
+  }
+
+  /** Keeps idle streams (and the proxies between) open, and lets each stream re-check its session. */
+  sendHeartbeats(): void {
+    for (const channel of this.channels.values()) {
+      for (const subscriber of [...channel.subscribers]) subscriber.heartbeat()
+    }
+  }
+}

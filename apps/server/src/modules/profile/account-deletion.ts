@@ -1,0 +1,42 @@
+import { effectiveRole } from '@teplo/domain'
+import { and, eq, ne } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { items, roles, userRoles, users } from '../../db/schema.ts'
+import { HttpError, notFound } from '../../lib/api-error.ts'
+import { rolesOfUser, rolesOfUsers } from '../users/user-roles.ts'
+
+export const LAST_ADMIN =
+  'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.'
+
+export type DeletedAccount = { userId: number; items: { id: number; serialNumber: string }[] }
+
+// Someone must always be able to manage users and roles.
+async function assertNotLastAdmin(db: Database, userId: number): Promise<void> {
+  if (effectiveRole(await rolesOfUser(db, userId)) !== 'admin') return
+  const holders = await db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.name, 'admin'), ne(userRoles.userId, userId)))
+  const others = await rolesOfUsers(
+    db,
+    holders.map((h) => h.userId),
+  )
+  const anotherAdmin = [...others.values()].some((list) => effectiveRole(list) === 'admin')
+  if (!anotherAdmin) throw new HttpError(422, LAST_ADMIN)
+}
+
+// Devices, their telemetry and errors, tokens and role links go with the user through ON DELETE CASCADE.
+export async function deleteAccount(db: Database, userId: number): Promise<DeletedAccount> {
+  await assertNotLastAdmin(db, userId)
+  const owned = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: items.id, serialNumber: items.serialNumber })
+      .from(items)
+      .where(eq(items.userId, userId))
+    const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
+    if (!deleted) throw notFound()
+    return rows
+  })
+  return { userId, items: owned }
+}

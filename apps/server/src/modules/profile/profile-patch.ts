@@ -1,0 +1,75 @@
+import { profileEmailSchema, profileNameSchema, profilePasswordSchema } from '@teplo/domain'
+import { z } from 'zod'
+
+export type ProfileChange =
+  | { kind: 'name'; name: string }
+  | { kind: 'password'; currentPassword: string; password: string }
+  | { kind: 'email'; email: string; currentPassword?: string | undefined }
+
+const NOTHING_TO_CHANGE = "Вкажіть, що змінити: ім'я, email або пароль."
+const ONE_AT_A_TIME = "Ім'я, email і пароль змінюються окремо."
+
+// An e-mail change may also carry the current password (the web checks it first via auth/check-password).
+const emailChangeSchema = profileEmailSchema.extend({
+  current_password: z
+    .string({ error: 'Введіть поточний пароль' })
+    .min(1, 'Введіть поточний пароль')
+    .optional(),
+})
+
+const present = (value: unknown) => value !== undefined
+
+function variantOf(body: Record<string, unknown>): 'name' | 'password' | 'email' | 'none' | 'mixed' {
+  const newPassword = present(body.password) || present(body.password_confirmation)
+  const email = present(body.email)
+  const password = newPassword || (present(body.current_password) && !email)
+  const groups = [present(body.name) && 'name', password && 'password', email && 'email'].filter(
+    (g): g is 'name' | 'password' | 'email' => Boolean(g),
+  )
+  if (groups.length === 0) return 'none'
+  if (groups.length > 1) return 'mixed'
+  return groups[0] ?? 'none'
+}
+
+function parseChange(variant: ProfileChange['kind'], body: unknown): ProfileChange | z.ZodError {
+  if (variant === 'name') {
+    const result = profileNameSchema.safeParse(body)
+    return result.success ? { kind: 'name', name: result.data.name } : result.error
+  }
+  if (variant === 'password') {
+    const result = profilePasswordSchema.safeParse(body)
+    if (!result.success) return result.error
+    return { kind: 'password', currentPassword: result.data.current_password, password: result.data.password }
+  }
+  const result = emailChangeSchema.safeParse(body)
+  if (!result.success) return result.error
+  return { kind: 'email', email: result.data.email, currentPassword: result.data.current_password }
+}
+
+// Typed loosely here so the variant's own schema gives the Ukrainian message; documented as text.
+const attribute = (description: string) => z.unknown().optional().meta({ type: 'string', description })
+
+// PATCH me carries exactly one change; each is checked with the domain's rules and Ukrainian messages.
+export const profilePatchSchema = z
+  .object({
+    name: attribute('new name'),
+    email: attribute('new e-mail (unique)'),
+    current_password: attribute('current password (password change; optional with an e-mail change)'),
+    password: attribute('new password, at least 8 characters'),
+    password_confirmation: attribute('new password again'),
+  })
+  .transform((body, ctx): ProfileChange => {
+    const variant = variantOf(body)
+    if (variant === 'none' || variant === 'mixed') {
+      const message = variant === 'none' ? NOTHING_TO_CHANGE : ONE_AT_A_TIME
+      ctx.issues.push({ code: 'custom', message, input: body, path: [] })
+      return z.NEVER
+    }
+    const change = parseChange(variant, body)
+    if (change instanceof z.ZodError) {
+      for (const { message, path } of change.issues)
+        ctx.issues.push({ code: 'custom', message, path, input: body })
+      return z.NEVER
+    }
+    return change
+  })

@@ -1,0 +1,14 @@
+import { forbidden } from '../../lib/api-error.ts'
+
+// The seed creates ids 1–3 of roles, categories and users; the product relies on them (docs/decisions/004).
+export const DEFAULT_RECORD_MAX_ID = 3
+
+export type DefaultKind = 'roles' | 'categories' | 'users'
+
+export function isDefaultRecord(id: number): boolean {
+  return id <= DEFAULT_RECORD_MAX_ID
+}
+
+export function assertNotDefault(kind: DefaultKind, id: number): void {
+  if (isDefaultRecord(id)) throw forbidden(`You are not allowed to change data of default ${kind}.`)
+}

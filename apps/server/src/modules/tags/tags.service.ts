@@ -1,0 +1,77 @@
+import type { TagData } from '@teplo/domain'
+import { count, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { tags } from '../../db/schema.ts'
+import { notFound } from '../../lib/api-error.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { typedResource } from '../roles/document-schemas.ts'
+import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+
+export const TAG_SORTS = ['name', 'color', 'created_at'] as const
+const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt }
+
+type TagRow = typeof tags.$inferSelect
+
+export const tagResource = (row: TagRow) =>
+  typedResource('tags', row.id, {
+    name: row.name,
+    color: row.color,
+    created_at: formatDate(row.createdAt),
+    updated_at: formatDate(row.updatedAt),
+  })
+
+export async function listTags(db: Database, query: ListQuery, rawQuery: Record<string, unknown>) {
+  const where = nameFilter(tags.name, query['filter[name]'])
+  const { limit, offset } = pagination(query)
+  const [total] = await db.select({ n: count() }).from(tags).where(where)
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(where)
+    .orderBy(...sortOrder(query.sort, sortColumns, tags.id))
+    .limit(limit)
+    .offset(offset)
+  return { data: rows.map(tagResource), ...pageMeta(total?.n ?? 0, query, '/api/v2/tags', rawQuery) }
+}
+
+async function findTag(db: Database, id: number): Promise<TagRow> {
+  const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1)
+  if (!row) throw notFound('Tag not found.')
+  return row
+}
+
+export async function getTag(db: Database, id: number) {
+  return { data: tagResource(await findTag(db, id)) }
+}
+
+// Colours are stored lower-case so that sorting by colour is stable.
+export async function createTag(db: Database, input: TagData) {
+  const [row] = await db
+    .insert(tags)
+    .values({ name: input.name, color: input.color.toLowerCase() })
+    .returning()
+  if (!row) throw new Error('tag insert returned no row')
+  return { data: tagResource(row) }
+}
+
+export async function updateTag(db: Database, id: number, input: Partial<TagData>) {
+  const current = await findTag(db, id)
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.color !== undefined ? { color: input.color.toLowerCase() } : {}),
+  }
+  if (Object.keys(changes).length === 0) return { data: tagResource(current) }
+  const [row] = await db
+    .update(tags)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(tags.id, id))
+    .returning()
+  if (!row) throw notFound('Tag not found.')
+  return { data: tagResource(row) }
+}
+
+export async function deleteTag(db: Database, id: number): Promise<void> {
+  await findTag(db, id)
+  await db.delete(tags).where(eq(tags.id, id))
+}

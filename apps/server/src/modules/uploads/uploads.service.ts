@@ -1,0 +1,51 @@
+import type { RoleName } from '@teplo/domain'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { items, users } from '../../db/schema.ts'
+import { forbidden, notFound } from '../../lib/api-error.ts'
+import type { ImageFile } from './image-attachment.ts'
+import { removeUpload, storeUpload } from './upload-storage.ts'
+
+export type Uploader = { userId: number; role: RoleName }
+export type UploadContext = { db: Database; dataDir: string; uploader: Uploader }
+
+// Permission is settled before the file is read, so a refused caller learns nothing about the file rules.
+export async function uploadProfileImage(
+  { db, dataDir, uploader }: UploadContext,
+  userId: number,
+  readImage: () => Promise<ImageFile>,
+): Promise<string> {
+  if (uploader.userId !== userId && uploader.role !== 'admin') throw forbidden()
+  const [user] = await db
+    .select({ profileImage: users.profileImage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!user) throw notFound()
+  const image = await readImage()
+  const url = await storeUpload(dataDir, 'users', userId, image.content, image.extension)
+  await db.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, userId))
+  await removeUpload(dataDir, user.profileImage)
+  return url
+}
+
+// Someone else's device answers 404 like a missing one: its existence is not revealed.
+export async function uploadItemImage(
+  { db, dataDir, uploader }: UploadContext,
+  itemId: number,
+  readImage: () => Promise<ImageFile>,
+): Promise<string> {
+  const [item] = await db
+    .select({ userId: items.userId, image: items.image })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .limit(1)
+  if (!item || (item.userId !== uploader.userId && uploader.role !== 'admin')) {
+    throw notFound('Пристрій не знайдено')
+  }
+  const image = await readImage()
+  const url = await storeUpload(dataDir, 'items', itemId, image.content, image.extension)
+  await db.update(items).set({ image: url, updatedAt: new Date() }).where(eq(items.id, itemId))
+  await removeUpload(dataDir, item.image)
+  return url
+}

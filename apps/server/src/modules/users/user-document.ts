@@ -1,0 +1,47 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { roles, users } from '../../db/schema.ts'
+import { notFound } from '../../lib/api-error.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { typedResource } from '../roles/document-schemas.ts'
+import { roleResource } from '../roles/roles.service.ts'
+import { type RoleRef, rolesOfUsers } from './user-roles.ts'
+
+export type UserRow = typeof users.$inferSelect
+
+// The password hash never leaves this module: documents list their attributes explicitly.
+export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
+  return typedResource(
+    'users',
+    row.id,
+    {
+      name: row.name,
+      email: row.email,
+      profile_image: row.profileImage,
+      created_at: formatDate(row.createdAt),
+      updated_at: formatDate(row.updatedAt),
+    },
+    { roles: { data: userRoleRefs.map((role) => ({ type: 'roles', id: String(role.id) })) } },
+  )
+}
+
+export async function findUser(db: Database, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  if (!row) throw notFound('User not found.')
+  return row
+}
+
+// `included` for include=roles: each role once, as full role resources.
+export async function includedRoles(db: Database, roleLists: Iterable<RoleRef[]>) {
+  const ids = [...new Set([...roleLists].flat().map((role) => role.id))]
+  if (ids.length === 0) return []
+  const rows = await db.select().from(roles).where(inArray(roles.id, ids)).orderBy(roles.id)
+  return rows.map(roleResource)
+}
+
+export async function userDocument(db: Database, id: number, includeRoles = false) {
+  const row = await findUser(db, id)
+  const roleRefs = (await rolesOfUsers(db, [id])).get(id) ?? []
+  const data = userResource(row, roleRefs)
+  return includeRoles ? { data, included: await includedRoles(db, [roleRefs]) } : { data }
+}

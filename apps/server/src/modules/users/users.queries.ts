@@ -1,0 +1,48 @@
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { roles, userRoles, users } from '../../db/schema.ts'
+import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { includedRoles, userResource } from './user-document.ts'
+import { rolesOfUsers } from './user-roles.ts'
+
+export const USER_SORTS = ['name', 'email', 'created_at'] as const
+const sortColumns = { name: users.name, email: users.email, created_at: users.createdAt }
+
+export type UserListQuery = ListQuery & { 'filter[role]'?: string | undefined; include?: 'roles' | undefined }
+
+// filter[role] takes a role id or a role name (any case); it matches users who hold that role.
+function roleFilter(db: Database, value: string | undefined): SQL | undefined {
+  const role = value?.trim()
+  if (!role) return undefined
+  const which = /^\d+$/.test(role)
+    ? eq(userRoles.roleId, Number(role))
+    : sql`lower(${roles.name}) = lower(${role})`
+  const holders = db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(which)
+  return inArray(users.id, holders)
+}
+
+export async function listUsers(db: Database, query: UserListQuery, rawQuery: Record<string, unknown>) {
+  const where = and(nameFilter(users.name, query['filter[name]']), roleFilter(db, query['filter[role]']))
+  const { limit, offset } = pagination(query)
+  const [total] = await db.select({ n: count() }).from(users).where(where)
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...sortOrder(query.sort, sortColumns, users.id))
+    .limit(limit)
+    .offset(offset)
+  const roleMap = await rolesOfUsers(
+    db,
+    rows.map((row) => row.id),
+  )
+  const data = rows.map((row) => userResource(row, roleMap.get(row.id) ?? []))
+  const page = pageMeta(total?.n ?? 0, query, '/api/v2/users', rawQuery)
+  if (query.include !== 'roles') return { data, ...page }
+  return { data, included: await includedRoles(db, roleMap.values()), ...page }
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import { ClusterBridge } from '../../modules/live/cluster-bridge.ts'
+import { LiveHub } from '../../modules/live/live-hub.ts'
+import type { AppEvents } from './events.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveHub
+  }
+}
+
+/**
+ * The live hub: item changes announced on app.events go out to the browsers watching them (SSE). On
+ * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well.
+ */
+export async function registerLive(app: FastifyInstance): Promise<void> {
+  const log = app.log.child({ module: 'live' })
+  const hub = new LiveHub({ db: app.db, log })
+  app.decorate('live', hub)
+  const onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => hub.itemUpdated(itemId)
+  const onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => hub.itemDeleted(itemId)
+  app.events.on('item.updated', onUpdated)
+  app.events.on('item.deleted', onDeleted)
+  const bridge = app.config.databaseUrl
+    ? await ClusterBridge.start({ databaseUrl: app.config.databaseUrl, events: app.events, target: hub, log })
+    : null
+  // Open streams would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    app.events.off('item.updated', onUpdated)
+    app.events.off('item.deleted', onDeleted)
+    hub.close()
+    await bridge?.close()
+  })
+}

@@ -1,0 +1,28 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+
+// The OpenAPI document is generated from the routes' zod schemas; /api/docs browses it.
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Teplo API',
+        version: '2.0.0',
+        description:
+          'Remote monitoring and control of pellet boilers. JSON:API documents (application/vnd.api+json); ' +
+          'request bodies may be flat JSON or JSON:API documents. Authenticate with `Authorization: Bearer <token>` ' +
+          'from POST /api/v2/login.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
+}

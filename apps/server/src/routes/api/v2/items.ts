@@ -1,0 +1,188 @@
+import { itemCreateSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import { updateItem } from '../../../modules/items/item-update.service.ts'
+import {
+  credentialsDocument,
+  verificationStatus,
+  verifyFailure,
+  verifyToken,
+} from '../../../modules/items/item-verification.service.ts'
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  ITEM_SORT_COLUMNS,
+  itemDocument,
+  itemUser,
+  listItems,
+} from '../../../modules/items/items.service.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+import { JSON_API } from '../../../plugins/external/errors.ts'
+
+const MAX_ID = 2_147_483_647
+const idSchema = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(MAX_ID, `${name} is too large`)
+
+const idParams = z.object({ id: idSchema('id') })
+const includeQuery = z.object({
+  include: z.enum(['category'], { message: 'include must be: category' }).optional(),
+})
+const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
+  include: includeQuery.shape.include,
+  'filter[user_id]': idSchema('filter[user_id]').optional(),
+  // Cache-busting timestamps the web client adds; accepted and ignored.
+  _: z.string().optional(),
+  t: z.string().optional(),
+})
+const tokenSchema = z
+  .union([z.string(), z.number()], { error: 'Введіть код підтвердження' })
+  .transform((token) => String(token).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Введіть код підтвердження' })
+      .max(32, { error: 'Код підтвердження надто довгий' }),
+  )
+
+// Provisioning calls come from controllers, not people: unauthenticated, limited per address.
+const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
+
+const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 300) reply.type(JSON_API)
+    return payload
+  })
+
+  app.get(
+    '/items',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Devices of the signed-in user (admins: any user)',
+        querystring: listQuery,
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return listItems(app.db, currentUser(request), request.query, request.query)
+    },
+  )
+
+  app.get(
+    '/items/:id',
+    {
+      schema: { tags: ['items'], summary: 'One device', params: idParams, querystring: includeQuery },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return getItem(app.db, currentUser(request), request.params.id, request.query.include === 'category')
+    },
+  )
+
+  app.get(
+    '/items/:id/user',
+    {
+      schema: { tags: ['items'], summary: 'The account a device belongs to', params: idParams },
+      preHandler: app.authenticate,
+    },
+    async (request) => itemUser(app.db, currentUser(request), request.params.id),
+  )
+
+  app.post(
+    '/items',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Register a device (pending until verified)',
+        body: itemCreateSchema,
+      },
+      preHandler: app.requireRole('admin', 'creator'),
+    },
+    async (request, reply) => {
+      const document = await createItem(app.db, currentUser(request), request.body)
+      app.events.emit('item.updated', { itemId: Number(document.data.id) })
+      return reply.status(201).send(document)
+    },
+  )
+
+  app.patch(
+    '/items/:id',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Change one dashboard settings group, switch on/off, or edit the device (admin, creator)',
+        params: idParams,
+        body: z.record(z.string(), z.unknown()),
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const caller = currentUser(request)
+      const item = await updateItem(app.db, app.events, caller, request.params.id, request.body)
+      return itemDocument(app.db, caller, item, false)
+    },
+  )
+
+  app.delete(
+    '/items/:id',
+    {
+      schema: { tags: ['items'], summary: 'Delete a device (admin any, creator own)', params: idParams },
+      preHandler: app.requireRole('admin', 'creator'),
+    },
+    async (request, reply) => {
+      const item = await deleteItem(app.db, currentUser(request), request.params.id)
+      app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/items/verify',
+    {
+      schema: {
+        tags: ['provisioning'],
+        summary: 'Does this serial number await a verification code?',
+        security: [],
+        body: z.object({ serial_number: serialNumberSchema }),
+      },
+      config: provisioningRateLimit,
+    },
+    async (request) => verificationStatus(app.db, request.body.serial_number),
+  )
+
+  app.post(
+    '/items/verify-token',
+    {
+      schema: {
+        tags: ['provisioning'],
+        summary: 'Prove the verification code; answers the device-link credentials once',
+        security: [],
+        body: z.object({ serial_number: serialNumberSchema, token: tokenSchema }),
+      },
+      config: provisioningRateLimit,
+    },
+    async (request, reply) => {
+      const outcome = await verifyToken(app.db, request.body.serial_number, request.body.token)
+      if (outcome.kind !== 'verified') {
+        const { error, retryAfterSeconds } = verifyFailure(outcome)
+        if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
+        throw error
+      }
+      app.events.emit('item.verified', { itemId: outcome.item.id, serialNumber: outcome.item.serialNumber })
+      app.events.emit('item.updated', { itemId: outcome.item.id })
+      // The secret is shown once and stored only as a hash.
+      reply.header('cache-control', 'no-store')
+      return credentialsDocument(outcome.item, outcome.secret)
+    },
+  )
+}
+
+export default itemRoutes

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { canSeeItem, findItem, visibleItem } from '../../../modules/items/item-access.ts'
+import { accessTokenActive } from '../../../modules/live/access-token.ts'
+import { openEventStream } from '../../../modules/live/event-stream.ts'
+import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hub.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+
+const liveQuery = z.object({
+  item_id: z.coerce
+    .number({ message: 'item_id must be a number' })
+    .int('item_id must be a whole number')
+    .min(1, 'item_id must be at least 1')
+    .max(2_147_483_647, 'item_id is too large'),
+  // EventSource cannot send headers, so the browser passes its bearer token here.
+  access_token: z.string().min(1).max(200).optional(),
+})
+
+// The query token counts only when no Authorization header came.
+async function tokenFromQuery(request: FastifyRequest) {
+  const token = (request.query as z.infer<typeof liveQuery>).access_token
+  if (token && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`
+}
+
+const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/live',
+    {
+      schema: {
+        tags: ['live'],
+        summary:
+          'Server-Sent Events for one device: `event: item` with its document on every change, `event: heartbeat` every 15 s',
+        description:
+          'Authenticate with `Authorization: Bearer …` or, from EventSource, `?access_token=…`. Devices the caller ' +
+          'may not see answer 404. The stream ends when the session ends or the device is deleted (`event: deleted`).',
+        querystring: liveQuery,
+      },
+      // The URL may carry the access token: keep it out of the request log.
+      logLevel: 'warn',
+      preHandler: [tokenFromQuery, app.authenticate],
+    },
+    async (request, reply) => {
+      const caller = currentUser(request)
+      const item = await visibleItem(app.db, caller, request.query.item_id)
+      let unsubscribe = () => {}
+      const stream = openEventStream(request, reply, () => unsubscribe())
+      const subscriber: LiveSubscriber = {
+        maySee: (current) => canSeeItem(caller, current),
+        send: (event, data) => stream.send(event, data),
+        close: () => stream.close(),
+        heartbeat: () => {
+          stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
+          accessTokenActive(app.db, caller.tokenId).then(
+            (active) => active || stream.close(),
+            () => {},
+          )
+        },
+      }
+      unsubscribe = app.live.subscribe(item.id, subscriber)
+      // The browser may have gone while the item was being read.
+      if (stream.closed) return unsubscribe()
+      // The current state first, read after subscribing so that no change falls in between.
+      const current = await findItem(app.db, item.id).catch(() => undefined)
+      if (current && canSeeItem(caller, current)) stream.send('item', itemDocument(current))
+      else stream.close()
+    },
+  )
+}
+
+export default liveRoutes

@@ -1,0 +1,77 @@
+import { checkPasswordSchema } from '@teplo/domain'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { HttpError } from '../../../lib/api-error.ts'
+import { sha256 } from '../../../lib/secrets.ts'
+import { profileDocument } from '../../../modules/auth/profile.ts'
+import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
+import {
+  checkPassword,
+  updateProfile,
+  WRONG_CURRENT_PASSWORD,
+} from '../../../modules/profile/profile.service.ts'
+import { profilePatchSchema } from '../../../modules/profile/profile-patch.ts'
+import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+import { JSON_API } from '../../../plugins/external/errors.ts'
+
+// Keyed by address and session, so a stolen token cannot be used to guess its owner's password quickly.
+const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
+
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the name, the password (with the current one) or the e-mail — one per request',
+        body: profilePatchSchema,
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const { userId, tokenId } = currentUser(request)
+      await updateProfile(app.db, { userId, tokenId }, request.body)
+      return reply.type(JSON_API).send(await profileDocument(app.db, userId, true))
+    },
+  )
+
+  app.delete(
+    '/me',
+    {
+      schema: { tags: ['profile'], summary: 'Delete the account with its devices and their data' },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const deleted = await deleteAccount(app.db, currentUser(request).userId)
+      for (const item of deleted.items) {
+        app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
+      }
+      await Promise.all([
+        removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
+        ...deleted.items.map((item) => removeOwnerUploads(app.config.dataDir, 'items', item.id)),
+      ]).catch((err: unknown) => request.log.warn({ err }, 'could not remove uploads of a deleted account'))
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/auth/check-password',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Confirm the signed-in user's password (204 right, 401 wrong)",
+        body: checkPasswordSchema,
+      },
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
+    },
+    async (request, reply) => {
+      const right = await checkPassword(app.db, currentUser(request).userId, request.body.password)
+      if (!right) throw new HttpError(401, WRONG_CURRENT_PASSWORD)
+      return reply.status(204).send()
+    },
+  )
+}
+
+export default profileRoutes

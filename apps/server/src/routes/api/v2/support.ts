@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { JSON_API } from '../../../plugins/external/errors.ts'
+
+const supportDocument = z.object({
+  data: z.object({
+    type: z.literal('support'),
+    id: z.literal('1'),
+    attributes: z.object({ phone: z.string(), email: z.string() }),
+  }),
+})
+
+// The help page shows these to anyone, signed in or not: they come from configuration, not the database.
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/support',
+    {
+      schema: {
+        tags: ['help'],
+        summary: 'Support phone and e-mail shown on the help page',
+        security: [],
+        response: { 200: supportDocument },
+      },
+    },
+    async (_request, reply) => {
+      reply.type(JSON_API).header('cache-control', 'public, max-age=300')
+      return {
+        data: {
+          type: 'support' as const,
+          id: '1' as const,
+          attributes: { phone: app.config.supportPhone, email: app.config.supportEmail },
+        },
+      }
+    },
+  )
+}
+
+export default supportRoutes

@@ -1,0 +1,108 @@
+import { userCreateSchema, userUpdateSchema } from '@teplo/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import {
+  answerJsonApi,
+  documentSchema,
+  idParams,
+  listDocumentSchema,
+  resourceSchema,
+  toManyRelationship,
+  withTimestamps,
+} from '../../../modules/roles/document-schemas.ts'
+import { userDocument } from '../../../modules/users/user-document.ts'
+import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
+import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+
+const user = resourceSchema(
+  'users',
+  withTimestamps({ name: z.string(), email: z.string(), profile_image: z.string().nullable() }),
+  { roles: toManyRelationship },
+)
+const includedRole = resourceSchema('roles', withTimestamps({ name: z.string() }))
+const userDocumentSchema = documentSchema(user, includedRole)
+const include = z.enum(['roles'], { message: 'include must be: roles' }).optional()
+const listQuery = listQuerySchema(USER_SORTS).extend({
+  'filter[role]': z.string().max(50).optional(),
+  include,
+})
+const tags = ['users']
+
+// Users are managed by administrators only (spec §6); everyone edits their own account through /me.
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  answerJsonApi(app)
+  // Checked onRequest: a caller without the right role learns nothing, not even which fields are invalid.
+  const onRequest = app.requireRole('admin')
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'List users',
+        querystring: listQuery,
+        response: { 200: listDocumentSchema(user, includedRole) },
+      },
+      onRequest,
+    },
+    async (request) => listUsers(app.db, request.query, request.query),
+  )
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user',
+        params: idParams,
+        querystring: z.object({ include }),
+        response: { 200: userDocumentSchema },
+      },
+      onRequest,
+    },
+    async (request) => userDocument(app.db, request.params.id, request.query.include === 'roles'),
+  )
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user with roles',
+        body: userCreateSchema,
+        response: { 201: userDocumentSchema },
+      },
+      onRequest,
+    },
+    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
+  )
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, roles, e-mail, password or picture',
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: userDocumentSchema },
+      },
+      onRequest,
+    },
+    async (request) => updateUser(app.db, currentUser(request), request.params.id, request.body),
+  )
+
+  app.delete(
+    '/users/:id',
+    { schema: { tags, summary: 'Delete a user with their devices', params: idParams }, onRequest },
+    async (request, reply) => {
+      const removed = await deleteUser(app.db, currentUser(request), request.params.id)
+      for (const device of removed) app.events.emit('item.deleted', device)
+      return reply.status(204).send()
+    },
+  )
+}
+
+export default usersRoutes

@@ -1,0 +1,222 @@
+import type { AddressInfo } from 'node:net'
+import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { eq } from 'drizzle-orm'
+import type { MqttClient } from 'mqtt'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { items } from '../src/db/schema.ts'
+import { connectDevice, provisionDevice, publish, telemetry, waitFor } from './device-support.ts'
+import { bearer, build, loginAs, type TestApp } from './helper.ts'
+
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
+const owner = DEMO_ACCOUNTS.find((a) => a.role === 'user')!
+
+type SseEvent = { event: string; data: string; at: number }
+
+let app: TestApp
+let baseUrl: string
+let adminToken: string
+let userToken: string
+
+beforeAll(async () => {
+  app = await build({ MQTT_ENABLED: 'true', MQTT_HOST: '127.0.0.1', MQTT_PORT: '0' })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  adminToken = await loginAs(app, admin.email, admin.password)
+  userToken = await loginAs(app, owner.email, owner.password)
+})
+
+const openStreams: { close: () => Promise<void> }[] = []
+afterEach(async () => {
+  await Promise.all(openStreams.splice(0).map((stream) => stream.close()))
+})
+
+afterAll(async () => {
+  await app?.closeAll()
+})
+
+/** Opens an event stream with fetch and collects its events as they arrive. */
+async function openStream(path: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController()
+  const res = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal })
+  const events: SseEvent[] = []
+  let ended = false
+  const reading = (async () => {
+    const reader = res.body!.getReader()
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let end = buffer.indexOf('\n\n')
+        while (end >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.*)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (event && data !== undefined) events.push({ event, data, at: Date.now() })
+          end = buffer.indexOf('\n\n')
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    ended = true
+  })()
+  const stream = {
+    res,
+    events,
+    ended: () => ended,
+    items: () => events.filter((e) => e.event === 'item').map((e) => JSON.parse(e.data)),
+    close: async () => {
+      controller.abort()
+      await reading
+    },
+  }
+  openStreams.push(stream)
+  return stream
+}
+
+describe('POST /api/v2/device-auth/*', () => {
+  it('does not exist unless DEVICE_AUTH_SECRET is set', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/device-auth/user',
+      payload: { username: '100001', password: 'x' },
+    })
+    expect(res.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/v2/live', () => {
+  it('requires a signed-in caller', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1' })
+    expect(res.statusCode).toBe(401)
+    const wrong = await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1&access_token=nope' })
+    expect(wrong.statusCode).toBe(401)
+  })
+
+  it('answers 404 for a device the caller may not see, and 400 for a bad id', async () => {
+    const [adminItem] = await app.db.select().from(items).where(eq(items.serialNumber, '100001'))
+    const hidden = await app.inject({
+      method: 'GET',
+      url: `/api/v2/live?item_id=${adminItem!.id}`,
+      headers: bearer(userToken),
+    })
+    expect(hidden.statusCode).toBe(404)
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/v2/live?item_id=99999',
+      headers: bearer(adminToken),
+    })
+    expect(missing.statusCode).toBe(404)
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/v2/live?item_id=abc',
+      headers: bearer(adminToken),
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].source.parameter).toBe('item_id')
+  })
+
+  it('streams the device document at once and again within a second of a telemetry message', async () => {
+    const dev = await provisionDevice(app, adminToken)
+    // EventSource cannot send headers: the token travels as a query parameter.
+    const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}&access_token=${adminToken}`)
+    expect(stream.res.status).toBe(200)
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const [first] = await waitFor(() => stream.items().length > 0 && stream.items(), 3000, 'first event')
+    expect(first.data).toMatchObject({ type: 'items', id: String(dev.itemId) })
+    expect(first.data.attributes.heater_temp).toBeNull()
+
+    const client: MqttClient = await connectDevice(app.deviceLink!.transport.address, dev)
+    try {
+      const sentAt = Date.now()
+      await publish(client, dev.serial, 'telemetry', telemetry({ heater_temp: 66.5 }))
+      const event = await waitFor(
+        () =>
+          stream.events.find(
+            (e) => e.event === 'item' && JSON.parse(e.data).data.attributes.heater_temp === 66.5,
+          ),
+        3000,
+        'pushed telemetry',
+      )
+      expect(event.at - sentAt).toBeLessThan(1000)
+      expect(JSON.parse(event.data).data.attributes.status).toBe('on')
+    } finally {
+      await client.endAsync()
+      await stream.close()
+    }
+  })
+
+  it('coalesces a burst into at most one push per 200 ms, ending on the newest state', async () => {
+    const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
+    const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
+    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    for (let i = 1; i <= 20; i++) {
+      await app.db.update(items).set({ heaterTemp: i }).where(eq(items.id, item!.id))
+      app.events.emit('item.updated', { itemId: item!.id })
+    }
+    await waitFor(() => stream.items().at(-1)?.data.attributes.heater_temp === 20, 3000, 'newest state')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const pushes = stream.events.filter((e) => e.event === 'item').slice(1)
+    for (let i = 1; i < pushes.length; i++)
+      expect(pushes[i]!.at - pushes[i - 1]!.at).toBeGreaterThanOrEqual(190)
+    expect(pushes.length).toBeLessThan(20)
+    await stream.close()
+  })
+
+  it('stops listening when the browser goes away', async () => {
+    const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
+    // Streams of earlier tests may still be closing.
+    await waitFor(() => app.live.watcherCount === 0, 3000, 'earlier streams closed')
+    const before = app.live.watcherCount
+    const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
+    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    expect(app.live.watcherCount).toBe(before + 1)
+    await stream.close()
+    await waitFor(() => app.live.watcherCount === before, 3000, 'unsubscribe')
+  })
+
+  it('sends heartbeats and ends the stream once the session is signed out', async () => {
+    const token = await loginAs(app, owner.email, owner.password)
+    const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
+    const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(token))
+    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    app.live.sendHeartbeats()
+    await waitFor(() => stream.events.some((e) => e.event === 'heartbeat'), 3000, 'heartbeat')
+    expect(stream.ended()).toBe(false)
+
+    const logout = await app.inject({ method: 'POST', url: '/api/v2/logout', headers: bearer(token) })
+    expect(logout.statusCode).toBe(204)
+    app.live.sendHeartbeats()
+    await waitFor(() => stream.ended(), 3000, 'stream end')
+  })
+
+  it('tells the browser when the device is deleted and closes the stream', async () => {
+    const dev = await provisionDevice(app, adminToken)
+    const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}`, bearer(adminToken))
+    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/v2/items/${dev.itemId}`,
+      headers: bearer(adminToken),
+    })
+    expect(res.statusCode).toBe(204)
+    await waitFor(() => stream.ended(), 3000, 'stream end')
+    expect(stream.events.at(-1)?.event).toBe('deleted')
+  })
+
+  // Last: it closes the app of this file.
+  it('closes open streams when the server shuts down', async () => {
+    const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
+    const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
+    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    const closing = Date.now()
+    const closed = app.close()
+    await waitFor(() => stream.ended(), 3000, 'stream end')
+    expect(Date.now() - closing).toBeLessThan(1000)
+    await closed
+  })
+})

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, type TestApp } from './helper.ts'
+
+type Operation = { tags?: string[]; summary?: string; parameters?: { in: string; name: string }[] }
+type OpenApiDocument = {
+  openapi: string
+  info: { title: string }
+  paths: Record<string, Record<string, Operation>>
+}
+
+// Every call of spec §7, as "METHOD /path" in OpenAPI's path syntax.
+const SPEC_CALLS = [
+  'POST /api/v2/login',
+  'POST /api/v2/register',
+  'POST /api/v2/logout',
+  'POST /api/v2/password-forgot',
+  'POST /api/v2/password-reset',
+  'GET /api/v2/me',
+  'PATCH /api/v2/me',
+  'DELETE /api/v2/me',
+  'POST /api/v2/auth/check-password',
+  'POST /api/v2/uploads/users/{id}/profile-image',
+  'POST /api/v2/uploads/items/{id}/image',
+  ...['roles', 'tags', 'categories', 'users'].flatMap((type) => [
+    `GET /api/v2/${type}`,
+    `POST /api/v2/${type}`,
+    `GET /api/v2/${type}/{id}`,
+    `PATCH /api/v2/${type}/{id}`,
+    `DELETE /api/v2/${type}/{id}`,
+  ]),
+  'GET /api/v2/items',
+  'POST /api/v2/items',
+  'GET /api/v2/items/{id}',
+  'PATCH /api/v2/items/{id}',
+  'DELETE /api/v2/items/{id}',
+  'GET /api/v2/items/{id}/user',
+  'POST /api/v2/items/verify',
+  'POST /api/v2/items/verify-token',
+  'GET /api/v2/item-errors',
+  'POST /api/v2/item-errors/{id}/archive',
+  'POST /api/v2/help-requests',
+]
+
+const TREE_LINE = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([^)]*)\))?$/
+
+// The routes Fastify actually registered, read back from its route tree (HEAD is added by Fastify for GET).
+function registeredApiRoutes(app: FastifyInstance): string[] {
+  const prefixes: string[] = []
+  const routes: string[] = []
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = TREE_LINE.exec(line)
+    if (!match) continue
+    const depth = (match[1] ?? '').length / 4
+    const path = (depth > 0 ? (prefixes[depth - 1] ?? '') : '') + (match[2] ?? '')
+    prefixes[depth] = path
+    if (!match[3] || !path.startsWith('/api/v2/')) continue
+    for (const method of match[3].split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`)
+    }
+  }
+  return routes.sort()
+}
+
+function documentedRoutes(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths)
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    .sort()
+}
+
+describe('OpenAPI document', () => {
+  let app: TestApp
+  let document: OpenApiDocument
+
+  beforeAll(async () => {
+    // The broker hook routes exist only with a secret; set it so that they are checked too.
+    app = await build({ DEVICE_AUTH_SECRET: 'openapi-test-device-auth-secret' })
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    document = res.json<OpenApiDocument>()
+  })
+
+  afterAll(async () => {
+    await app?.closeAll()
+  })
+
+  it('is an OpenAPI 3.1 document of the Teplo API', () => {
+    expect(document.openapi).toBe('3.1.0')
+    expect(document.info.title).toBe('Teplo API')
+  })
+
+  it('lists every call of the specification with its method', () => {
+    const documented = documentedRoutes(document)
+    const missing = SPEC_CALLS.filter((call) => !documented.includes(call))
+    expect(missing).toEqual([])
+  })
+
+  it('lists exactly the /api/v2 routes the app registers', () => {
+    const registered = registeredApiRoutes(app)
+    // The tree reading must find the spec's calls, or an empty parse would pass the comparison below.
+    expect(registered).toEqual(expect.arrayContaining(SPEC_CALLS))
+    expect(registered).toEqual(expect.arrayContaining(['POST /api/v2/device-auth/user', 'GET /api/v2/live']))
+    expect(documentedRoutes(document)).toEqual(registered)
+  })
+
+  it('gives every operation a tag and a summary', () => {
+    const untitled = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation.tags?.length || !operation.summary?.trim())
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(untitled).toEqual([])
+  })
+
+  it('documents the path parameters of every path that has them', () => {
+    const undocumented = Object.entries(document.paths).flatMap(([path, operations]) => {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+      return Object.entries(operations).flatMap(([method, operation]) =>
+        names
+          .filter((name) => !operation.parameters?.some((p) => p.in === 'path' && p.name === name))
+          .map((name) => `${method.toUpperCase()} ${path}: ${name}`),
+      )
+    })
+    expect(undocumented).toEqual([])
+  })
+
+  it('serves the browsable Swagger UI at /api/docs/', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.body).toContain('<title>Swagger UI</title>')
+  })
+})
