@@ -41,6 +41,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(3).default('+380 44 000 00 00'),
   WEB_DIST: z.string().min(1).optional(),
   SERVE_WEB: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   MQTT_ENABLED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   // 0 picks a free port (tests).
   MQTT_PORT: z.coerce
@@ -89,6 +90,8 @@ export type Config = {
   supportEmail: string
   supportPhone: string
   webDist: string
+  // Read the client address from X-Forwarded-For: only behind a proxy that sets it, or rate limits are void.
+  trustProxy: boolean
   serveWeb: boolean
   mqttEnabled: boolean
   mqttPort: number
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
     webDist: resolvePath(e.WEB_DIST ?? 'apps/web/dist', e.WEB_DIST ? base : repoRoot),
+    trustProxy: e.TRUST_PROXY === 'true',
     serveWeb: e.SERVE_WEB ? e.SERVE_WEB === 'true' : e.NODE_ENV === 'production',
     mqttEnabled: e.MQTT_ENABLED === 'true',
     mqttPort: e.MQTT_PORT,

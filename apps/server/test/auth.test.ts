@@ -226,6 +226,19 @@ describe('rate limiting and unknown routes', () => {
     expect(statuses[10]).toBe(429)
   })
 
+  it('does not let a client dodge the limit with a made-up X-Forwarded-For', async () => {
+    const attempt = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/login',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: 'spoofer@example.com', password: 'guess-123' },
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await attempt(i)).statusCode)
+    expect(statuses[10]).toBe(429)
+  })
+
   it('answers a JSON:API 404 for an unknown API route', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v2/nothing-here' })
     expect(res.statusCode).toBe(404)

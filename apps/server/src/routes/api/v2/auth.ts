@@ -15,7 +15,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema, response: { 200: tokenResponse } },
+      schema: {
+        security: [],
+        tags: ['auth'],
+        summary: 'Sign in',
+        body: loginSchema,
+        response: { 200: tokenResponse },
+      },
       config: {
         rateLimit: {
           max: 10,
@@ -36,6 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'Create an account',
         body: registerSchema,
@@ -48,7 +55,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the current token' }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], summary: 'Revoke the current token' }, onRequest: app.authenticate },
     async (request, reply) => {
       await revokeToken(app.db, currentUser(request).tokenId)
       return reply.status(204).send()

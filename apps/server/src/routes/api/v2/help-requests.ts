@@ -13,7 +13,7 @@ const helpRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a help request to support (stored, then e-mailed)',
         body: helpRequestSchema,
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // Each request lands in a person's mailbox.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },

@@ -42,7 +42,7 @@ const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Error events of one device, newest first',
         querystring: listQuery,
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -58,7 +58,7 @@ const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hide an error event from the list (it stays stored)',
         params: z.object({ id: positiveId('id') }),
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await archiveItemError(app.db, currentUser(request), request.params.id)

@@ -67,7 +67,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Devices of the signed-in user (admins: any user)',
         querystring: listQuery,
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -79,7 +79,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     {
       schema: { tags: ['items'], summary: 'One device', params: idParams, querystring: includeQuery },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -91,7 +91,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id/user',
     {
       schema: { tags: ['items'], summary: 'The account a device belongs to', params: idParams },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => itemUser(app.db, currentUser(request), request.params.id),
   )
@@ -104,7 +104,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Register a device (pending until verified)',
         body: itemCreateSchema,
       },
-      preHandler: app.requireRole('admin', 'creator'),
+      onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
       const document = await createItem(app.db, currentUser(request), request.body)
@@ -122,7 +122,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: z.record(z.string(), z.unknown()),
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const caller = currentUser(request)
@@ -135,7 +135,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     {
       schema: { tags: ['items'], summary: 'Delete a device (admin any, creator own)', params: idParams },
-      preHandler: app.requireRole('admin', 'creator'),
+      onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
       const item = await deleteItem(app.db, currentUser(request), request.params.id)

@@ -12,7 +12,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in user',
         querystring: z.object({ include: z.enum(['roles']).optional() }),
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) =>
       profileDocument(app.db, currentUser(request).userId, request.query.include === 'roles'),

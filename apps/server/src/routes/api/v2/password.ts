@@ -49,6 +49,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-forgot',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'E-mail a password reset link (same answer for unknown e-mails)',
         body: forgotSchema,
@@ -69,6 +70,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; answers a fresh access token',
         body: passwordResetSchema,

@@ -27,7 +27,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the name, the password (with the current one) or the e-mail — one per request',
         body: profilePatchSchema,
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const { userId, tokenId } = currentUser(request)
@@ -40,7 +40,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       schema: { tags: ['profile'], summary: 'Delete the account with its devices and their data' },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const deleted = await deleteAccount(app.db, currentUser(request).userId)
@@ -63,7 +63,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Confirm the signed-in user's password (204 right, 401 wrong)",
         body: checkPasswordSchema,
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
     },
     async (request, reply) => {

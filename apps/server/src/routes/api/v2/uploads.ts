@@ -28,7 +28,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 201: uploaded },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const url = await uploadProfileImage(context(request), request.params.id, () =>
@@ -48,7 +48,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 201: uploaded },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const itemId = request.params.id
