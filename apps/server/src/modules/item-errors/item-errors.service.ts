@@ -24,8 +24,9 @@ export type ItemErrorInput = {
 }
 
 // The device block keeps the controller's own field names (kotla: heater, boilera: tank, palnika: burner).
+// No self link: the API has no route for a single error (the list and archive are the calls).
 function itemErrorResource(row: ItemErrorRow, deviceName: string) {
-  return resource(
+  const { links: _none, ...document } = resource(
     'item-errors',
     row.id,
     {
@@ -41,6 +42,7 @@ function itemErrorResource(row: ItemErrorRow, deviceName: string) {
     },
     { item: { data: { type: 'items', id: String(row.itemId) } } },
   )
+  return document
 }
 
 export type ItemErrorListQuery = Omit<ListQuery, 'sort'> & { item_id: number }
