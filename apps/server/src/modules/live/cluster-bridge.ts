@@ -89,7 +89,15 @@ export class ClusterBridge {
     }
   }
 
-  private async flush(): Promise<void> {
+  // One flush at a time: the single pg client must not run two queries at once.
+  private flushing: Promise<void> = Promise.resolve()
+
+  private flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.send())
+    return this.flushing
+  }
+
+  private async send(): Promise<void> {
     const updated = [...this.updated]
     const deleted = [...this.deleted]
     this.updated.clear()

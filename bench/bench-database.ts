@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { DEMO_ADMIN } from '@teplo/domain'
+import pg from 'pg'
+
+export type BenchDevice = { index: number; serial: string; password: string; itemId: number }
+
+// The bench's own connections, left out of the server's PostgreSQL CPU.
+const BENCH_APPLICATION = 'teplo-bench'
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** A throw-away database on the local PostgreSQL server, dropped at the end of the run. */
+export class BenchDatabase {
+  readonly name = `teplo_bench_${randomBytes(4).toString('hex')}`
+  readonly url: string
+  private pool: pg.Pool | null = null
+
+  constructor(private readonly serverUrl: string) {
+    this.url = withDatabase(serverUrl, this.name)
+  }
+
+  async create(): Promise<void> {
+    await this.admin(`create database ${this.name}`)
+  }
+
+  /** Terminates what is still connected (a killed server's pool) and drops the database. */
+  async drop(): Promise<void> {
+    await this.pool?.end().catch(() => {})
+    this.pool = null
+    await this.admin(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${this.name}' and pid <> pg_backend_pid()`,
+    )
+    await this.admin(`drop database if exists ${this.name}`)
+  }
+
+  private async admin(statement: string): Promise<void> {
+    const client = new pg.Client({ connectionString: withDatabase(this.serverUrl, 'postgres') })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+
+  get db(): pg.Pool {
+    this.pool ??= new pg.Pool({ connectionString: this.url, max: 2, application_name: BENCH_APPLICATION })
+    return this.pool
+  }
+
+  /**
+   * Verified items owned by the demo admin, as if each controller had been paired: status 'connecting' and the
+   * SHA-256 of its secret, the way items/verify-token stores it. Serial numbers carry a random run prefix so that
+   * two runs never share topics on a broker.
+   */
+  async provision(count: number): Promise<BenchDevice[]> {
+    const run = 100_000 + (randomBytes(4).readUInt32BE() % 900_000)
+    const devices = Array.from({ length: count }, (_, index) => ({
+      index,
+      serial: `9${run}${String(index).padStart(6, '0')}`,
+      password: randomBytes(18).toString('base64url'),
+      itemId: 0,
+    }))
+    const { rows: owners } = await this.db.query<{ user_id: number; category_id: number }>(
+      `select u.id as user_id, (select min(id) from categories) as category_id from users u where u.email = $1`,
+      [DEMO_ADMIN.email],
+    )
+    const owner = owners[0]
+    if (!owner) throw new Error('the demo admin is missing: the server did not seed the database')
+    for (let start = 0; start < count; start += 5000) {
+      const chunk = devices.slice(start, start + 5000)
+      const { rows } = await this.db.query<{ id: number; serial_number: string }>(
+        `insert into items (user_id, category_id, name, owner, serial_number, status, device_secret_hash)
+         select $1, $2, 'Bench ' || s, 'bench', s, 'connecting', h
+         from unnest($3::text[], $4::text[]) as t(s, h)
+         returning id, serial_number`,
+        [owner.user_id, owner.category_id, chunk.map((d) => d.serial), chunk.map((d) => sha256(d.password))],
+      )
+      const ids = new Map(rows.map((row) => [row.serial_number, row.id]))
+      for (const device of chunk) device.itemId = ids.get(device.serial) ?? 0
+    }
+    return devices
+  }
+
+  /** Telemetry rows stored for the bench devices (item ids from..to). */
+  async storedReadings(fromItemId: number, toItemId: number): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(
+      'select count(*) as n from telemetry where item_id between $1 and $2',
+      [fromItemId, toItemId],
+    )
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  /** Process ids of the PostgreSQL backends serving the bench database (the server's pool, its LISTEN). */
+  async backendPids(): Promise<number[]> {
+    const { rows } = await this.db.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name <> $2',
+      [this.name, BENCH_APPLICATION],
+    )
+    return rows.map((row) => row.pid)
+  }
+}

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { DEMO_ADMIN } from '@teplo/domain'
+import { BenchDatabase, type BenchDevice } from './bench-database.ts'
+import { connectFleet } from './connect-phase.ts'
+import { clearRetainedStatus, DeviceFleet } from './device-fleet.ts'
+import { LatencyWatchers } from './latency-watchers.ts'
+import { type BenchOptions, readOptions, USAGE } from './options.ts'
+import { loadAverage, machineDescription, memoryMiB, pidsNamed } from './proc-stats.ts'
+import { type BenchSummary, summaryTable, writeResult } from './report.ts'
+import { freePort, ServerProcess } from './server-process.ts'
+import { distribution, round } from './stats.ts'
+import { waitForStored } from './stored-counter.ts'
+import { UsageWindow } from './usage-window.ts'
+
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  })
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** Devices spread over the fleet (and so over the publishing interval) whose latency is timed. */
+function pickWatched(devices: BenchDevice[], count: number): BenchDevice[] {
+  return Array.from({ length: count }, (_, j) => devices[Math.floor((j * devices.length) / count)]!)
+}
+
+function warnings(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(-20)
+}
+
+async function run(options: BenchOptions, command: string, cleanups: (() => Promise<unknown>)[]) {
+  const loadBefore = loadAverage()
+  const database = new BenchDatabase(options.databaseUrl)
+  await database.create()
+  cleanups.push(() => database.drop())
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  let provisioned: BenchDevice[] = []
+  // Runs after the server has stopped, so it does not ingest the clearing messages.
+  if (options.broker === 'mosquitto')
+    cleanups.push(() => clearRetainedStatus(options.mosquittoUrl, provisioned))
+  const mqttPort = await freePort()
+  const brokerUrl = options.broker === 'embedded' ? `mqtt://127.0.0.1:${mqttPort}` : options.mosquittoUrl
+  const server = new ServerProcess({
+    databaseUrl: database.url,
+    dataDir,
+    port: await freePort(),
+    mqtt:
+      options.broker === 'embedded'
+        ? { port: mqttPort }
+        : { url: options.mosquittoUrl, shareGroup: `bench${randomBytes(4).toString('hex')}` },
+  })
+  say(`database ${database.name}; starting the server (${options.broker} broker ${brokerUrl})`)
+  cleanups.push(() => server.stop())
+  await server.start()
+
+  const devices = await database.provision(options.devices)
+  provisioned = devices
+  const firstItem = devices[0]!.itemId
+  const lastItem = devices[devices.length - 1]!.itemId
+  const token = await signIn(server.baseUrl)
+  say(`${devices.length} devices provisioned (items ${firstItem}…${lastItem}); connecting`)
+
+  const fleet = new DeviceFleet(brokerUrl, devices)
+  cleanups.push(() => fleet.close())
+  const connected = await connectFleet(fleet, options.connectBatch, server.pid, say)
+  // Let the 'online' messages of the connect phase be written before measuring.
+  await sleep(2000)
+
+  const watched = pickWatched(devices, options.watchers)
+  const watchers = new LatencyWatchers(server.baseUrl, token, watched, options.pollMs)
+  await watchers.openStreams()
+
+  const usage = new UsageWindow(
+    server.pid,
+    () => database.backendPids(),
+    options.broker === 'mosquitto' ? () => pidsNamed('mosquitto') : null,
+  )
+  const storedBefore = await database.storedReadings(firstItem, lastItem)
+  const perSecond: number[] = []
+  let lastCount = storedBefore
+  const sampler = setInterval(() => {
+    void database.storedReadings(firstItem, lastItem).then((n) => {
+      perSecond.push(n - lastCount)
+      lastCount = n
+    })
+    usage.sample()
+  }, 1000)
+  await usage.open()
+  say(
+    `publishing for ${options.durationSeconds} s (${round(options.devices / options.intervalSeconds)} msg/s)`,
+  )
+  await fleet.run(
+    options.intervalSeconds * 1000,
+    options.durationSeconds * 1000,
+    (mark) => watchers.published(mark),
+    new Set(watched.map((d) => d.index)),
+  )
+  const used = await usage.close()
+  clearInterval(sampler)
+  const storedAtEnd = await database.storedReadings(firstItem, lastItem)
+  say(`published ${fleet.counts.sent}; waiting until they are stored`)
+  const drain = await waitForStored(
+    () => database.storedReadings(firstItem, lastItem),
+    storedBefore + fleet.counts.sent,
+  )
+  await watchers.finish()
+  const memory = memoryMiB(server.pid)
+  const loadAfter = loadAverage()
+
+  const steady = perSecond.slice(1).sort((a, b) => a - b)
+  const c = fleet.counts
+  const summary: BenchSummary = {
+    date: new Date().toISOString(),
+    command,
+    machine: machineDescription(),
+    loadBefore,
+    loadAfter,
+    options,
+    brokerUrl,
+    connect: {
+      devices: devices.length,
+      connected: c.connected,
+      failed: c.connectFailed,
+      seconds: round(connected.seconds),
+      perSecond: Math.round(c.connected / connected.seconds),
+      serverCpuSeconds: round(connected.serverCpuSeconds),
+    },
+    messages: {
+      offeredPerSecond: round(c.sent / used.seconds),
+      sent: c.sent,
+      acked: c.acked,
+      stored: drain.stored - storedBefore,
+      lost: c.sent - (drain.stored - storedBefore),
+      skipped: c.skipped,
+      publishErrors: c.publishErrors,
+      droppedConnections: c.dropped,
+      ingestedPerSecond: round((storedAtEnd - storedBefore) / used.seconds),
+      perSecondMin: steady[0] ?? 0,
+      perSecondMedian: steady[Math.floor(steady.length / 2)] ?? 0,
+      perSecondSeries: perSecond,
+      drainSeconds: round(drain.seconds, 2),
+    },
+    latencyMs: {
+      publishToAck: distribution(fleet.ackMs),
+      publishToApi: distribution(watchers.results.apiMs),
+      publishToSse: distribution(watchers.results.sseMs),
+    },
+    watchers: {
+      devices: watched.length,
+      pollMs: options.pollMs,
+      apiMissed: watchers.results.apiMissed,
+      sseMissed: watchers.results.sseMissed,
+      apiRequests: watchers.results.apiRequests,
+      apiErrors: watchers.results.apiErrors,
+      sseEvents: watchers.results.sseEvents,
+      sseStreamsLost: watchers.results.sseStreamsLost,
+    },
+    server: {
+      cpuSeconds: used.serverCpuSeconds,
+      cpuCores: used.serverCores,
+      peakMemoryMiB: round(memory.peak),
+      memoryAtEndMiB: round(memory.current),
+      postgresCpuSeconds: used.postgresCpuSeconds,
+      postgresCpuCores: used.postgresCores,
+      brokerCpuCores: used.brokerCores,
+    },
+    bench: { cpuCores: used.benchCores, eventLoopDelayP99Ms: used.benchLoopDelayP99Ms },
+    machineBusyCores: used.machineBusyCores,
+    machineCores: os.cpus().length,
+    otherBusyCores: used.otherBusyCores,
+    windowSeconds: used.seconds,
+    serverWarnings: warnings(server.log),
+  }
+  return summary
+}
+
+async function main() {
+  const argv = process.argv.slice(2)
+  let options: BenchOptions | null
+  try {
+    options = readOptions(argv)
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  if (!options) {
+    process.stdout.write(USAGE)
+    return
+  }
+  const command = `npm run bench:ingest${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`
+  const cleanups: (() => Promise<unknown>)[] = []
+  let cleaning: Promise<void> | null = null
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      for (const cleanup of cleanups.reverse()) {
+        await cleanup().catch((err: unknown) => say(`clean-up: ${(err as Error).message}`))
+      }
+    })()
+    return cleaning
+  }
+  process.once('SIGINT', () => {
+    say('interrupted; cleaning up')
+    void cleanUp().then(() => process.exit(130))
+  })
+  try {
+    const summary = await run(options, command, cleanups)
+    await cleanUp()
+    process.stdout.write(`${summaryTable(summary)}\n`)
+    if (summary.serverWarnings.length > 0) {
+      process.stdout.write(`server warnings (last ${summary.serverWarnings.length} lines):\n`)
+      process.stdout.write(`${summary.serverWarnings.map((l) => `  ${l.slice(0, 300)}`).join('\n')}\n`)
+    }
+    say(`written to ${await writeResult(summary)}`)
+  } finally {
+    await cleanUp()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err)
+    process.exit(1)
+  },
+)

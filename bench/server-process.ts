@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url))
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type ServerSettings = {
+  databaseUrl: string
+  dataDir: string
+  port: number
+  /** Embedded broker port, or the external broker's URL. */
+  mqtt: { port: number } | { url: string; shareGroup: string }
+}
+
+/**
+ * The real server as a child process. Started as `node --import tsx` (what the tsx command runs), so that the
+ * child's pid is the server itself and /proc shows its own CPU and memory.
+ */
+export class ServerProcess {
+  readonly baseUrl: string
+  private child: ChildProcess | null = null
+  private output = ''
+
+  constructor(private readonly settings: ServerSettings) {
+    this.baseUrl = `http://127.0.0.1:${settings.port}`
+  }
+
+  get pid(): number {
+    if (!this.child?.pid) throw new Error('the server is not running')
+    return this.child.pid
+  }
+
+  /** What the server logged (warnings and errors only, LOG_LEVEL=warn) and printed on stderr. */
+  get log(): string {
+    return this.output
+  }
+
+  async start(timeoutMs = 60_000): Promise<void> {
+    const { settings } = this
+    const mqttEnv =
+      'url' in settings.mqtt
+        ? { MQTT_URL: settings.mqtt.url, MQTT_SHARE_GROUP: settings.mqtt.shareGroup }
+        : { MQTT_HOST: '127.0.0.1', MQTT_PORT: String(settings.mqtt.port) }
+    const child = spawn(
+      process.execPath,
+      ['--trace-deprecation', '--import', 'tsx', 'apps/server/src/main.ts'],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SERVE_WEB: 'false',
+          HOST: '127.0.0.1',
+          PORT: String(settings.port),
+          DATA_DIR: settings.dataDir,
+          DATABASE_URL: settings.databaseUrl,
+          LOG_LEVEL: 'warn',
+          // Only the bench's devices: no simulated demo boilers inside the server.
+          DEMO_DEVICES: 'false',
+          ...mqttEnv,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    this.child = child
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-200_000)
+    }
+    // Stdout carries the log (JSON lines, warnings and worse) and the start-up banner, which is not kept.
+    let partial = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n')
+      partial = lines.pop() ?? ''
+      const logLines = lines.filter((line) => line.startsWith('{'))
+      if (logLines.length > 0) keep(Buffer.from(`${logLines.join('\n')}\n`))
+    })
+    child.stderr?.on('data', keep)
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${this.output}`)
+      const ready = await fetch(`${this.baseUrl}/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+      if (ready) return
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    throw new Error(`the server did not answer /health within ${timeoutMs / 1000} s:\n${this.output}`)
+  }
+
+  /** SIGTERM (the server writes what it holds and closes), SIGKILL if it takes longer than 15 s. */
+  async stop(): Promise<number | null> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null
+    const exited = once(child, 'exit')
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    const [code] = (await exited) as [number | null]
+    clearTimeout(timer)
+    return code
+  }
+}
