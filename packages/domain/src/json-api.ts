@@ -51,9 +51,3 @@ export interface ApiError {
 export interface ErrorDocument {
   errors: ApiError[]
 }
-
-export interface TokenResponse {
-  token_type: 'Bearer'
-  expires_in: number
-  access_token: string
-}

@@ -1,3 +1,4 @@
+import { type ITEM_SETTINGS, type SettingDefinition, type SettingName, settingEntries } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
@@ -14,6 +15,31 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+
+// The desired settings' columns, one per entry of the settings registry (packages/domain): numbers as double
+// precision, modes as small integers, switches as booleans; the default is what a new controller starts with.
+const numberColumn = (name: string, factory: number) => doublePrecision(name).notNull().default(factory)
+const choiceColumn = (name: string, factory: number) => smallint(name).notNull().default(factory)
+const switchColumn = (name: string, factory: boolean) => boolean(name).notNull().default(factory)
+
+type Registry = typeof ITEM_SETTINGS
+type SettingColumns = {
+  [Name in SettingName as Registry[Name]['column']]: Registry[Name]['kind'] extends 'boolean'
+    ? ReturnType<typeof switchColumn>
+    : Registry[Name]['kind'] extends 'choice'
+      ? ReturnType<typeof choiceColumn>
+      : ReturnType<typeof numberColumn>
+}
+
+function settingColumn(name: string, setting: SettingDefinition) {
+  if (setting.kind === 'boolean') return switchColumn(name, setting.factory)
+  if (setting.kind === 'choice') return choiceColumn(name, setting.factory)
+  return numberColumn(name, setting.factory)
+}
+
+const settingColumns = Object.fromEntries(
+  settingEntries().map(([name, setting]) => [setting.column, settingColumn(name, setting)]),
+) as unknown as SettingColumns
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,20 +123,12 @@ export const items = pgTable(
     verifyLockedUntil: timestamp('verify_locked_until', { withTimezone: true }),
     syncStatus: text('sync_status').notNull().default('synced'),
     syncError: text('sync_error'),
-    burnerMod: boolean('burner_mod').notNull().default(true),
+    ...settingColumns,
     heaterTemp: doublePrecision('heater_temp'),
-    heaterTempSet: doublePrecision('heater_temp_set').notNull().default(60),
-    heaterHysteresis: doublePrecision('heater_hysteresis').notNull().default(5),
     boilerTemp: doublePrecision('boiler_temp'),
-    boilerTempSet: doublePrecision('boiler_temp_set').notNull().default(50),
-    boilerHysteresis: doublePrecision('boiler_hysteresis').notNull().default(5),
     gasTemp: doublePrecision('gas_temp'),
-    gasTempMin: doublePrecision('gas_temp_min').notNull().default(80),
-    gasTempMax: doublePrecision('gas_temp_max').notNull().default(500),
     burnerPower: doublePrecision('burner_power'),
-    burnerPowerSet: doublePrecision('burner_power_set').notNull().default(100),
     flameBrightness: doublePrecision('flame_brightness'),
-    pumpMode: smallint('pump_mode').notNull().default(1),
     workMode: smallint('work_mode'),
     burnerOn: boolean('burner_on'),
     // Device link: credential hash issued at verification, desired-settings version and what the device reported.

@@ -10,6 +10,8 @@ export type ResourceObject = {
 }
 
 // Wire dates are UTC in the specification's 'YYYY-MM-DD HH:mm:ss' form.
+export function formatDate(value: Date): string
+export function formatDate(value: Date | null | undefined): string | null
 export function formatDate(value: Date | null | undefined): string | null {
   if (!value) return null
   return value.toISOString().slice(0, 19).replace('T', ' ')

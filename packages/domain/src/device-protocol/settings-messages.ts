@@ -1,76 +1,42 @@
 import { z } from 'zod'
-import { LIMITS } from '../limits'
-import {
-  heaterSettingsSchema,
-  modeSettingsSchema,
-  powerSettingsSchema,
-  tankSettingsSchema,
-} from '../schemas/item-settings'
+import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
+import type { SettingDefinition, SettingsValues } from '../settings/registry'
+import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
 import { isoTimestamp } from './wire-fields'
 
-const finite = z.number().finite()
+const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
+
+// The wire type of a setting without its range: a switch is a boolean, a mode a whole number.
+function wireValueSchema(setting: SettingDefinition) {
+  if (setting.kind === 'boolean') return z.boolean()
+  if (setting.kind === 'choice') return z.number().int()
+  return z.number().finite()
+}
+
+/** The full settings set on the wire: the on/off wish and every setting of the registry. */
+export type DeviceSettings = { power: 'on' | 'off' } & SettingsValues
 
 /**
  * Shape of the full settings set on the wire. Ranges are not checked here on purpose: the device must be able
  * to read an out-of-range request in order to refuse it with a reason (see deviceSettingsSchema).
  */
 export const settingsShapeSchema = z.object({
-  power: z.enum(['on', 'off']),
-  heater_temp_set: finite,
-  heater_hysteresis: finite,
-  boiler_temp_set: finite,
-  boiler_hysteresis: finite,
-  gas_temp_min: finite,
-  gas_temp_max: finite,
-  burner_power_set: finite,
-  burner_mod: z.boolean(),
-  pump_mode: z.number().int(),
-})
-
-export type DeviceSettings = z.infer<typeof settingsShapeSchema>
+  power,
+  ...Object.fromEntries(settingEntries().map(([name, setting]) => [name, wireValueSchema(setting)])),
+}) as unknown as z.ZodType<DeviceSettings>
 
 /** The ranges a controller accepts: exactly the dashboard's rules, so anything the server allows applies. */
-export const deviceSettingsSchema = z
-  .object({
-    power: z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' }),
-    ...heaterSettingsSchema.shape,
-    ...tankSettingsSchema.shape,
-    gas_temp_min: settingsShapeSchema.shape.gas_temp_min
-      .min(LIMITS.gasTemp.min, {
-        error: `Значення має бути від ${LIMITS.gasTemp.min} до ${LIMITS.gasTemp.max}`,
-      })
-      .max(LIMITS.gasTemp.max, {
-        error: `Значення має бути від ${LIMITS.gasTemp.min} до ${LIMITS.gasTemp.max}`,
-      }),
-    gas_temp_max: settingsShapeSchema.shape.gas_temp_max
-      .min(LIMITS.gasTemp.min, {
-        error: `Значення має бути від ${LIMITS.gasTemp.min} до ${LIMITS.gasTemp.max}`,
-      })
-      .max(LIMITS.gasTemp.max, {
-        error: `Значення має бути від ${LIMITS.gasTemp.min} до ${LIMITS.gasTemp.max}`,
-      }),
-    ...powerSettingsSchema.shape,
-    ...modeSettingsSchema.shape,
-  })
-  .refine((s) => s.gas_temp_min <= s.gas_temp_max, {
-    error: 'Мінімальна температура не може бути більшою за максимальну',
-    path: ['gas_temp_min'],
-  })
+export const deviceSettingsSchema: z.ZodType<DeviceSettings> = withSettingBounds(
+  z.object({
+    power,
+    ...Object.fromEntries(settingEntries().map(([name, setting]) => [name, settingValueSchema(setting)])),
+  }),
+  settingEntries().map(([name]) => name),
+) as unknown as z.ZodType<DeviceSettings>
 
 /** Factory settings of a controller that has never received desired settings (version 0). */
-export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = {
-  power: 'on',
-  heater_temp_set: 60,
-  heater_hysteresis: LIMITS.hysteresis.default,
-  boiler_temp_set: 50,
-  boiler_hysteresis: LIMITS.hysteresis.default,
-  gas_temp_min: LIMITS.gasTemp.defaultMin,
-  gas_temp_max: LIMITS.gasTemp.defaultMax,
-  burner_power_set: LIMITS.burnerPower.defaultMax,
-  burner_mod: true,
-  pump_mode: 1,
-}
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { power: 'on', ...factorySettings() }
 
 /** Why a controller refuses a settings set, as '<field>: <message>; …'; null when it is acceptable. */
 export function settingsRefusalReason(settings: DeviceSettings): string | null {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import {
-  gasSettingsSchema,
-  heaterSettingsSchema,
-  itemSettingsSchema,
-  modeSettingsSchema,
-  powerSettingsSchema,
-  tankSettingsSchema,
-  toggleSettingsSchema,
-} from './item-settings'
+import { ITEM_SETTINGS_SCHEMAS, itemSettingsSchema, toggleSettingsSchema } from './item-settings'
+
+const {
+  heater: heaterSettingsSchema,
+  tank: tankSettingsSchema,
+  gas: gasSettingsSchema,
+  power: powerSettingsSchema,
+  mode: modeSettingsSchema,
+} = ITEM_SETTINGS_SCHEMAS
+
 import { issuesOf } from './test-issues'
 
 describe('temperature groups', () => {

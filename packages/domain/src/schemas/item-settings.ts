@@ -1,75 +1,80 @@
 import { z } from 'zod'
-import { LIMITS } from '../limits'
+import type { SettingDefinition, SettingNameOf, SettingsGroup, SettingValue } from '../settings/registry'
+import { settingEntries, settingsOfGroup } from '../settings/setting-entries'
 import { numberInRange } from './fields'
 
-const { heaterTemp, tankTemp, gasTemp, burnerPower, hysteresis } = LIMITS
+/** The dashboard's rule for one setting's value (spec §5): range, whole numbers or the step, switch positions. */
+export function settingValueSchema(setting: SettingDefinition): z.ZodType<number | boolean> {
+  if (setting.kind === 'boolean') return z.boolean({ error: setting.invalid })
+  if (setting.kind === 'choice') {
+    const min = Math.min(...setting.choices)
+    const max = Math.max(...setting.choices)
+    const range = numberInRange(min, max, { integer: true })
+    // Modes numbered without gaps need no more than the range.
+    if (setting.choices.length === max - min + 1) return range
+    return range.refine((value) => setting.choices.includes(value), {
+      error: `Значення має бути від ${min} до ${max}`,
+    })
+  }
+  const range = numberInRange(setting.min, setting.max, { integer: setting.step === 1 })
+  if (Number.isInteger(setting.step)) return range
+  return range.multipleOf(setting.step, {
+    error: `Значення має бути кратним ${String(setting.step).replace('.', ',')}`,
+  })
+}
 
-const hysteresisField = numberInRange(hysteresis.min, hysteresis.max).multipleOf(hysteresis.step, {
-  error: 'Значення має бути кратним 0,5',
-})
+/** A cross-setting rule (minimum ≤ maximum) as a refinement on the object that holds both settings. */
+export function withSettingBounds<Schema extends z.ZodObject>(
+  schema: Schema,
+  names: readonly string[],
+): Schema {
+  let refined = schema
+  for (const [name, setting] of settingEntries()) {
+    if (setting.kind !== 'number' || !setting.atMost || !names.includes(name)) continue
+    const { setting: upper, message } = setting.atMost
+    if (!names.includes(upper)) continue
+    refined = refined.refine(
+      (values) => (values as Record<string, number>)[name]! <= (values as Record<string, number>)[upper]!,
+      {
+        error: message,
+        path: [name],
+      },
+    )
+  }
+  return refined
+}
+
+type GroupShape<Group extends SettingsGroup> = {
+  [Name in SettingNameOf<Group>]: z.ZodType<SettingValue<Name>>
+}
 
 /** Each dashboard modal sends exactly one group; strict objects keep groups from mixing. */
-export const heaterSettingsSchema = z.strictObject({
-  heater_temp_set: numberInRange(heaterTemp.min, heaterTemp.max, { integer: true }),
-  heater_hysteresis: hysteresisField,
-})
-
-export const tankSettingsSchema = z.strictObject({
-  boiler_temp_set: numberInRange(tankTemp.min, tankTemp.max, { integer: true }),
-  boiler_hysteresis: hysteresisField,
-})
-
-export const gasSettingsSchema = z
-  .strictObject({
-    gas_temp_min: numberInRange(gasTemp.min, gasTemp.max, { integer: true }),
-    gas_temp_max: numberInRange(gasTemp.min, gasTemp.max, { integer: true }),
-  })
-  .refine((gas) => gas.gas_temp_min <= gas.gas_temp_max, {
-    error: 'Мінімальна температура не може бути більшою за максимальну',
-    path: ['gas_temp_min'],
-  })
-
-export const powerSettingsSchema = z.strictObject({
-  burner_power_set: numberInRange(burnerPower.min, burnerPower.max, { integer: true }),
-  burner_mod: z.boolean({ error: 'Модуляція має бути увімкнена або вимкнена' }),
-})
-
-export const modeSettingsSchema = z.strictObject({
-  pump_mode: numberInRange(1, 4, { integer: true }),
-})
+function groupSchema<Group extends SettingsGroup>(group: Group) {
+  const entries = settingsOfGroup(group)
+  const shape = Object.fromEntries(entries.map(([name, setting]) => [name, settingValueSchema(setting)]))
+  return withSettingBounds(
+    z.strictObject(shape as GroupShape<Group>),
+    entries.map(([name]) => name),
+  )
+}
 
 export const toggleSettingsSchema = z.strictObject({
   status: z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' }),
 })
 
 export const ITEM_SETTINGS_SCHEMAS = {
-  heater: heaterSettingsSchema,
-  tank: tankSettingsSchema,
-  gas: gasSettingsSchema,
-  power: powerSettingsSchema,
-  mode: modeSettingsSchema,
+  heater: groupSchema('heater'),
+  tank: groupSchema('tank'),
+  gas: groupSchema('gas'),
+  power: groupSchema('power'),
+  mode: groupSchema('mode'),
   toggle: toggleSettingsSchema,
-} as const
+} as const satisfies Record<SettingsGroup | 'toggle', z.ZodObject>
 
 export type ItemSettingsGroup = keyof typeof ITEM_SETTINGS_SCHEMAS
 
-export const itemSettingsSchema = z.union(
-  [
-    heaterSettingsSchema,
-    tankSettingsSchema,
-    gasSettingsSchema,
-    powerSettingsSchema,
-    modeSettingsSchema,
-    toggleSettingsSchema,
-  ],
-  { error: 'Невідома група налаштувань' },
-)
+export const itemSettingsSchema = z.union(Object.values(ITEM_SETTINGS_SCHEMAS), {
+  error: 'Невідома група налаштувань',
+})
 
-export type HeaterSettingsInput = z.input<typeof heaterSettingsSchema>
-export type TankSettingsInput = z.input<typeof tankSettingsSchema>
-export type GasSettingsInput = z.input<typeof gasSettingsSchema>
-export type PowerSettingsInput = z.input<typeof powerSettingsSchema>
-export type ModeSettingsInput = z.input<typeof modeSettingsSchema>
-export type ToggleSettingsInput = z.input<typeof toggleSettingsSchema>
-export type ItemSettingsInput = z.input<typeof itemSettingsSchema>
 export type ItemSettings = z.infer<typeof itemSettingsSchema>

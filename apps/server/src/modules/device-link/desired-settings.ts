@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
-import type { ItemRow } from '../items/item-document.ts'
+import { type ItemRow, storedSettings } from '../items/item-document.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 import type { DeviceTransport } from './device-transport.ts'
 
@@ -17,18 +17,7 @@ const DESIRED = CHANNEL_RULES['settings/desired']
 const PUBLISH_CONCURRENCY = 100
 
 export function desiredSettingsOf(item: ItemRow): DeviceSettings {
-  return {
-    power: item.powerSet === 'off' ? 'off' : 'on',
-    heater_temp_set: item.heaterTempSet,
-    heater_hysteresis: item.heaterHysteresis,
-    boiler_temp_set: item.boilerTempSet,
-    boiler_hysteresis: item.boilerHysteresis,
-    gas_temp_min: item.gasTempMin,
-    gas_temp_max: item.gasTempMax,
-    burner_power_set: item.burnerPowerSet,
-    burner_mod: item.burnerMod,
-    pump_mode: item.pumpMode,
-  }
+  return { power: item.powerSet === 'off' ? 'off' : 'on', ...storedSettings(item) }
 }
 
 export function desiredMessage(item: ItemRow, now = new Date()): DesiredSettingsMessage {

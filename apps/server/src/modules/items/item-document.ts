@@ -1,39 +1,39 @@
+import { type ItemAttributes, type SettingsValues, settingEntries } from '@teplo/domain'
 import type { categories, items } from '../../db/schema.ts'
 import { formatDate, type ResourceObject, resource } from '../../lib/jsonapi.ts'
 
 export type ItemRow = typeof items.$inferSelect
 export type CategoryRow = typeof categories.$inferSelect
 
+/** The owner's desired settings as stored, under their wire names (the registry names each column). */
+export function storedSettings(item: ItemRow): SettingsValues {
+  return Object.fromEntries(
+    settingEntries().map(([name, setting]) => [name, item[setting.column as keyof ItemRow]]),
+  ) as SettingsValues
+}
+
 // Wire attributes of spec §3; the device secret hash and the verification counters never leave the server.
-export function itemAttributes(item: ItemRow, options: { showCode: boolean }) {
+export function itemAttributes(item: ItemRow, options: { showCode: boolean }): ItemAttributes {
   return {
     name: item.name,
     owner: item.owner,
     serial_number: item.serialNumber,
     description: item.description,
     excerpt: item.excerpt,
-    status: item.status,
+    status: item.status as ItemAttributes['status'],
     is_on_homepage: item.isOnHomepage,
     // The owner's on/off wish; differs from status while the device is unreachable or has not applied it.
-    power_set: item.powerSet,
+    power_set: item.powerSet as ItemAttributes['power_set'],
     // The pairing code is only meaningful (and only shown) until the controller has proved it.
     verification_token: item.status === 'pending' && options.showCode ? item.verificationToken : null,
-    sync_status: item.syncStatus,
+    sync_status: item.syncStatus as ItemAttributes['sync_status'],
     sync_reason: item.syncError,
-    burner_mod: item.burnerMod,
+    ...storedSettings(item),
     heater_temp: item.heaterTemp,
-    heater_temp_set: item.heaterTempSet,
-    heater_hysteresis: item.heaterHysteresis,
     boiler_temp: item.boilerTemp,
-    boiler_temp_set: item.boilerTempSet,
-    boiler_hysteresis: item.boilerHysteresis,
     gas_temp: item.gasTemp,
-    gas_temp_min: item.gasTempMin,
-    gas_temp_max: item.gasTempMax,
     burner_power: item.burnerPower,
-    burner_power_set: item.burnerPowerSet,
     flame_brightness: item.flameBrightness,
-    pump_mode: item.pumpMode,
     work_mode: item.workMode,
     image: item.image,
     created_at: formatDate(item.createdAt),

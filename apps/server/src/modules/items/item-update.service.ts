@@ -1,3 +1,11 @@
+import {
+  ITEM_SETTINGS,
+  type ItemManageChanges,
+  type ItemPatch,
+  type SettingsValues,
+  serialNumberSchema,
+  settingEntries,
+} from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
@@ -6,7 +14,6 @@ import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../plugins/app/events.ts'
 import { assertCanManage, type Caller, canManageItem, canSeeItem, ITEM_NOT_FOUND } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
-import { type ItemPatch, type ManageValues, parseItemPatch, type SettingsValues } from './item-patch.ts'
 import { assertCategoryExists } from './items.service.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -16,24 +23,19 @@ export const MESSAGES = {
   pending: 'Пристрій ще не підтверджено: налаштування з’являться після його першого підключення',
   archived: 'Пристрій заблоковано: змінити його налаштування неможливо',
   archivedToggle: 'Пристрій заблоковано: увімкнути чи вимкнути його неможливо',
-  gasRange: 'Мінімальна температура не може бути більшою за максимальну',
+  serialImmutable: 'Серійний номер пристрою змінити не можна',
   connectingByHand: "Стан з'єднання визначає сам пристрій",
   reprovision: 'Повторне підтвердження пристрою не підтримується',
   transferAdminOnly: 'Передати пристрій іншому користувачеві може лише адміністратор',
   userMissing: 'Користувача не знайдено',
 } as const
 
-const settingsColumns = {
-  heater_temp_set: 'heaterTempSet',
-  heater_hysteresis: 'heaterHysteresis',
-  boiler_temp_set: 'boilerTempSet',
-  boiler_hysteresis: 'boilerHysteresis',
-  gas_temp_min: 'gasTempMin',
-  gas_temp_max: 'gasTempMax',
-  burner_power_set: 'burnerPowerSet',
-  burner_mod: 'burnerMod',
-  pump_mode: 'pumpMode',
-} as const satisfies Record<keyof SettingsValues, keyof ItemChanges>
+type ManageValues = ItemManageChanges
+type SettingsChanges = Partial<SettingsValues>
+
+// The stored value of a setting, read through the column the registry names.
+const storedSetting = (item: ItemRow, name: keyof SettingsValues) =>
+  item[ITEM_SETTINGS[name].column as keyof ItemRow] as SettingsValues[typeof name]
 
 // Every accepted dashboard change is a new desired state the device has yet to confirm.
 const desiredStateChanged = () => ({
@@ -42,19 +44,22 @@ const desiredStateChanged = () => ({
   syncError: null,
 })
 
-function settingsChanges(item: ItemRow, values: SettingsValues): ItemChanges {
+function settingsChanges(item: ItemRow, values: SettingsChanges): ItemChanges {
   const firstField = Object.keys(values)[0] ?? 'status'
   if (item.status === 'pending') throw invalidField(firstField, MESSAGES.pending)
   if (item.status === 'archive') throw invalidField(firstField, MESSAGES.archived)
   // One bound alone is still checked against the other, stored bound.
-  const gasMin = values.gas_temp_min ?? item.gasTempMin
-  const gasMax = values.gas_temp_max ?? item.gasTempMax
-  if (gasMin > gasMax) {
-    throw invalidField(values.gas_temp_min === undefined ? 'gas_temp_max' : 'gas_temp_min', MESSAGES.gasRange)
+  for (const [name, setting] of settingEntries()) {
+    if (setting.kind !== 'number' || !setting.atMost) continue
+    const upper = setting.atMost.setting as keyof SettingsValues
+    if (values[name] === undefined && values[upper] === undefined) continue
+    const low = (values[name] ?? storedSetting(item, name)) as number
+    const high = (values[upper] ?? storedSetting(item, upper)) as number
+    if (low > high) throw invalidField(values[name] === undefined ? upper : name, setting.atMost.message)
   }
   const changes: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(values)) {
-    changes[settingsColumns[field as keyof SettingsValues]] = value
+    changes[ITEM_SETTINGS[field as keyof SettingsValues].column] = value
   }
   return { ...changes, ...desiredStateChanged() }
 }
@@ -98,6 +103,14 @@ async function manageChanges(tx: Transaction, caller: Caller, item: ItemRow, val
   return changes
 }
 
+// A client may send the serial number back as it read it; it cannot change it.
+function assertSerialUnchanged(item: ItemRow, sent: unknown): void {
+  if (sent === undefined) return
+  const parsed = serialNumberSchema.safeParse(sent)
+  if (!parsed.success || parsed.data !== item.serialNumber)
+    throw invalidField('serial_number', MESSAGES.serialImmutable)
+}
+
 async function changesFor(tx: Transaction, caller: Caller, item: ItemRow, patch: ItemPatch) {
   // Dashboard settings belong to whoever may see the device (its owner, or an admin).
   if (patch.kind === 'settings') return settingsChanges(item, patch.values)
@@ -115,12 +128,13 @@ export async function updateItem(
   events: AppEventBus,
   caller: Caller,
   id: number,
-  body: Record<string, unknown>,
+  patch: ItemPatch,
 ): Promise<ItemRow> {
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(items).where(eq(items.id, id)).for('update')
     if (!current || !canSeeItem(caller, current)) throw notFound(ITEM_NOT_FOUND)
-    const changes = await changesFor(tx, caller, current, parseItemPatch(body, current.serialNumber))
+    assertSerialUnchanged(current, patch.serialNumber)
+    const changes = await changesFor(tx, caller, current, patch)
     if (Object.keys(changes).length === 0) return { item: current, changed: false, desiredChanged: false }
     const [updated] = await tx
       .update(items)

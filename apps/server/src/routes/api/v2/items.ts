@@ -1,7 +1,8 @@
-import { itemCreateSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
+import { itemCreateSchema, itemPatchSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { listQuerySchema } from '../../../lib/list-query.ts'
+import { visibleItem } from '../../../modules/items/item-access.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
   credentialsDocument,
@@ -120,9 +121,15 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['items'],
         summary: 'Change one dashboard settings group, switch on/off, or edit the device (admin, creator)',
         params: idParams,
-        body: z.record(z.string(), z.unknown()),
+        body: itemPatchSchema,
       },
       onRequest: app.authenticate,
+      // Before the body is validated: a caller who may not see the device learns nothing, not even its rules.
+      preValidation: async (request) => {
+        // A malformed id is left to the parameter validation (400).
+        const params = idParams.safeParse(request.params)
+        if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
+      },
     },
     async (request) => {
       const caller = currentUser(request)

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { documentSchema, resourceSchema, wireDate } from './document'
+
+/** POST /login, /register, /password/reset. */
+export const tokenResponseSchema = z.object({
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  access_token: z.string(),
+})
+
+export const helpRequestResourceSchema = resourceSchema('help-requests', {
+  name: z.string(),
+  problem: z.string(),
+  created_at: wireDate,
+  emailed_at: wireDate.nullable(),
+})
+export const helpRequestDocumentSchema = documentSchema(helpRequestResourceSchema)
+
+export const supportDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('support'),
+    id: z.literal('1'),
+    attributes: z.object({ phone: z.string(), email: z.string() }),
+  }),
+})
+
+/** POST /uploads/…: where the stored picture is served. */
+export const uploadResponseSchema = z.object({ url: z.string() })

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import {
+  documentSchema,
+  listDocumentSchema,
+  resourceSchema,
+  timestampsShape,
+  toManySchema,
+  withIncluded,
+} from './document'
+
+export const roleResourceSchema = resourceSchema('roles', { name: z.string(), ...timestampsShape })
+export const roleDocumentSchema = documentSchema(roleResourceSchema)
+export const roleListDocumentSchema = listDocumentSchema(roleResourceSchema)
+
+export const tagResourceSchema = resourceSchema('tags', {
+  name: z.string(),
+  color: z.string(),
+  ...timestampsShape,
+})
+export const tagDocumentSchema = documentSchema(tagResourceSchema)
+export const tagListDocumentSchema = listDocumentSchema(tagResourceSchema)
+
+export const categoryResourceSchema = resourceSchema('categories', {
+  name: z.string(),
+  description: z.string().nullable(),
+  ...timestampsShape,
+})
+export const categoryDocumentSchema = documentSchema(categoryResourceSchema)
+export const categoryListDocumentSchema = listDocumentSchema(categoryResourceSchema)
+
+const accountAttributes = {
+  name: z.string(),
+  email: z.string(),
+  profile_image: z.string().nullable(),
+  ...timestampsShape,
+}
+const rolesRelationship = z.object({ roles: toManySchema('roles') })
+
+/** A user account (administration screens, a device's owner); `include=roles` adds the roles. */
+export const userResourceSchema = resourceSchema('users', accountAttributes).extend({
+  relationships: rolesRelationship,
+})
+export const userDocumentSchema = withIncluded(documentSchema(userResourceSchema), roleResourceSchema)
+export const userListDocumentSchema = withIncluded(listDocumentSchema(userResourceSchema), roleResourceSchema)
+
+/** The signed-in account (GET/PATCH /me, /profile); its self link is /api/v2/me. */
+export const profileResourceSchema = resourceSchema('profile', accountAttributes).extend({
+  relationships: rolesRelationship,
+})
+export const profileDocumentSchema = withIncluded(documentSchema(profileResourceSchema), roleResourceSchema)

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { ITEM_STATUSES } from '../item-status'
+import { ITEM_SETTINGS, type SettingName, type SettingValue } from '../settings/registry'
+import { SYNC_STATUSES } from '../sync-status'
+import { categoryResourceSchema } from './catalogue'
+import {
+  documentSchema,
+  listDocumentSchema,
+  resourceSchema,
+  timestampsShape,
+  toOneSchema,
+  wireDate,
+  withIncluded,
+} from './document'
+
+type SettingsShape = { [Name in SettingName]: z.ZodType<SettingValue<Name>> }
+
+// Every setting of the registry is an attribute: the owner's desired value, as stored.
+const settingsShape = Object.fromEntries(
+  Object.entries(ITEM_SETTINGS).map(([name, setting]) => [
+    name,
+    setting.kind === 'boolean' ? z.boolean() : z.number(),
+  ]),
+) as unknown as SettingsShape
+
+/** What the controller last reported; null until it has. */
+const readingsShape = {
+  heater_temp: z.number().nullable(),
+  boiler_temp: z.number().nullable(),
+  gas_temp: z.number().nullable(),
+  burner_power: z.number().nullable(),
+  flame_brightness: z.number().nullable(),
+  work_mode: z.number().int().nullable(),
+}
+
+export const itemAttributesSchema = z.object({
+  name: z.string(),
+  owner: z.string(),
+  serial_number: z.string(),
+  description: z.string(),
+  excerpt: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  is_on_homepage: z.boolean(),
+  /** The owner's on/off wish; differs from status while the device is unreachable or has not applied it. */
+  power_set: z.enum(['on', 'off']),
+  /** The pairing code, only while the device awaits confirmation and only to those who manage it. */
+  verification_token: z.string().nullable(),
+  sync_status: z.enum(SYNC_STATUSES),
+  /** Why the controller refused the last settings, when sync_status is 'refused'. */
+  sync_reason: z.string().nullable(),
+  ...settingsShape,
+  ...readingsShape,
+  image: z.string().nullable(),
+  ...timestampsShape,
+  /** When the controller last reported; null until it has connected once. */
+  last_seen_at: wireDate.nullable(),
+})
+
+export const itemResourceSchema = resourceSchema('items', itemAttributesSchema.shape).extend({
+  relationships: z.object({ category: toOneSchema('categories') }),
+})
+export const itemDocumentSchema = withIncluded(documentSchema(itemResourceSchema), categoryResourceSchema)
+export const itemListDocumentSchema = withIncluded(
+  listDocumentSchema(itemResourceSchema),
+  categoryResourceSchema,
+)
+
+/** One controller error event; the device block keeps the controller's names (kotla, boilera, palnika). */
+export const itemErrorResourceSchema = resourceSchema('item-errors', {
+  error_code: z.string(),
+  error_time: wireDate,
+  mode_status: z.number().int().nullable(),
+  archived_at: wireDate.nullable(),
+  device: z.object({
+    name: z.string(),
+    temperatures: z.object({
+      kotla: z.number().nullable(),
+      boilera: z.number().nullable(),
+      gas: z.number().nullable(),
+    }),
+    power: z.object({ palnika: z.number().nullable() }),
+  }),
+})
+  // No self link: the API has no route for a single error.
+  .omit({ links: true })
+  .extend({ relationships: z.object({ item: toOneSchema('items') }) })
+export const itemErrorListDocumentSchema = listDocumentSchema(itemErrorResourceSchema)

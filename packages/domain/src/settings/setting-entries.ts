@@ -1,0 +1,29 @@
+import {
+  ITEM_SETTINGS,
+  type SettingDefinition,
+  type SettingName,
+  type SettingsGroup,
+  type SettingsValues,
+} from './registry'
+
+// Kept apart from the registry's table so that a test can replace the table and see everything follow.
+
+/** Every setting with its name, in the registry's order (a typed view for loops). */
+export function settingEntries(): [SettingName, SettingDefinition][] {
+  return Object.entries(ITEM_SETTINGS) as [SettingName, SettingDefinition][]
+}
+
+export function settingsOfGroup(group: SettingsGroup): [SettingName, SettingDefinition][] {
+  return settingEntries().filter(([, setting]) => setting.group === group)
+}
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(ITEM_SETTINGS, name)
+}
+
+/** The settings a controller uses before it has received any (version 0), and the columns' defaults. */
+export function factorySettings(): SettingsValues {
+  return Object.fromEntries(
+    settingEntries().map(([name, setting]) => [name, setting.factory]),
+  ) as SettingsValues
+}
