@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits'
-import { PUMP_MODES } from '../pump-modes'
+import { PUMP_MODE_LABELS, PUMP_MODES } from '../pump-modes'
 
 /**
  * The boiler settings an owner changes from the dashboard, defined once. Everything else is derived from this
@@ -48,6 +48,10 @@ export interface BooleanSetting extends SettingBase {
 export interface ChoiceSetting extends SettingBase {
   kind: 'choice'
   choices: readonly number[]
+  /** What each choice is called on the dashboard. */
+  choiceLabels: Readonly<Record<number, string>>
+  /** A line under the choices that explains their names. */
+  hint?: string
   factory: number
 }
 
@@ -154,6 +158,8 @@ export const ITEM_SETTINGS = {
     column: 'pumpMode',
     label: 'Режим насосів',
     choices: PUMP_MODES,
+    choiceLabels: PUMP_MODE_LABELS,
+    hint: 'Б — бойлер (гаряча вода), К — котел (опалення)',
     factory: 1,
   },
 } as const satisfies Record<string, SettingDefinition>

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
-import type { ItemSettingsGroup } from '@teplo/domain'
+import type { ItemSettingsGroup, SettingName } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Device } from '../api/device'
@@ -16,13 +16,13 @@ import { useSaveSettings } from '../hooks/use-save-settings'
 import {
   buildSettingsPayload,
   initialSettingText,
-  NUMBER_FIELDS,
-  type NumberFieldName,
   normalizeSettingText,
+  numberFields,
+  otherFields,
   type SettingsPayload,
 } from '../utils/settings-fields'
+import { ChoiceField } from './choice-field'
 import { NumberStepper } from './number-stepper'
-import { PumpModeField } from './pump-mode-field'
 
 export type DialogGroup = Exclude<ItemSettingsGroup, 'toggle'>
 
@@ -51,25 +51,27 @@ const INFOS = {
 
 function initialTexts(group: DialogGroup, device: Device) {
   return Object.fromEntries(
-    NUMBER_FIELDS[group].map((spec) => [spec.name, initialSettingText(device[spec.name], spec)]),
-  ) as Partial<Record<NumberFieldName, string>>
+    numberFields(group).map((spec) => [spec.name, initialSettingText(device[spec.name] as number, spec)]),
+  ) as Partial<Record<SettingName, string>>
+}
+
+// Switches and mode choices start from the device's stored values.
+function initialChoices(group: DialogGroup, device: Device): SettingsPayload {
+  return Object.fromEntries(
+    otherFields(group).flatMap(([name]) => (device[name] == null ? [] : [[name, device[name]]])),
+  )
 }
 
 /** The modal of one dashboard card: sets that card's group of values (spec §2, §5). */
 export function SettingsDialog({ group, device, open, onClose }: SettingsDialogProps) {
   const { t } = useTranslation()
   const { save, isPending } = useSaveSettings()
-  const specs = NUMBER_FIELDS[group]
+  const specs = numberFields(group)
   const [texts, setTexts] = useState(() => initialTexts(group, device))
-  const [burnerMod, setBurnerMod] = useState(device.burner_mod)
-  const [pumpMode, setPumpMode] = useState<number | null>(device.pump_mode)
+  const [choices, setChoices] = useState(() => initialChoices(group, device))
   const [errors, setErrors] = useState<Record<string, string>>({})
-
-  const extra = (): SettingsPayload => {
-    if (group === 'power') return { burner_mod: burnerMod }
-    if (group === 'mode' && pumpMode !== null) return { pump_mode: pumpMode }
-    return {}
-  }
+  const choose = (name: SettingName, value: number | boolean) =>
+    setChoices((previous) => ({ ...previous, [name]: value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -78,7 +80,7 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
       specs.map((spec) => [spec.name, normalizeSettingText(texts[spec.name] ?? '', spec)]),
     )
     setTexts(normalized)
-    const result = buildSettingsPayload(group, normalized, extra(), device)
+    const result = buildSettingsPayload(group, normalized, choices, device)
     if (!result.ok) {
       setErrors(result.nothingToSend ? { form: t('dashboard.nothingToSend') } : result.errors)
       return
@@ -91,7 +93,6 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
     )
   }
 
-  const unit = group === 'power' ? t('dashboard.units.power') : t('dashboard.units.temperature')
   return (
     <Dialog open={open} onClose={isPending ? undefined : onClose} fullWidth maxWidth="xs">
       <form noValidate onSubmit={submit}>
@@ -103,23 +104,34 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
               <NumberStepper
                 key={spec.name}
                 spec={spec}
-                label={t(`dashboard.fields.${spec.name}`)}
-                unit={unit}
+                label={spec.label}
+                unit={spec.unit}
                 value={texts[spec.name] ?? ''}
                 onChange={(value) => setTexts((previous) => ({ ...previous, [spec.name]: value }))}
                 error={errors[spec.name]}
               />
             ))}
-            {group === 'power' && (
-              <FormControlLabel
-                control={
-                  <Switch checked={burnerMod} onChange={(event) => setBurnerMod(event.target.checked)} />
-                }
-                label={t('dashboard.fields.burner_mod')}
-              />
-            )}
-            {group === 'mode' && (
-              <PumpModeField value={pumpMode} onChange={setPumpMode} error={errors.pump_mode} />
+            {otherFields(group).map(([name, setting]) =>
+              setting.kind === 'boolean' ? (
+                <FormControlLabel
+                  key={name}
+                  control={
+                    <Switch
+                      checked={choices[name] === true}
+                      onChange={(event) => choose(name, event.target.checked)}
+                    />
+                  }
+                  label={setting.label}
+                />
+              ) : (
+                <ChoiceField
+                  key={name}
+                  setting={setting}
+                  value={typeof choices[name] === 'number' ? choices[name] : null}
+                  onChange={(value) => choose(name, value)}
+                  error={errors[name]}
+                />
+              ),
             )}
             {errors.form && (
               <FormHelperText error role="alert">

@@ -2,15 +2,21 @@ import { describe, expect, it } from 'vitest'
 import {
   buildSettingsPayload,
   initialSettingText,
-  NUMBER_FIELDS,
+  type NumberFieldSpec,
   normalizeSettingText,
+  numberFields,
   parseSettingText,
   stepSettingText,
 } from './settings-fields'
 
-const [heaterSet, heaterHysteresis] = NUMBER_FIELDS.heater
-const [gasMin] = NUMBER_FIELDS.gas
-const [powerSet] = NUMBER_FIELDS.power
+const field = (group: 'heater' | 'gas' | 'power', index: number) =>
+  numberFields(group)[index] as NumberFieldSpec
+const [heaterSet, heaterHysteresis, gasMin, powerSet] = [
+  field('heater', 0),
+  field('heater', 1),
+  field('gas', 0),
+  field('power', 0),
+]
 
 const stored = {
   heater_temp_set: 60,

@@ -1,57 +1,61 @@
-import { clamp, ITEM_SETTINGS_SCHEMAS, type ItemSettingsGroup, LIMITS } from '@teplo/domain'
+import {
+  clamp,
+  ITEM_SETTINGS_SCHEMAS,
+  type ItemSettingsGroup,
+  type NumberSetting,
+  type SettingDefinition,
+  type SettingName,
+  type SettingsGroup,
+  settingsOfGroup,
+} from '@teplo/domain'
 
-export type NumberFieldName =
-  | 'heater_temp_set'
-  | 'heater_hysteresis'
-  | 'boiler_temp_set'
-  | 'boiler_hysteresis'
-  | 'gas_temp_min'
-  | 'gas_temp_max'
-  | 'burner_power_set'
-
+/** A number input of a settings dialog, made from its entry in the settings registry. */
 export interface NumberFieldSpec {
-  name: NumberFieldName
+  name: SettingName
+  label: string
+  unit: NumberSetting['unit']
   min: number
   max: number
   /** What one press of a stepper adds: 1, or 0.5 for hysteresis. */
   step: number
-  /** Hysteresis is a decimal; every other setting is a whole number (spec §5). */
+  /** Whole numbers unless the step is a fraction (hysteresis). */
   decimal: boolean
   /** Used when the device has no value yet (hysteresis: 5). */
   fallback?: number
 }
 
-const { heaterTemp, tankTemp, gasTemp, burnerPower, hysteresis } = LIMITS
+function numberField(name: SettingName, setting: NumberSetting): NumberFieldSpec {
+  return {
+    name,
+    label: setting.label,
+    unit: setting.unit,
+    min: setting.min,
+    max: setting.max,
+    step: setting.step,
+    decimal: !Number.isInteger(setting.step),
+    ...(setting.fallback === undefined ? {} : { fallback: setting.fallback }),
+  }
+}
 
-const whole = (name: NumberFieldName, range: { min: number; max: number }): NumberFieldSpec => ({
-  name,
-  min: range.min,
-  max: range.max,
-  step: 1,
-  decimal: false,
-})
+const isNumber = (entry: [SettingName, SettingDefinition]): entry is [SettingName, NumberSetting] =>
+  entry[1].kind === 'number'
 
-const hysteresisField = (name: NumberFieldName): NumberFieldSpec => ({
-  name,
-  min: hysteresis.min,
-  max: hysteresis.max,
-  step: hysteresis.step,
-  decimal: true,
-  fallback: hysteresis.default,
-})
+/** The number inputs of each dashboard dialog, in the registry's order. */
+export function numberFields(group: ItemSettingsGroup): NumberFieldSpec[] {
+  if (group === 'toggle') return []
+  return settingsOfGroup(group)
+    .filter(isNumber)
+    .map(([name, setting]) => numberField(name, setting))
+}
 
-/** The number inputs of each dashboard modal, with the limits of spec §5 and §9. */
-export const NUMBER_FIELDS = {
-  heater: [whole('heater_temp_set', heaterTemp), hysteresisField('heater_hysteresis')],
-  tank: [whole('boiler_temp_set', tankTemp), hysteresisField('boiler_hysteresis')],
-  gas: [
-    { ...whole('gas_temp_min', gasTemp), fallback: gasTemp.defaultMin },
-    { ...whole('gas_temp_max', gasTemp), fallback: gasTemp.defaultMax },
-  ],
-  power: [{ ...whole('burner_power_set', burnerPower), fallback: burnerPower.defaultMax }],
-  mode: [],
-  toggle: [],
-} as const satisfies Record<ItemSettingsGroup, readonly NumberFieldSpec[]>
+/** The switches and mode choices of a dialog: every setting of the group that is not a number. */
+export function otherFields(
+  group: SettingsGroup,
+): [SettingName, Exclude<SettingDefinition, NumberSetting>][] {
+  return settingsOfGroup(group).filter(
+    (entry): entry is [SettingName, Exclude<SettingDefinition, NumberSetting>] => !isNumber(entry),
+  )
+}
 
 /** Reads typed text: '' is "not given", a comma counts as a decimal point; whole numbers drop any fraction. */
 export function parseSettingText(text: string, spec: NumberFieldSpec): number | undefined {
@@ -101,13 +105,13 @@ export type SettingsResult =
  */
 export function buildSettingsPayload(
   group: ItemSettingsGroup,
-  texts: Partial<Record<NumberFieldName, string>>,
+  texts: Partial<Record<SettingName, string>>,
   extra: SettingsPayload,
   /** The device as stored: the values not sent are checked as they are. */
   stored: object,
 ): SettingsResult {
   const values: SettingsPayload = {}
-  for (const spec of NUMBER_FIELDS[group]) {
+  for (const spec of numberFields(group)) {
     const value = parseSettingText(texts[spec.name] ?? '', spec)
     if (value === undefined) continue
     values[spec.name] = Number.isNaN(value) ? value : clampSetting(value, spec)

@@ -4,35 +4,39 @@ import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
-import { PUMP_MODES, pumpModeLabel } from '@teplo/domain'
+import type { ChoiceSetting } from '@teplo/domain'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 
-interface PumpModeFieldProps {
+interface ChoiceFieldProps {
+  setting: ChoiceSetting
   value: number | null
-  onChange: (mode: number) => void
+  onChange: (choice: number) => void
   error?: string
 }
 
-/** The four pump modes of spec §4 (1 Б+К, 2 Б, 3 К, 4 К+Б). */
-export function PumpModeField({ value, onChange, error }: PumpModeFieldProps) {
-  const { t } = useTranslation()
+/** A setting with a few numbered modes, e.g. the four pump modes of spec §4 (1 Б+К, 2 Б, 3 К, 4 К+Б). */
+export function ChoiceField({ setting, value, onChange, error }: ChoiceFieldProps) {
   const labelId = useId()
   const hintId = useId()
   return (
     <FormControl error={Boolean(error)}>
-      <FormLabel id={labelId}>{t('dashboard.fields.pump_mode')}</FormLabel>
+      <FormLabel id={labelId}>{setting.label}</FormLabel>
       <RadioGroup
         aria-labelledby={labelId}
         aria-describedby={hintId}
         value={value === null ? '' : String(value)}
         onChange={(event) => onChange(Number(event.target.value))}
       >
-        {PUMP_MODES.map((mode) => (
-          <FormControlLabel key={mode} value={String(mode)} control={<Radio />} label={pumpModeLabel(mode)} />
+        {setting.choices.map((choice) => (
+          <FormControlLabel
+            key={choice}
+            value={String(choice)}
+            control={<Radio />}
+            label={setting.choiceLabels[choice] ?? String(choice)}
+          />
         ))}
       </RadioGroup>
-      <FormHelperText id={hintId}>{error ?? t('dashboard.pump.hint')}</FormHelperText>
+      <FormHelperText id={hintId}>{error ?? setting.hint}</FormHelperText>
     </FormControl>
   )
 }
