@@ -1,0 +1,108 @@
+import { DEMO_ACCOUNTS, type SettingsAckMessage, settingsAckMessageSchema } from '@teplo/domain'
+import { startSimulator } from '@teplo/simulator'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { device, link, row } from './device-link-harness.ts'
+import { readItem, waitFor } from './device-support.ts'
+import { bearer, loginAs, openTestDatabase, testConfig } from './helper.ts'
+
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
+
+// A setting that exists only in this test: added to the registry, with the migration a developer would write,
+// and nothing else. Everything below must follow from that entry.
+vi.mock('../../../packages/domain/src/settings/registry.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../packages/domain/src/settings/registry.ts')>()
+  return {
+    ...actual,
+    ITEM_SETTINGS: {
+      ...actual.ITEM_SETTINGS,
+      frost_guard_temp: {
+        kind: 'number',
+        group: 'heater',
+        column: 'frostGuardTemp',
+        label: 'Захист від замерзання, °C',
+        unit: '°C',
+        min: 3,
+        max: 15,
+        step: 1,
+        factory: 5,
+      },
+    },
+  }
+})
+
+let simulator: ReturnType<typeof startSimulator> | undefined
+beforeAll(async () => {
+  const database = await openTestDatabase()
+  // The migration: one column named after the setting, its default the factory value.
+  await database.db.execute(
+    sql`alter table items add column frost_guard_temp double precision not null default 5`,
+  )
+  const app = await buildApp({
+    config: testConfig({ MQTT_ENABLED: 'true', MQTT_HOST: '127.0.0.1', MQTT_PORT: '0' }),
+    database,
+  })
+  await app.ready()
+  link.app = Object.assign(app, { closeAll: async () => app.close().then(() => database.close()) })
+  link.adminToken = await loginAs(app, admin.email, admin.password)
+  link.brokerUrl = app.deviceLink!.transport.address
+})
+afterAll(async () => {
+  await simulator?.stop()
+  await link.app?.closeAll()
+})
+
+const patch = (itemId: number, payload: Record<string, unknown>) =>
+  link.app.inject({
+    method: 'PATCH',
+    url: `/api/v2/items/${itemId}`,
+    headers: bearer(link.adminToken),
+    payload,
+  })
+
+describe('a setting added to the registry', () => {
+  it('is validated, stored, documented, sent to the controller and acknowledged with no other change', async () => {
+    const dev = await device()
+    simulator = startSimulator({ url: link.brokerUrl, devices: [dev], intervalSeconds: 60 })
+    const agent = simulator.device(dev.serial)!
+    const acks: SettingsAckMessage[] = []
+    agent.on('ack', (ack) => acks.push(ack))
+    await simulator.whenConnected()
+
+    // The item document carries it, with the factory value.
+    expect(await readItem(link.app, link.adminToken, dev.itemId)).toMatchObject({ frost_guard_temp: 5 })
+
+    // PATCH validates it with its own range and keeps it in its group.
+    const outOfRange = await patch(dev.itemId, { frost_guard_temp: 20 })
+    expect(outOfRange.statusCode).toBe(422)
+    expect(outOfRange.json().errors[0]).toMatchObject({
+      detail: 'Значення має бути від 3 до 15',
+      source: { pointer: '/data/attributes/frost_guard_temp' },
+    })
+    const mixed = await patch(dev.itemId, { frost_guard_temp: 7, boiler_temp_set: 40 })
+    expect(mixed.statusCode).toBe(422)
+    expect(mixed.json().errors[0].source.pointer).toBe('/data/attributes/boiler_temp_set')
+
+    const saved = await patch(dev.itemId, { frost_guard_temp: 7 })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().data.attributes).toMatchObject({ frost_guard_temp: 7, sync_status: 'pending' })
+    const stored = await link.app.db.execute(sql`select frost_guard_temp from items where id = ${dev.itemId}`)
+    expect(JSON.stringify(stored)).toContain('"frost_guard_temp":7')
+
+    // The simulated controller receives it in the desired settings and answers with it in effect.
+    const ack = await waitFor(() => acks.find((a) => a.applied.frost_guard_temp === 7), 10_000, 'the ack')
+    expect(ack.result).toBe('applied')
+    expect(settingsAckMessageSchema.safeParse(ack).success).toBe(true)
+    expect((await row(dev.itemId)).syncStatus).toBe('synced')
+
+    // An acknowledgement without it is not a full settings set and is dropped.
+    const { frost_guard_temp: _left, ...partial } = ack.applied
+    expect(settingsAckMessageSchema.safeParse({ ...ack, applied: partial }).success).toBe(false)
+
+    // And the API documentation lists it in the PATCH body.
+    const spec = (await link.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const body = spec.paths['/api/v2/items/{id}'].patch.requestBody.content['application/json'].schema
+    expect(JSON.stringify(body)).toContain('frost_guard_temp')
+  })
+})
