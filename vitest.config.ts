@@ -41,6 +41,14 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 })
