@@ -1,14 +1,15 @@
 import { LIMITS } from '@teplo/domain'
+import { asc, desc, ilike, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { positiveIntParam } from './params.ts'
 
 // Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
-const positiveInt = (name: string, max?: number) => {
-  let schema = z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-  if (max) schema = schema.max(max, `${name} must be at most ${max}`)
-  return schema
+export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
+  return {
+    'page[number]': positiveIntParam('page[number]').default(1),
+    'page[size]': positiveIntParam('page[size]', LIMITS.maxPageSize).default(defaultSize),
+  }
 }
 
 export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
@@ -17,8 +18,7 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
 ) {
   const sortValues = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]]
   return z.object({
-    'page[number]': positiveInt('page[number]').default(1),
-    'page[size]': positiveInt('page[size]', LIMITS.maxPageSize).default(defaultSize),
+    ...pageQuery(defaultSize),
     sort: z
       .enum(sortValues, { message: `sort must be one of: ${sortValues.join(', ')}` })
       .default('created_at' as never),
@@ -78,4 +78,17 @@ export function pageMeta(
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+// filter[name]: case-insensitive substring; absent or blank filters match everything.
+export function nameFilter(column: PgColumn, value: string | undefined): SQL | undefined {
+  const needle = value?.trim()
+  return needle ? ilike(column, `%${escapeLike(needle)}%`) : undefined
+}
+
+// The id breaks ties (seeded rows share created_at), so pages never overlap and '-x' is the exact reverse.
+export function sortOrder(sort: string, columns: Record<string, PgColumn>, id: PgColumn): SQL[] {
+  const { column, descending } = parseSort(sort)
+  const direction = descending ? desc : asc
+  return [direction(columns[column] ?? columns.created_at ?? id), direction(id)]
 }

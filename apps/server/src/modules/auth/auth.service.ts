@@ -1,10 +1,10 @@
-import type { LoginInput, RegisterInput } from '@teplo/domain'
+import type { LoginInput, RegisterInput, TokenResponse } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { issueAccessToken, type TokenResponse } from './access-tokens.ts'
+import { issueAccessToken } from './access-tokens.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 

@@ -3,11 +3,9 @@ import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, items } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { type ListQuery, nameFilter, pageMeta, pagination, sortOrder } from '../../lib/list-query.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
-import { typedResource } from '../roles/document-schemas.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
 import { isForeignKeyViolation } from '../users/database-errors.ts'
 
 export const CATEGORY_SORTS = ['name', 'description', 'created_at'] as const

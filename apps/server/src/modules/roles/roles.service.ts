@@ -3,12 +3,10 @@ import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { type ListQuery, nameFilter, pageMeta, pagination, sortOrder } from '../../lib/list-query.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../users/database-errors.ts'
 import { assertNotDefault } from './default-records.ts'
-import { typedResource } from './document-schemas.ts'
-import { nameFilter, sortOrder } from './list-helpers.ts'
 
 export const ROLE_SORTS = ['name', 'created_at'] as const
 const sortColumns = { name: roles.name, created_at: roles.createdAt }

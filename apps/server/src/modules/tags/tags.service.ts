@@ -3,10 +3,8 @@ import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tags } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { typedResource } from '../roles/document-schemas.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { type ListQuery, nameFilter, pageMeta, pagination, sortOrder } from '../../lib/list-query.ts'
 
 export const TAG_SORTS = ['name', 'color', 'created_at'] as const
 const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt }

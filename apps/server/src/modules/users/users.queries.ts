@@ -1,8 +1,7 @@
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { type ListQuery, nameFilter, pageMeta, pagination, sortOrder } from '../../lib/list-query.ts'
 import { includedRoles, userResource } from './user-document.ts'
 import { rolesOfUsers } from './user-roles.ts'
 

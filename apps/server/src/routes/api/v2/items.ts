@@ -2,6 +2,7 @@ import { itemCreateSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams, idSchema } from '../../../lib/params.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
   credentialsDocument,
@@ -19,17 +20,7 @@ import {
   listItems,
 } from '../../../modules/items/items.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
-const MAX_ID = 2_147_483_647
-const idSchema = (name: string) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(MAX_ID, `${name} is too large`)
-
-const idParams = z.object({ id: idSchema('id') })
 const includeQuery = z.object({
   include: z.enum(['category'], { message: 'include must be: category' }).optional(),
 })
@@ -54,11 +45,6 @@ const tokenSchema = z
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
 const itemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300) reply.type(JSON_API)
-    return payload
-  })
-
   app.get(
     '/items',
     {

@@ -13,7 +13,6 @@ import {
 import { profilePatchSchema } from '../../../modules/profile/profile-patch.ts'
 import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
 // Keyed by address and session, so a stolen token cannot be used to guess its owner's password quickly.
 const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
@@ -29,10 +28,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId, tokenId } = currentUser(request)
       await updateProfile(app.db, { userId, tokenId }, request.body)
-      return reply.type(JSON_API).send(await profileDocument(app.db, userId, true))
+      return profileDocument(app.db, userId, true)
     },
   )
 

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { idParams } from '../../../lib/params.ts'
 import { MAX_IMAGE_BYTES, readImageAttachment } from '../../../modules/uploads/image-attachment.ts'
 import { uploadItemImage, uploadProfileImage } from '../../../modules/uploads/uploads.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 const uploaded = z.object({ url: z.string() })
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +33,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = await uploadProfileImage(context(request), request.params.id, () =>
         readImageAttachment(request),
       )
-      return reply.status(201).type(JSON_API).send({ url })
+      return reply.status(201).send({ url })
     },
   )
 
@@ -54,7 +53,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const itemId = request.params.id
       const url = await uploadItemImage(context(request), itemId, () => readImageAttachment(request))
       app.events.emit('item.updated', { itemId })
-      return reply.status(201).type(JSON_API).send({ url })
+      return reply.status(201).send({ url })
     },
   )
 }

@@ -1,16 +1,15 @@
 import { userCreateSchema, userUpdateSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
 import {
-  answerJsonApi,
   documentSchema,
-  idParams,
   listDocumentSchema,
   resourceSchema,
   toManyRelationship,
   withTimestamps,
-} from '../../../modules/roles/document-schemas.ts'
+} from '../../../lib/document-schemas.ts'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams } from '../../../lib/params.ts'
 import { userDocument } from '../../../modules/users/user-document.ts'
 import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
 import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
@@ -32,7 +31,6 @@ const tags = ['users']
 
 // Users are managed by administrators only (spec §6); everyone edits their own account through /me.
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerJsonApi(app)
   // Checked onRequest: a caller without the right role learns nothing, not even which fields are invalid.
   const onRequest = app.requireRole('admin')
 
