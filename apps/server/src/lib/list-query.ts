@@ -1,6 +1,4 @@
 import { LIMITS } from '@teplo/domain'
-import { asc, desc, ilike, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { positiveIntParam } from './params.ts'
 
@@ -11,6 +9,9 @@ export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
     'page[size]': positiveIntParam('page[size]', LIMITS.maxPageSize).default(defaultSize),
   }
 }
+
+// Cache-busting timestamps the web client adds to device lists; accepted and ignored.
+export const cacheBustingQuery = { _: z.string().optional(), t: z.string().optional() }
 
 export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
   sortable: Columns,
@@ -78,17 +79,4 @@ export function pageMeta(
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
-// filter[name]: case-insensitive substring; absent or blank filters match everything.
-export function nameFilter(column: PgColumn, value: string | undefined): SQL | undefined {
-  const needle = value?.trim()
-  return needle ? ilike(column, `%${escapeLike(needle)}%`) : undefined
-}
-
-// The id breaks ties (seeded rows share created_at), so pages never overlap and '-x' is the exact reverse.
-export function sortOrder(sort: string, columns: Record<string, PgColumn>, id: PgColumn): SQL[] {
-  const { column, descending } = parseSort(sort)
-  const direction = descending ? desc : asc
-  return [direction(columns[column] ?? columns.created_at ?? id), direction(id)]
 }

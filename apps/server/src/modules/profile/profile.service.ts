@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
+import { isUniqueViolation } from '../../lib/database-errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
@@ -25,12 +26,6 @@ export async function checkPassword(db: Database, userId: number, password: stri
 async function requireCurrentPassword(db: Database, userId: number, password: string): Promise<void> {
   if (!(await checkPassword(db, userId, password)))
     throw invalidField('current_password', WRONG_CURRENT_PASSWORD)
-}
-
-// PostgreSQL reports a unique violation as 23505; drizzle may wrap the driver's error.
-function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505'
 }
 
 async function changeEmail(db: Database, userId: number, email: string): Promise<void> {

@@ -8,10 +8,17 @@ import { type RoleRef, rolesOfUsers } from './user-roles.ts'
 
 export type UserRow = typeof users.$inferSelect
 
-// The password hash never leaves this module: documents list their attributes explicitly.
-export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
-  return typedResource(
-    'users',
+/**
+ * The one wire form of a users row: type `users` (/users, /items/{id}/user) or `profile` (/me, whose self link
+ * is /api/v2/me). The password hash never leaves this module: attributes are listed explicitly.
+ */
+export function userResource<Type extends 'users' | 'profile' = 'users'>(
+  row: UserRow,
+  userRoleRefs: RoleRef[],
+  type: Type = 'users' as Type,
+) {
+  const data = typedResource(
+    type,
     row.id,
     {
       name: row.name,
@@ -22,6 +29,7 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
     },
     { roles: { data: userRoleRefs.map((role) => ({ type: 'roles', id: String(role.id) })) } },
   )
+  return type === 'profile' ? { ...data, links: { self: '/api/v2/me' } } : data
 }
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {

@@ -3,10 +3,10 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, tokens, userRoles, users } from '../../db/schema.ts'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
+import { isUniqueViolation } from '../../lib/database-errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
-import { isUniqueViolation } from './database-errors.ts'
 import { findUser, userDocument } from './user-document.ts'
 import {
   assertEmailFree,

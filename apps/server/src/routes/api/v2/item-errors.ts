@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { pageQuery } from '../../../lib/list-query.ts'
+import { cacheBustingQuery, pageQuery } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import {
   archiveItemError,
@@ -12,8 +12,7 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 const listQuery = z.object({
   item_id: idSchema('item_id'),
   ...pageQuery(ITEM_ERRORS_PAGE_SIZE),
-  _: z.string().optional(),
-  t: z.string().optional(),
+  ...cacheBustingQuery,
 })
 
 const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {

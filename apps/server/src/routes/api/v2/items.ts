@@ -1,7 +1,7 @@
 import { itemCreateSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
+import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
@@ -27,9 +27,7 @@ const includeQuery = z.object({
 const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
-  // Cache-busting timestamps the web client adds; accepted and ignored.
-  _: z.string().optional(),
-  t: z.string().optional(),
+  ...cacheBustingQuery,
 })
 const tokenSchema = z
   .union([z.string(), z.number()], { error: 'Введіть код підтвердження' })

@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../../../lib/api-error.ts'
 import { sha256 } from '../../../lib/secrets.ts'
-import { profileDocument } from '../../../modules/auth/profile.ts'
 import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
 import {
   checkPassword,
   updateProfile,
   WRONG_CURRENT_PASSWORD,
 } from '../../../modules/profile/profile.service.ts'
+import { profileDocument } from '../../../modules/profile/profile-document.ts'
 import { profilePatchSchema } from '../../../modules/profile/profile-patch.ts'
 import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
