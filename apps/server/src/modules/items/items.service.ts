@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { categories, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
@@ -106,7 +107,7 @@ async function assertSerialFree(db: Database, serialNumber: string): Promise<voi
   if (row) throw invalidField('serial_number', SERIAL_TAKEN)
 }
 
-export async function createItem(db: Database, caller: Caller, input: ItemCreateData) {
+export async function createItem(db: Database, events: AppEventBus, caller: Caller, input: ItemCreateData) {
   const categoryId = await assertCategoryExists(db, input.category_id)
   await assertSerialFree(db, input.serial_number)
   const code = verificationCode()
@@ -133,12 +134,13 @@ export async function createItem(db: Database, caller: Caller, input: ItemCreate
     throw error
   }
   if (!created) throw new Error('insert returned no row')
+  events.emit('item.updated', { itemId: created.id })
   return { ...(await itemDocument(db, caller, created, false)), meta: { verification_token: code } }
 }
 
-export async function deleteItem(db: Database, caller: Caller, id: number) {
+export async function deleteItem(db: Database, events: AppEventBus, caller: Caller, id: number) {
   const item = await visibleItem(db, caller, id)
   assertCanManage(caller, item)
   await db.delete(items).where(eq(items.id, item.id))
-  return item
+  events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
 }

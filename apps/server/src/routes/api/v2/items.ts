@@ -91,9 +91,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
-      const document = await createItem(app.db, currentUser(request), request.body)
-      app.events.emit('item.updated', { itemId: Number(document.data.id) })
-      return reply.status(201).send(document)
+      return reply.status(201).send(await createItem(app.db, app.events, currentUser(request), request.body))
     },
   )
 
@@ -122,8 +120,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
-      const item = await deleteItem(app.db, currentUser(request), request.params.id)
-      app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
+      await deleteItem(app.db, app.events, currentUser(request), request.params.id)
       return reply.status(204).send()
     },
   )
@@ -154,14 +151,12 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: provisioningRateLimit,
     },
     async (request, reply) => {
-      const outcome = await verifyToken(app.db, request.body.serial_number, request.body.token)
+      const outcome = await verifyToken(app.db, app.events, request.body.serial_number, request.body.token)
       if (outcome.kind !== 'verified') {
         const { error, retryAfterSeconds } = verifyFailure(outcome)
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      app.events.emit('item.verified', { itemId: outcome.item.id, serialNumber: outcome.item.serialNumber })
-      app.events.emit('item.updated', { itemId: outcome.item.id })
       // The secret is shown once and stored only as a hash.
       reply.header('cache-control', 'no-store')
       return credentialsDocument(outcome.item, outcome.secret)

@@ -42,10 +42,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const deleted = await deleteAccount(app.db, currentUser(request).userId)
-      for (const item of deleted.items) {
-        app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
-      }
+      const deleted = await deleteAccount(app.db, app.events, currentUser(request).userId)
       await Promise.all([
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
         ...deleted.items.map((item) => removeOwnerUploads(app.config.dataDir, 'items', item.id)),

@@ -14,7 +14,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const context = (request: Parameters<typeof currentUser>[0]) => {
     const { userId, role } = currentUser(request)
-    return { db: app.db, dataDir: app.config.dataDir, uploader: { userId, role } }
+    return { db: app.db, events: app.events, dataDir: app.config.dataDir, uploader: { userId, role } }
   }
 
   app.post(
@@ -50,9 +50,9 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const itemId = request.params.id
-      const url = await uploadItemImage(context(request), itemId, () => readImageAttachment(request))
-      app.events.emit('item.updated', { itemId })
+      const url = await uploadItemImage(context(request), request.params.id, () =>
+        readImageAttachment(request),
+      )
       return reply.status(201).send({ url })
     },
   )

@@ -96,8 +96,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { schema: { tags, summary: 'Delete a user with their devices', params: idParams }, onRequest },
     async (request, reply) => {
-      const removed = await deleteUser(app.db, currentUser(request), request.params.id)
-      for (const device of removed) app.events.emit('item.deleted', device)
+      await deleteUser(app.db, app.events, currentUser(request), request.params.id)
       return reply.status(204).send()
     },
   )
