@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../lib/database-errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import { emailTaken } from '../users/user-input.ts'
 import type { ProfileChange } from './profile-patch.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Невірний поточний пароль'
-export const EMAIL_TAKEN = 'Ця пошта вже зареєстрована.'
 
 export type Session = { userId: number; tokenId: number }
 
@@ -32,11 +32,11 @@ async function changeEmail(db: Database, userId: number, email: string): Promise
   const normalized = normalizeEmail(email)
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).limit(1)
   if (owner?.id === userId) return
-  if (owner) throw invalidField('email', EMAIL_TAKEN)
+  if (owner) throw emailTaken()
   try {
     await db.update(users).set({ email: normalized, updatedAt: new Date() }).where(eq(users.id, userId))
   } catch (err) {
-    if (isUniqueViolation(err)) throw invalidField('email', EMAIL_TAKEN)
+    if (isUniqueViolation(err)) throw emailTaken()
     throw err
   }
   // A reset link already mailed names the old address; it must not outlive the change.
