@@ -32,16 +32,18 @@ export async function listPage<Table extends PgTable>(
   rawQuery: Record<string, unknown>,
 ) {
   const { limit, offset } = pagination(query)
-  const [total] = await db
-    .select({ n: count() })
-    .from(table as PgTable)
-    .where(where)
-  const rows = (await db
-    .select()
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)) as Table['$inferSelect'][]
-  return { rows, page: pageMeta(total?.n ?? 0, query, path, rawQuery) }
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ])
+  return { rows: rows as Table['$inferSelect'][], page: pageMeta(total?.n ?? 0, query, path, rawQuery) }
 }
