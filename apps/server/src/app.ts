@@ -1,18 +1,20 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
-import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts'
-import { seedIfEmpty } from './db/seed.ts'
-import { registerAuth } from './plugins/app/auth.ts'
-import { registerDemoDevices } from './plugins/app/demo-devices.ts'
-import { registerDeviceLink } from './plugins/app/device-link.ts'
-import { registerEvents } from './plugins/app/events.ts'
-import { registerLive } from './plugins/app/live.ts'
-import { registerMailer } from './plugins/app/mailer.ts'
-import { registerErrorHandling } from './plugins/external/errors.ts'
-import { registerOpenApi } from './plugins/external/openapi.ts'
-import { registerSecurity } from './plugins/external/security.ts'
-import { registerWeb } from './plugins/external/web.ts'
+import type { DatabaseHandle } from './db/client.ts'
+import auth from './plugins/app/auth.ts'
+import demoDevices from './plugins/app/demo-devices.ts'
+import deviceLink from './plugins/app/device-link.ts'
+import events from './plugins/app/events.ts'
+import live from './plugins/app/live.ts'
+import mailer from './plugins/app/mailer.ts'
+import configPlugin from './plugins/external/config.ts'
+import db from './plugins/external/db.ts'
+import errors from './plugins/external/errors.ts'
+import { jsonApiRepliesPlugin, jsonApiRequestsPlugin } from './plugins/external/json-api.ts'
+import openApi from './plugins/external/openapi.ts'
+import security from './plugins/external/security.ts'
+import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
 import deviceAuthRoutes from './routes/api/v2/device-auth.ts'
@@ -30,14 +32,6 @@ import uploadsRoutes from './routes/api/v2/uploads.ts'
 import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config
-    db: Database
-    dbKind: DatabaseHandle['kind']
-  }
-}
 
 export type BuildOptions = {
   config: Config
@@ -64,33 +58,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: `${config.dataDir}/pgdata`,
-    }))
-  app.decorate('config', config)
-  app.decorate('db', database.db)
-  app.decorate('dbKind', database.kind)
-  if (!options.database) app.addHook('onClose', () => database.close())
-  if (await seedIfEmpty(database.db)) app.log.info('seeded a fresh database with demo data')
-
-  registerErrorHandling(app)
-  await registerSecurity(app)
-  await registerOpenApi(app)
-  registerAuth(app)
-  registerEvents(app)
-  registerMailer(app)
-  await registerLive(app)
-  // The demo boilers start once the app is ready; registered first so that they stop before the broker.
-  registerDemoDevices(app)
-  await registerDeviceLink(app)
+  // Each plugin names the plugins it needs (fastify-plugin `dependencies`); Fastify refuses to register one
+  // before them, so this order is checked at every start.
+  await app.register(configPlugin, { config })
+  await app.register(db, { database: options.database })
+  await app.register(errors)
+  await app.register(jsonApiRequestsPlugin)
+  await app.register(security)
+  await app.register(openApi)
+  await app.register(auth)
+  await app.register(events)
+  await app.register(mailer)
+  await app.register(live)
+  await app.register(deviceLink)
+  await app.register(demoDevices)
 
   await app.register(healthRoutes)
   await app.register(uploadedFilesRoutes)
   await app.register(
     async (api) => {
+      await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
       await api.register(meRoutes)
       await api.register(passwordRoutes)
@@ -109,6 +96,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api/v2' },
   )
-  await registerWeb(app, config.webDist, config.serveWeb)
+  await app.register(web)
   return app
 }

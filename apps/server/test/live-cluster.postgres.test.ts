@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
+import type { AppEventBus } from '../src/lib/events.ts'
 import { ClusterBridge } from '../src/modules/live/cluster-bridge.ts'
-import type { AppEventBus } from '../src/plugins/app/events.ts'
 import { waitFor } from './device-support.ts'
 
 // Runs only against PostgreSQL (vitest.config.ts includes *.postgres.test.ts when TEST_DATABASE_URL is set).

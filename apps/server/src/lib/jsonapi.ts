@@ -1,3 +1,5 @@
+export const JSON_API = 'application/vnd.api+json'
+
 export type ResourceObject = {
   type: string
   id: string
@@ -30,6 +32,25 @@ export function resource(
     ...(relationships ? { relationships } : {}),
     links: { self: `/api/v2/${type}/${id}` },
   }
+}
+
+type Relationships = NonNullable<ResourceObject['relationships']>
+
+export type TypedResource<Type extends string, Attributes, Related extends Relationships | undefined> = {
+  type: Type
+  id: string
+  attributes: Attributes
+  relationships?: Related
+  links: { self: string }
+}
+
+// resource() with its types kept, so handlers match their response schemas.
+export function typedResource<
+  Type extends string,
+  Attributes extends Record<string, unknown>,
+  Related extends Relationships | undefined = undefined,
+>(type: Type, id: number, attributes: Attributes, relationships?: Related) {
+  return resource(type, id, attributes, relationships) as TypedResource<Type, Attributes, Related>
 }
 
 type Relationship = { data?: unknown }

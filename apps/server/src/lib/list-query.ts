@@ -1,15 +1,17 @@
 import { LIMITS } from '@teplo/domain'
 import { z } from 'zod'
+import { positiveIntParam } from './params.ts'
 
 // Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
-const positiveInt = (name: string, max?: number) => {
-  let schema = z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-  if (max) schema = schema.max(max, `${name} must be at most ${max}`)
-  return schema
+export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
+  return {
+    'page[number]': positiveIntParam('page[number]').default(1),
+    'page[size]': positiveIntParam('page[size]', LIMITS.maxPageSize).default(defaultSize),
+  }
 }
+
+// Cache-busting timestamps the web client adds to device lists; accepted and ignored.
+export const cacheBustingQuery = { _: z.string().optional(), t: z.string().optional() }
 
 export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
   sortable: Columns,
@@ -17,8 +19,7 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
 ) {
   const sortValues = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]]
   return z.object({
-    'page[number]': positiveInt('page[number]').default(1),
-    'page[size]': positiveInt('page[size]', LIMITS.maxPageSize).default(defaultSize),
+    ...pageQuery(defaultSize),
     sort: z
       .enum(sortValues, { message: `sort must be one of: ${sortValues.join(', ')}` })
       .default('created_at' as never),

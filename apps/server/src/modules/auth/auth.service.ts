@@ -1,10 +1,11 @@
-import type { LoginInput, RegisterInput } from '@teplo/domain'
+import type { LoginInput, RegisterInput, TokenResponse } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
-import { HttpError, invalidField } from '../../lib/api-error.ts'
+import { HttpError } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { issueAccessToken, type TokenResponse } from './access-tokens.ts'
+import { assertEmailFree, emailTaken } from '../users/user-input.ts'
+import { issueAccessToken } from './access-tokens.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -22,8 +23,7 @@ export async function login(db: Database, input: LoginInput): Promise<TokenRespo
 
 export async function register(db: Database, input: RegisterInput): Promise<TokenResponse> {
   const email = normalizeEmail(input.email)
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
-  if (taken) throw invalidField('email', 'Ця пошта вже зареєстрована.')
+  await assertEmailFree(db, email)
   const passwordHash = await hashPassword(input.password)
   const userId = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -31,7 +31,7 @@ export async function register(db: Database, input: RegisterInput): Promise<Toke
       .values({ name: input.name.trim(), email, passwordHash })
       .onConflictDoNothing()
       .returning({ id: users.id })
-    if (!created) throw invalidField('email', 'Ця пошта вже зареєстрована.')
+    if (!created) throw emailTaken()
     const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'user')).limit(1)
     if (userRole) await tx.insert(userRoles).values({ userId: created.id, roleId: userRole.id })
     return created.id

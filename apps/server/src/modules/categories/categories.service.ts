@@ -3,12 +3,11 @@ import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, items } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { isForeignKeyViolation } from '../../lib/database-errors.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
-import { typedResource } from '../roles/document-schemas.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
-import { isForeignKeyViolation } from '../users/database-errors.ts'
 
 export const CATEGORY_SORTS = ['name', 'description', 'created_at'] as const
 const sortColumns = {
@@ -17,7 +16,7 @@ const sortColumns = {
   created_at: categories.createdAt,
 }
 
-type CategoryRow = typeof categories.$inferSelect
+export type CategoryRow = typeof categories.$inferSelect
 
 export const categoryResource = (row: CategoryRow) =>
   typedResource('categories', row.id, {
@@ -28,17 +27,17 @@ export const categoryResource = (row: CategoryRow) =>
   })
 
 export async function listCategories(db: Database, query: ListQuery, rawQuery: Record<string, unknown>) {
-  const where = nameFilter(categories.name, query['filter[name]'])
-  const { limit, offset } = pagination(query)
-  const [total] = await db.select({ n: count() }).from(categories).where(where)
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(where)
-    .orderBy(...sortOrder(query.sort, sortColumns, categories.id))
-    .limit(limit)
-    .offset(offset)
-  const page = pageMeta(total?.n ?? 0, query, '/api/v2/categories', rawQuery)
+  const { rows, page } = await listPage(
+    db,
+    categories,
+    {
+      where: nameFilter(categories.name, query['filter[name]']),
+      orderBy: sortOrder(query.sort, sortColumns, categories.id),
+      path: '/api/v2/categories',
+    },
+    query,
+    rawQuery,
+  )
   return { data: rows.map(categoryResource), ...page }
 }
 

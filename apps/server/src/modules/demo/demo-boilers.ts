@@ -1,7 +1,7 @@
 import { type SimulatorHandle, startSimulator } from '@teplo/simulator'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import type { AppEventBus } from '../../plugins/app/events.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { issueDemoCredentials } from './demo-devices.service.ts'
 
 export type DemoBoilersOptions = {

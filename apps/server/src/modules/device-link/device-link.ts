@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
-import type { AppEventBus, AppEvents } from '../../plugins/app/events.ts'
+import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
 import { deviceCredentialsValid } from './device-credentials.ts'
 import type { IngestEffects } from './device-ingest.ts'

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemErrors, items } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import { formatDate, resource } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { listPage } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { type Caller, canSeeItem, visibleItem } from '../items/item-access.ts'
 
 export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
@@ -55,22 +56,15 @@ export async function listItemErrors(
   rawQuery: object,
 ) {
   const item = await visibleItem(db, caller, query.item_id)
-  const where = and(eq(itemErrors.itemId, item.id), isNull(itemErrors.archivedAt))
-  const { limit, offset } = pagination({ ...query, sort: '-error_time' })
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(itemErrors)
-      .where(where)
-      .orderBy(desc(itemErrors.errorTime), desc(itemErrors.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(itemErrors).where(where),
-  ])
-  const page = pageMeta(
-    total?.n ?? 0,
+  const { rows, page } = await listPage(
+    db,
+    itemErrors,
+    {
+      where: and(eq(itemErrors.itemId, item.id), isNull(itemErrors.archivedAt)),
+      orderBy: [desc(itemErrors.errorTime), desc(itemErrors.id)],
+      path: '/api/v2/item-errors',
+    },
     { ...query, sort: '-error_time' },
-    '/api/v2/item-errors',
     rawQuery as Record<string, unknown>,
   )
   return { data: rows.map((row) => itemErrorResource(row, item.name)), ...page }

@@ -1,9 +1,8 @@
 import { type ItemAttributes, type SettingsValues, settingEntries } from '@teplo/domain'
-import type { categories, items } from '../../db/schema.ts'
+import type { items } from '../../db/schema.ts'
 import { formatDate, type ResourceObject, resource } from '../../lib/jsonapi.ts'
 
 export type ItemRow = typeof items.$inferSelect
-export type CategoryRow = typeof categories.$inferSelect
 
 /** The owner's desired settings as stored, under their wire names (the registry names each column). */
 export function storedSettings(item: ItemRow): SettingsValues {
@@ -45,14 +44,5 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
 export function itemResource(item: ItemRow, options: { showCode: boolean }): ResourceObject {
   return resource('items', item.id, itemAttributes(item, options), {
     category: { data: { type: 'categories', id: String(item.categoryId) } },
-  })
-}
-
-export function categoryResource(category: CategoryRow): ResourceObject {
-  return resource('categories', category.id, {
-    name: category.name,
-    description: category.description,
-    created_at: formatDate(category.createdAt),
-    updated_at: formatDate(category.updatedAt),
   })
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import type { ItemRow } from './item-document.ts'
 
@@ -69,14 +70,25 @@ export function verifyFailure(outcome: Exclude<VerifyOutcome, { kind: 'verified'
   }
 }
 
-// The row is locked for the attempt so that parallel guesses cannot slip past the failure counter.
+// Announced after the commit: the device link then gives the item its first desired settings version.
 export async function verifyToken(
   db: Database,
+  events: AppEventBus,
   serialNumber: string,
   token: string,
   now = new Date(),
 ): Promise<VerifyOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await attemptVerification(db, serialNumber, token, now)
+  if (outcome.kind === 'verified') {
+    events.emit('item.verified', { itemId: outcome.item.id, serialNumber: outcome.item.serialNumber })
+    events.emit('item.updated', { itemId: outcome.item.id })
+  }
+  return outcome
+}
+
+// The row is locked for the attempt so that parallel guesses cannot slip past the failure counter.
+function attemptVerification(db: Database, serialNumber: string, token: string, now: Date) {
+  return db.transaction(async (tx): Promise<VerifyOutcome> => {
     const [item] = await tx.select().from(items).where(eq(items.serialNumber, serialNumber)).for('update')
     if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
     if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)

@@ -1,14 +1,18 @@
 import type { ItemCreateData } from '@teplo/domain'
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
-import { formatDate, type ResourceObject, resource } from '../../lib/jsonapi.ts'
-import { escapeLike, type ListQuery, pageMeta, pagination, parseSort } from '../../lib/list-query.ts'
+import { isUniqueViolation } from '../../lib/database-errors.ts'
+import type { AppEventBus } from '../../lib/events.ts'
+import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
+import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
+import { userResource } from '../users/user-document.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
 import { assertCanManage, type Caller, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
-import { type CategoryRow, categoryResource, type ItemRow, itemResource } from './item-document.ts'
+import { type ItemRow, itemResource } from './item-document.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
 export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
@@ -20,7 +24,7 @@ const sortColumns = {
   status: items.status,
   created_at: items.createdAt,
   updated_at: items.updatedAt,
-} as const
+}
 
 export type ItemListQuery = ListQuery & {
   include?: 'category' | undefined
@@ -39,25 +43,18 @@ export async function listItems(db: Database, caller: Caller, query: ItemListQue
   const ownerId = query['filter[user_id]'] ?? caller.userId
   // Only an administrator may look at another account's devices.
   if (ownerId !== caller.userId && caller.role !== 'admin') throw forbidden()
-  const conditions: SQL[] = [eq(items.userId, ownerId)]
-  const name = query['filter[name]']?.trim()
-  if (name) conditions.push(ilike(items.name, `%${escapeLike(name)}%`))
-  const where = and(...conditions)
-  const { column, descending } = parseSort(query.sort)
-  const sortColumn = sortColumns[column as keyof typeof sortColumns] ?? items.createdAt
-  const { limit, offset } = pagination(query)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(items)
-      .where(where)
-      .orderBy(descending ? desc(sortColumn) : asc(sortColumn), descending ? desc(items.id) : asc(items.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(items).where(where),
-  ])
+  const { rows, page } = await listPage(
+    db,
+    items,
+    {
+      where: and(eq(items.userId, ownerId), nameFilter(items.name, query['filter[name]'])),
+      orderBy: sortOrder(query.sort, sortColumns, items.id),
+      path: '/api/v2/items',
+    },
+    query,
+    rawQuery as Record<string, unknown>,
+  )
   const data = rows.map((item) => itemResource(item, { showCode: showCode(caller, item) }))
-  const page = pageMeta(total?.n ?? 0, query, '/api/v2/items', rawQuery as Record<string, unknown>)
   if (query.include !== 'category') return { data, ...page }
   const included = (
     await categoriesById(
@@ -84,20 +81,7 @@ export async function itemUser(db: Database, caller: Caller, id: number) {
   const item = await visibleItem(db, caller, id)
   const [user] = await db.select().from(users).where(eq(users.id, item.userId)).limit(1)
   if (!user) throw notFound(ITEM_NOT_FOUND)
-  const roles = await rolesOfUser(db, user.id)
-  const data: ResourceObject = resource(
-    'users',
-    user.id,
-    {
-      name: user.name,
-      email: user.email,
-      profile_image: user.profileImage,
-      created_at: formatDate(user.createdAt),
-      updated_at: formatDate(user.updatedAt),
-    },
-    { roles: { data: roles.map((role) => ({ type: 'roles', id: String(role.id) })) } },
-  )
-  return { data }
+  return { data: userResource(user, await rolesOfUser(db, user.id)) }
 }
 
 export function parseCategoryId(value: string): number | null {
@@ -123,15 +107,7 @@ async function assertSerialFree(db: Database, serialNumber: string): Promise<voi
   if (row) throw invalidField('serial_number', SERIAL_TAKEN)
 }
 
-// A unique violation can still happen when two requests race for one serial number.
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
-}
-
-export async function createItem(db: Database, caller: Caller, input: ItemCreateData) {
+export async function createItem(db: Database, events: AppEventBus, caller: Caller, input: ItemCreateData) {
   const categoryId = await assertCategoryExists(db, input.category_id)
   await assertSerialFree(db, input.serial_number)
   const code = verificationCode()
@@ -153,16 +129,18 @@ export async function createItem(db: Database, caller: Caller, input: ItemCreate
       })
       .returning()
   } catch (error) {
+    // Two requests may still race for one serial number.
     if (isUniqueViolation(error)) throw invalidField('serial_number', SERIAL_TAKEN)
     throw error
   }
   if (!created) throw new Error('insert returned no row')
+  events.emit('item.updated', { itemId: created.id })
   return { ...(await itemDocument(db, caller, created, false)), meta: { verification_token: code } }
 }
 
-export async function deleteItem(db: Database, caller: Caller, id: number) {
+export async function deleteItem(db: Database, events: AppEventBus, caller: Caller, id: number) {
   const item = await visibleItem(db, caller, id)
   assertCanManage(caller, item)
   await db.delete(items).where(eq(items.id, item.id))
-  return item
+  events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
-import type { AppEventBus, AppEvents } from '../../plugins/app/events.ts'
+import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 
 export const LIVE_CHANNEL = 'teplo_live'
 const FLUSH_MS = 50

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { rolesOfUser, rolesOfUsers } from '../users/user-roles.ts'
 
 export const LAST_ADMIN =
@@ -27,7 +28,11 @@ async function assertNotLastAdmin(db: Database, userId: number): Promise<void> {
 }
 
 // Devices, their telemetry and errors, tokens and role links go with the user through ON DELETE CASCADE.
-export async function deleteAccount(db: Database, userId: number): Promise<DeletedAccount> {
+export async function deleteAccount(
+  db: Database,
+  events: AppEventBus,
+  userId: number,
+): Promise<DeletedAccount> {
   await assertNotLastAdmin(db, userId)
   const owned = await db.transaction(async (tx) => {
     const rows = await tx
@@ -38,5 +43,6 @@ export async function deleteAccount(db: Database, userId: number): Promise<Delet
     if (!deleted) throw notFound()
     return rows
   })
+  for (const item of owned) events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
   return { userId, items: owned }
 }

@@ -2,13 +2,14 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
+import { isUniqueViolation } from '../../lib/database-errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import { emailTaken } from '../users/user-input.ts'
 import type { ProfileChange } from './profile-patch.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Невірний поточний пароль'
-export const EMAIL_TAKEN = 'Ця пошта вже зареєстрована.'
 
 export type Session = { userId: number; tokenId: number }
 
@@ -27,21 +28,15 @@ async function requireCurrentPassword(db: Database, userId: number, password: st
     throw invalidField('current_password', WRONG_CURRENT_PASSWORD)
 }
 
-// PostgreSQL reports a unique violation as 23505; drizzle may wrap the driver's error.
-function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505'
-}
-
 async function changeEmail(db: Database, userId: number, email: string): Promise<void> {
   const normalized = normalizeEmail(email)
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).limit(1)
   if (owner?.id === userId) return
-  if (owner) throw invalidField('email', EMAIL_TAKEN)
+  if (owner) throw emailTaken()
   try {
     await db.update(users).set({ email: normalized, updatedAt: new Date() }).where(eq(users.id, userId))
   } catch (err) {
-    if (isUniqueViolation(err)) throw invalidField('email', EMAIL_TAKEN)
+    if (isUniqueViolation(err)) throw emailTaken()
     throw err
   }
   // A reset link already mailed names the old address; it must not outlive the change.

@@ -3,12 +3,11 @@ import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../users/database-errors.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/database-errors.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { assertNotDefault } from './default-records.ts'
-import { typedResource } from './document-schemas.ts'
-import { nameFilter, sortOrder } from './list-helpers.ts'
 
 export const ROLE_SORTS = ['name', 'created_at'] as const
 const sortColumns = { name: roles.name, created_at: roles.createdAt }
@@ -23,17 +22,18 @@ export const roleResource = (row: RoleRow) =>
   })
 
 export async function listRoles(db: Database, query: ListQuery, rawQuery: Record<string, unknown>) {
-  const where = nameFilter(roles.name, query['filter[name]'])
-  const { limit, offset } = pagination(query)
-  const [total] = await db.select({ n: count() }).from(roles).where(where)
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(where)
-    .orderBy(...sortOrder(query.sort, sortColumns, roles.id))
-    .limit(limit)
-    .offset(offset)
-  return { data: rows.map(roleResource), ...pageMeta(total?.n ?? 0, query, '/api/v2/roles', rawQuery) }
+  const { rows, page } = await listPage(
+    db,
+    roles,
+    {
+      where: nameFilter(roles.name, query['filter[name]']),
+      orderBy: sortOrder(query.sort, sortColumns, roles.id),
+      path: '/api/v2/roles',
+    },
+    query,
+    rawQuery,
+  )
+  return { data: rows.map(roleResource), ...page }
 }
 
 async function findRole(db: Database, id: number): Promise<RoleRow> {

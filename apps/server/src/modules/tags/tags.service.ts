@@ -1,12 +1,11 @@
 import type { TagData } from '@teplo/domain'
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tags } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { typedResource } from '../roles/document-schemas.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 
 export const TAG_SORTS = ['name', 'color', 'created_at'] as const
 const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt }
@@ -22,17 +21,18 @@ export const tagResource = (row: TagRow) =>
   })
 
 export async function listTags(db: Database, query: ListQuery, rawQuery: Record<string, unknown>) {
-  const where = nameFilter(tags.name, query['filter[name]'])
-  const { limit, offset } = pagination(query)
-  const [total] = await db.select({ n: count() }).from(tags).where(where)
-  const rows = await db
-    .select()
-    .from(tags)
-    .where(where)
-    .orderBy(...sortOrder(query.sort, sortColumns, tags.id))
-    .limit(limit)
-    .offset(offset)
-  return { data: rows.map(tagResource), ...pageMeta(total?.n ?? 0, query, '/api/v2/tags', rawQuery) }
+  const { rows, page } = await listPage(
+    db,
+    tags,
+    {
+      where: nameFilter(tags.name, query['filter[name]']),
+      orderBy: sortOrder(query.sort, sortColumns, tags.id),
+      path: '/api/v2/tags',
+    },
+    query,
+    rawQuery,
+  )
+  return { data: rows.map(tagResource), ...page }
 }
 
 async function findTag(db: Database, id: number): Promise<TagRow> {

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, users } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import type { ImageFile } from './image-attachment.ts'
 import { removeUpload, storeUpload } from './upload-storage.ts'
 
 export type Uploader = { userId: number; role: RoleName }
-export type UploadContext = { db: Database; dataDir: string; uploader: Uploader }
+export type UploadContext = { db: Database; events: AppEventBus; dataDir: string; uploader: Uploader }
 
 // Permission is settled before the file is read, so a refused caller learns nothing about the file rules.
 export async function uploadProfileImage(
@@ -31,7 +32,7 @@ export async function uploadProfileImage(
 
 // Someone else's device answers 404 like a missing one: its existence is not revealed.
 export async function uploadItemImage(
-  { db, dataDir, uploader }: UploadContext,
+  { db, events, dataDir, uploader }: UploadContext,
   itemId: number,
   readImage: () => Promise<ImageFile>,
 ): Promise<string> {
@@ -46,6 +47,7 @@ export async function uploadItemImage(
   const image = await readImage()
   const url = await storeUpload(dataDir, 'items', itemId, image.content, image.extension)
   await db.update(items).set({ image: url, updatedAt: new Date() }).where(eq(items.id, itemId))
+  events.emit('item.updated', { itemId })
   await removeUpload(dataDir, item.image)
   return url
 }

@@ -2,17 +2,23 @@ import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
-import { formatDate } from '../../lib/jsonapi.ts'
-import { typedResource } from '../roles/document-schemas.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { roleResource } from '../roles/roles.service.ts'
 import { type RoleRef, rolesOfUsers } from './user-roles.ts'
 
 export type UserRow = typeof users.$inferSelect
 
-// The password hash never leaves this module: documents list their attributes explicitly.
-export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
-  return typedResource(
-    'users',
+/**
+ * The one wire form of a users row: type `users` (/users, /items/{id}/user) or `profile` (/me, whose self link
+ * is /api/v2/me). The password hash never leaves this module: attributes are listed explicitly.
+ */
+export function userResource<Type extends 'users' | 'profile' = 'users'>(
+  row: UserRow,
+  userRoleRefs: RoleRef[],
+  type: Type = 'users' as Type,
+) {
+  const data = typedResource(
+    type,
     row.id,
     {
       name: row.name,
@@ -23,6 +29,7 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
     },
     { roles: { data: userRoleRefs.map((role) => ({ type: 'roles', id: String(role.id) })) } },
   )
+  return type === 'profile' ? { ...data, links: { self: '/api/v2/me' } } : data
 }
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
-import { type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { nameFilter, sortOrder } from '../roles/list-helpers.ts'
+import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
 import { includedRoles, userResource } from './user-document.ts'
 import { rolesOfUsers } from './user-roles.ts'
 
@@ -27,22 +27,22 @@ function roleFilter(db: Database, value: string | undefined): SQL | undefined {
 }
 
 export async function listUsers(db: Database, query: UserListQuery, rawQuery: Record<string, unknown>) {
-  const where = and(nameFilter(users.name, query['filter[name]']), roleFilter(db, query['filter[role]']))
-  const { limit, offset } = pagination(query)
-  const [total] = await db.select({ n: count() }).from(users).where(where)
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...sortOrder(query.sort, sortColumns, users.id))
-    .limit(limit)
-    .offset(offset)
+  const { rows, page } = await listPage(
+    db,
+    users,
+    {
+      where: and(nameFilter(users.name, query['filter[name]']), roleFilter(db, query['filter[role]'])),
+      orderBy: sortOrder(query.sort, sortColumns, users.id),
+      path: '/api/v2/users',
+    },
+    query,
+    rawQuery,
+  )
   const roleMap = await rolesOfUsers(
     db,
     rows.map((row) => row.id),
   )
   const data = rows.map((row) => userResource(row, roleMap.get(row.id) ?? []))
-  const page = pageMeta(total?.n ?? 0, query, '/api/v2/users', rawQuery)
   if (query.include !== 'roles') return { data, ...page }
   return { data, included: await includedRoles(db, roleMap.values()), ...page }
 }

@@ -3,10 +3,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, tokens, userRoles, users } from '../../db/schema.ts'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
+import { isUniqueViolation } from '../../lib/database-errors.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
-import { isUniqueViolation } from './database-errors.ts'
 import { findUser, userDocument } from './user-document.ts'
 import {
   assertEmailFree,
@@ -100,21 +101,20 @@ async function revokeSessions(tx: Tx, userId: number, actor: Actor) {
     .where(actor.userId === userId ? and(open, ne(tokens.id, actor.tokenId)) : open)
 }
 
-export type RemovedDevice = { itemId: number; serialNumber: string }
-
 // Devices, their errors and telemetry, and the user's tokens go with the account (foreign-key cascades).
-export async function deleteUser(db: Database, actor: Actor, id: number): Promise<RemovedDevice[]> {
+export async function deleteUser(db: Database, events: AppEventBus, actor: Actor, id: number): Promise<void> {
   await findUser(db, id)
   if (actor.userId === id) {
     throw new HttpError(422, 'Ви не можете видалити власний обліковий запис.')
   }
   assertNotDefault('users', id)
-  return db.transaction(async (tx) => {
-    const devices = await tx
+  const devices = await db.transaction(async (tx) => {
+    const owned = await tx
       .select({ itemId: items.id, serialNumber: items.serialNumber })
       .from(items)
       .where(eq(items.userId, id))
     await tx.delete(users).where(eq(users.id, id))
-    return devices
+    return owned
   })
+  for (const device of devices) events.emit('item.deleted', device)
 }

@@ -1,6 +1,7 @@
 import { effectiveRole, type RoleName } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { tokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/api-error.ts'
 import { sha256 } from '../../lib/secrets.ts'
@@ -33,7 +34,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 // Bearer tokens are opaque; only their hash is stored, so a database leak does not leak sessions.
-export function registerAuth(app: FastifyInstance): void {
+async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('auth', null)
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -66,6 +67,8 @@ export function registerAuth(app: FastifyInstance): void {
       },
   )
 }
+
+export default fp(authPlugin, { name: 'teplo-auth', dependencies: ['teplo-db'] })
 
 export function currentUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized()

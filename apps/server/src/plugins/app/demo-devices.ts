@@ -1,14 +1,15 @@
 import type { SimulatorHandle } from '@teplo/simulator'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { startDemoBoilers } from '../../modules/demo/demo-boilers.ts'
 import { localBrokerUrl } from '../../modules/demo/demo-devices.service.ts'
 
 /**
- * Simulated controllers for the demo boilers (DEMO_DEVICES), started once the app is ready. Register it BEFORE
- * the device link: preClose hooks run in registration order, and the boilers must say goodbye while the
- * broker still runs.
+ * Simulated controllers for the demo boilers (DEMO_DEVICES), started once the app is ready. They stop in
+ * preClose: Fastify runs every preClose hook before any onClose hook, and the device link closes its broker in
+ * onClose, so the boilers say goodbye while the broker still runs.
  */
-export function registerDemoDevices(app: FastifyInstance): void {
+async function demoDevicesPlugin(app: FastifyInstance): Promise<void> {
   if (!app.config.demoDevices) return
   const log = app.log.child({ module: 'demo-devices' })
   let simulator: SimulatorHandle | null = null
@@ -32,3 +33,8 @@ export function registerDemoDevices(app: FastifyInstance): void {
     simulator = null
   })
 }
+
+export default fp(demoDevicesPlugin, {
+  name: 'teplo-demo-devices',
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-device-link'],
+})

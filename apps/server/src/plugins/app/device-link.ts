@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { DeviceLink } from '../../modules/device-link/device-link.ts'
 
 declare module 'fastify' {
@@ -8,8 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the device link (broker, ingest, desired settings, presence); it needs the database and the events. */
-export async function registerDeviceLink(app: FastifyInstance): Promise<void> {
+/**
+ * The device link: broker, ingest, desired settings, presence. It closes in onClose, which Fastify runs after
+ * every preClose hook and after in-flight requests have finished: their changes still reach the devices, and
+ * the demo boilers (stopped in preClose) say goodbye while the broker still runs.
+ */
+async function deviceLinkPlugin(app: FastifyInstance): Promise<void> {
   if (!app.config.mqttEnabled) {
     app.decorate('deviceLink', null)
     return
@@ -21,5 +26,10 @@ export async function registerDeviceLink(app: FastifyInstance): Promise<void> {
     log: app.log.child({ module: 'device-link' }),
   })
   app.decorate('deviceLink', link)
-  app.addHook('preClose', async () => link.close())
+  app.addHook('onClose', async () => link.close())
 }
+
+export default fp(deviceLinkPlugin, {
+  name: 'teplo-device-link',
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events'],
+})

@@ -1,19 +1,6 @@
-import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
-
-// In-process domain events: the API announces changes, the device link and the live hub react to them.
-export type AppEvents = {
-  // A dashboard setting or the on/off switch changed: push the desired state to the device.
-  'item.settings-changed': [{ itemId: number }]
-  // Any change of an item's stored state (settings, telemetry, status, sync): tell browsers showing it.
-  'item.updated': [{ itemId: number }]
-  'item.deleted': [{ itemId: number; serialNumber: string }]
-  // A device proved its verification code and received link credentials.
-  'item.verified': [{ itemId: number; serialNumber: string }]
-  'item-error.created': [{ itemId: number; itemErrorId: number }]
-}
-
-export type AppEventBus = EventEmitter<AppEvents>
+import fp from 'fastify-plugin'
+import { type AppEventBus, createEventBus } from '../../lib/events.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,12 +8,13 @@ declare module 'fastify' {
   }
 }
 
-export function registerEvents(app: FastifyInstance): void {
-  const bus = new EventEmitter<AppEvents>()
-  // Many SSE clients may listen to one bus.
-  bus.setMaxListeners(0)
+// The in-process event bus: modules announce changes on it, the device link and the live hub listen.
+async function eventsPlugin(app: FastifyInstance): Promise<void> {
+  const bus = createEventBus()
   app.decorate('events', bus)
   app.addHook('onClose', async () => {
     bus.removeAllListeners()
   })
 }
+
+export default fp(eventsPlugin, { name: 'teplo-events' })

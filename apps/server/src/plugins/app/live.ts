@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { AppEvents } from '../../lib/events.ts'
 import { ClusterBridge } from '../../modules/live/cluster-bridge.ts'
 import { LiveHub } from '../../modules/live/live-hub.ts'
-import type { AppEvents } from './events.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
  * The live hub: item changes announced on app.events go out to the browsers watching them (SSE). On
  * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well.
  */
-export async function registerLive(app: FastifyInstance): Promise<void> {
+async function livePlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'live' })
   const hub = new LiveHub({ db: app.db, log })
   app.decorate('live', hub)
@@ -32,3 +33,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await bridge?.close()
   })
 }
+
+export default fp(livePlugin, {
+  name: 'teplo-live',
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events'],
+})

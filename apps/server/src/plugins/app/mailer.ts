@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { createMailer, type Mailer } from '../../lib/mailer.ts'
 
 declare module 'fastify' {
@@ -8,7 +9,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerMailer(app: FastifyInstance): void {
+// SMTP with SMTP_URL, else mail files under DATA_DIR/mail.
+async function mailerPlugin(app: FastifyInstance): Promise<void> {
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
     from: app.config.mailFrom,
@@ -18,3 +20,5 @@ export function registerMailer(app: FastifyInstance): void {
   app.decorate('mailer', mailer)
   app.addHook('onClose', async () => mailer.close())
 }
+
+export default fp(mailerPlugin, { name: 'teplo-mailer', dependencies: ['teplo-config'] })

@@ -1,9 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorObject, HttpError } from '../../lib/api-error.ts'
-import { flattenBody } from '../../lib/jsonapi.ts'
-
-export const JSON_API = 'application/vnd.api+json'
+import { JSON_API } from '../../lib/jsonapi.ts'
 
 type ValidationItem = { instancePath: string; message?: string }
 
@@ -51,17 +50,17 @@ function toHttpError(error: FastifyError): HttpError {
   return new HttpError(500, 'Something went wrong on our side. Please try again later.')
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+export function sendErrorDocument(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply.status(error.status).type(JSON_API).send({ errors: error.errors })
+}
 
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined) request.body = flattenBody(request.body)
-  })
-
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const httpError = toHttpError(error)
     if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status: httpError.status, code: error.code }, httpError.message)
-    return reply.status(httpError.status).type(JSON_API).send({ errors: httpError.errors })
+    return sendErrorDocument(reply, httpError)
   })
 }
+
+export default fp(errorsPlugin, { name: 'teplo-errors' })

@@ -1,10 +1,11 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
-// The OpenAPI document is generated from the routes' zod schemas; /api/docs browses it.
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+// The OpenAPI document is generated from the routes' zod schemas (registered before them); /api/docs browses it.
+async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -26,3 +27,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
 }
+
+export default fp(openApiPlugin, { name: 'teplo-openapi' })

@@ -1,9 +1,11 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+// Security headers (CSP fitted to the web app) and the rate limiter that routes opt into.
+async function securityPlugin(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -27,3 +29,5 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
   })
 }
+
+export default fp(securityPlugin, { name: 'teplo-security' })

@@ -2,15 +2,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
-import { JSON_API } from './errors.ts'
+import { sendErrorDocument } from './errors.ts'
 
 function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/')
 }
 
 // One process is the whole product: the built SPA is served beside the API, with history fallback.
-export async function registerWeb(app: FastifyInstance, webDist: string, serveWeb: boolean): Promise<void> {
+async function webPlugin(app: FastifyInstance): Promise<void> {
+  const { webDist, serveWeb } = app.config
   const indexFile = path.join(webDist, 'index.html')
   const haveWeb = serveWeb && fs.existsSync(indexFile)
   if (serveWeb && !haveWeb) app.log.warn({ webDist }, 'web app is not built; run `npm run build` to serve it')
@@ -31,7 +33,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string, serveWe
     if (haveWeb && request.method === 'GET' && !isApi(request.url) && acceptsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    const error = new HttpError(404, 'Not found.')
-    return reply.status(404).type(JSON_API).send({ errors: error.errors })
+    return sendErrorDocument(reply, new HttpError(404, 'Not found.'))
   })
 }
+
+export default fp(webPlugin, { name: 'teplo-web', dependencies: ['teplo-config'] })

@@ -1,16 +1,10 @@
 import { loginSchema, registerSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { revokeToken } from '../../../modules/auth/access-tokens.ts'
+import { revokeToken, tokenResponseSchema } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
-const tokenResponse = z.object({
-  token_type: z.literal('Bearer'),
-  expires_in: z.number(),
-  access_token: z.string(),
-})
-
+// The token answers are plain JSON, as OAuth clients expect.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
@@ -20,9 +14,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in',
         body: loginSchema,
-        response: { 200: tokenResponse },
+        response: { 200: tokenResponseSchema },
       },
       config: {
+        jsonApi: false,
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
@@ -46,9 +41,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account',
         body: registerSchema,
-        response: { 200: tokenResponse },
+        response: { 200: tokenResponseSchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { jsonApi: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => register(app.db, request.body),
   )

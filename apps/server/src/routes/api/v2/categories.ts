@@ -1,7 +1,14 @@
 import { categorySchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  documentSchema,
+  listDocumentSchema,
+  resourceSchema,
+  withTimestamps,
+} from '../../../lib/document-schemas.ts'
 import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams } from '../../../lib/params.ts'
 import {
   CATEGORY_SORTS,
   createCategory,
@@ -10,14 +17,6 @@ import {
   listCategories,
   updateCategory,
 } from '../../../modules/categories/categories.service.ts'
-import {
-  answerJsonApi,
-  documentSchema,
-  idParams,
-  listDocumentSchema,
-  resourceSchema,
-  withTimestamps,
-} from '../../../modules/roles/document-schemas.ts'
 
 const category = resourceSchema('categories', withTimestamps({ name: z.string(), description: z.string() }))
 const categoryDocument = documentSchema(category)
@@ -26,7 +25,6 @@ const tags = ['categories']
 // Categories are device types: every signed-in user reads them (the device form's type select);
 // administrators and creators manage them (spec §6).
 const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerJsonApi(app)
   // Checked onRequest: a caller without the right role learns nothing, not even which fields are invalid.
   const read = app.authenticate
   const write = app.requireRole('admin', 'creator')

@@ -37,7 +37,8 @@ const deviceAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!given || !sameSecret(given, secret)) throw unauthorized('Wrong or missing device auth secret.')
   }
   // The broker calls on every connect and topic check: no request log lines, and the URI may hold the secret.
-  const common = { logLevel: 'warn' as const, preHandler: requireSecret }
+  // It reads plain JSON.
+  const common = { logLevel: 'warn' as const, preHandler: requireSecret, config: { jsonApi: false } }
 
   app.post(
     '/device-auth/user',

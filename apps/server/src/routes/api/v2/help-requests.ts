@@ -2,7 +2,6 @@ import { helpRequestSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createHelpRequest } from '../../../modules/help-requests/help-requests.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
 const helpRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,7 +20,7 @@ const helpRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, name, email } = currentUser(request)
       const desk = { db: app.db, mailer: app.mailer, supportEmail: app.config.supportEmail, log: request.log }
       const document = await createHelpRequest(desk, { userId, name, email }, request.body)
-      return reply.status(201).type(JSON_API).send(document)
+      return reply.status(201).send(document)
     },
   )
 }

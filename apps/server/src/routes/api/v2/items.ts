@@ -1,7 +1,8 @@
 import { itemCreateSchema, itemPatchSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
+import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams, idSchema } from '../../../lib/params.ts'
 import { visibleItem } from '../../../modules/items/item-access.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
@@ -20,26 +21,14 @@ import {
   listItems,
 } from '../../../modules/items/items.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
-const MAX_ID = 2_147_483_647
-const idSchema = (name: string) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(MAX_ID, `${name} is too large`)
-
-const idParams = z.object({ id: idSchema('id') })
 const includeQuery = z.object({
   include: z.enum(['category'], { message: 'include must be: category' }).optional(),
 })
 const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
-  // Cache-busting timestamps the web client adds; accepted and ignored.
-  _: z.string().optional(),
-  t: z.string().optional(),
+  ...cacheBustingQuery,
 })
 const tokenSchema = z
   .union([z.string(), z.number()], { error: 'Введіть код підтвердження' })
@@ -55,11 +44,6 @@ const tokenSchema = z
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
 const itemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300) reply.type(JSON_API)
-    return payload
-  })
-
   app.get(
     '/items',
     {
@@ -108,9 +92,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
-      const document = await createItem(app.db, currentUser(request), request.body)
-      app.events.emit('item.updated', { itemId: Number(document.data.id) })
-      return reply.status(201).send(document)
+      return reply.status(201).send(await createItem(app.db, app.events, currentUser(request), request.body))
     },
   )
 
@@ -145,8 +127,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
-      const item = await deleteItem(app.db, currentUser(request), request.params.id)
-      app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
+      await deleteItem(app.db, app.events, currentUser(request), request.params.id)
       return reply.status(204).send()
     },
   )
@@ -177,14 +158,12 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: provisioningRateLimit,
     },
     async (request, reply) => {
-      const outcome = await verifyToken(app.db, request.body.serial_number, request.body.token)
+      const outcome = await verifyToken(app.db, app.events, request.body.serial_number, request.body.token)
       if (outcome.kind !== 'verified') {
         const { error, retryAfterSeconds } = verifyFailure(outcome)
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      app.events.emit('item.verified', { itemId: outcome.item.id, serialNumber: outcome.item.serialNumber })
-      app.events.emit('item.updated', { itemId: outcome.item.id })
       // The secret is shown once and stored only as a hash.
       reply.header('cache-control', 'no-store')
       return credentialsDocument(outcome.item, outcome.secret)

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { idSchema } from '../../../lib/params.ts'
 import { canSeeItem, findItem, visibleItem } from '../../../modules/items/item-access.ts'
 import { accessTokenActive } from '../../../modules/live/access-token.ts'
 import { openEventStream } from '../../../modules/live/event-stream.ts'
@@ -8,11 +9,7 @@ import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hu
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const liveQuery = z.object({
-  item_id: z.coerce
-    .number({ message: 'item_id must be a number' })
-    .int('item_id must be a whole number')
-    .min(1, 'item_id must be at least 1')
-    .max(2_147_483_647, 'item_id is too large'),
+  item_id: idSchema('item_id'),
   // EventSource cannot send headers, so the browser passes its bearer token here.
   access_token: z.string().min(1).max(200).optional(),
 })

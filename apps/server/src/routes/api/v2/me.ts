@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { profileDocument } from '../../../modules/auth/profile.ts'
+import { profileDocument } from '../../../modules/profile/profile-document.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,22 +1,15 @@
 import { passwordForgotSchema, passwordResetSchema } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { tokenResponseSchema } from '../../../modules/auth/access-tokens.ts'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
   requestPasswordReset,
   resetPassword,
 } from '../../../modules/password-reset/password-reset.service.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
 const FOREIGN_REDIRECT = 'Посилання для відновлення має вести на сайт Teplo.'
-
-const tokenResponse = z.object({
-  token_type: z.literal('Bearer'),
-  expires_in: z.number(),
-  access_token: z.string(),
-})
 
 // Limits count per client address and e-mail, so one address cannot flood a mailbox or guess tokens.
 function byAddressAndEmail(request: FastifyRequest): string {
@@ -74,16 +67,15 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; answers a fresh access token',
         body: passwordResetSchema,
-        response: { 200: tokenResponse },
+        response: { 200: tokenResponseSchema },
       },
       config: {
         rateLimit: { max: 5, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: byAddressAndEmail },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, token, password } = request.body
-      const document = await resetPassword(app.db, { email, token, password })
-      return reply.type(JSON_API).send(document)
+      return resetPassword(app.db, { email, token, password })
     },
   )
 }

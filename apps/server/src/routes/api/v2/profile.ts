@@ -3,17 +3,16 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../../../lib/api-error.ts'
 import { sha256 } from '../../../lib/secrets.ts'
-import { profileDocument } from '../../../modules/auth/profile.ts'
 import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
 import {
   checkPassword,
   updateProfile,
   WRONG_CURRENT_PASSWORD,
 } from '../../../modules/profile/profile.service.ts'
+import { profileDocument } from '../../../modules/profile/profile-document.ts'
 import { profilePatchSchema } from '../../../modules/profile/profile-patch.ts'
 import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
 // Keyed by address and session, so a stolen token cannot be used to guess its owner's password quickly.
 const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
@@ -29,10 +28,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId, tokenId } = currentUser(request)
       await updateProfile(app.db, { userId, tokenId }, request.body)
-      return reply.type(JSON_API).send(await profileDocument(app.db, userId, true))
+      return profileDocument(app.db, userId, true)
     },
   )
 
@@ -43,10 +42,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const deleted = await deleteAccount(app.db, currentUser(request).userId)
-      for (const item of deleted.items) {
-        app.events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
-      }
+      const deleted = await deleteAccount(app.db, app.events, currentUser(request).userId)
       await Promise.all([
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
         ...deleted.items.map((item) => removeOwnerUploads(app.config.dataDir, 'items', item.id)),

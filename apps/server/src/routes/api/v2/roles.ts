@@ -1,15 +1,14 @@
 import { roleSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
 import {
-  answerJsonApi,
   documentSchema,
-  idParams,
   listDocumentSchema,
   resourceSchema,
   withTimestamps,
-} from '../../../modules/roles/document-schemas.ts'
+} from '../../../lib/document-schemas.ts'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams } from '../../../lib/params.ts'
 import {
   createRole,
   deleteRole,
@@ -25,7 +24,6 @@ const tags = ['roles']
 
 // Roles are managed by administrators only (spec §6).
 const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerJsonApi(app)
   // onRequest: a caller without the right role learns nothing, not even which fields are invalid.
   const onRequest = app.requireRole('admin')
 

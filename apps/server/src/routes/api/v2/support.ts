@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
 const supportDocument = z.object({
   data: z.object({
@@ -23,7 +22,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.type(JSON_API).header('cache-control', 'public, max-age=300')
+      reply.header('cache-control', 'public, max-age=300')
       return {
         data: {
           type: 'support' as const,

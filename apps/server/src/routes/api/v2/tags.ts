@@ -1,15 +1,14 @@
 import { tagSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
 import {
-  answerJsonApi,
   documentSchema,
-  idParams,
   listDocumentSchema,
   resourceSchema,
   withTimestamps,
-} from '../../../modules/roles/document-schemas.ts'
+} from '../../../lib/document-schemas.ts'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams } from '../../../lib/params.ts'
 import {
   createTag,
   deleteTag,
@@ -25,7 +24,6 @@ const tags = ['tags']
 
 // Any signed-in user may read tags; only administrators change them.
 const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerJsonApi(app)
   // Checked onRequest: a caller without the right role learns nothing, not even which fields are invalid.
   const read = app.authenticate
   const write = app.requireRole('admin')

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { idParams } from '../../../lib/params.ts'
 import { MAX_IMAGE_BYTES, readImageAttachment } from '../../../modules/uploads/image-attachment.ts'
 import { uploadItemImage, uploadProfileImage } from '../../../modules/uploads/uploads.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-import { JSON_API } from '../../../plugins/external/errors.ts'
 
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 const uploaded = z.object({ url: z.string() })
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +14,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const context = (request: Parameters<typeof currentUser>[0]) => {
     const { userId, role } = currentUser(request)
-    return { db: app.db, dataDir: app.config.dataDir, uploader: { userId, role } }
+    return { db: app.db, events: app.events, dataDir: app.config.dataDir, uploader: { userId, role } }
   }
 
   app.post(
@@ -34,7 +33,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = await uploadProfileImage(context(request), request.params.id, () =>
         readImageAttachment(request),
       )
-      return reply.status(201).type(JSON_API).send({ url })
+      return reply.status(201).send({ url })
     },
   )
 
@@ -51,10 +50,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const itemId = request.params.id
-      const url = await uploadItemImage(context(request), itemId, () => readImageAttachment(request))
-      app.events.emit('item.updated', { itemId })
-      return reply.status(201).type(JSON_API).send({ url })
+      const url = await uploadItemImage(context(request), request.params.id, () =>
+        readImageAttachment(request),
+      )
+      return reply.status(201).send({ url })
     },
   )
 }

@@ -1,16 +1,15 @@
 import { userCreateSchema, userUpdateSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listQuerySchema } from '../../../lib/list-query.ts'
 import {
-  answerJsonApi,
   documentSchema,
-  idParams,
   listDocumentSchema,
   resourceSchema,
   toManyRelationship,
   withTimestamps,
-} from '../../../modules/roles/document-schemas.ts'
+} from '../../../lib/document-schemas.ts'
+import { listQuerySchema } from '../../../lib/list-query.ts'
+import { idParams } from '../../../lib/params.ts'
 import { userDocument } from '../../../modules/users/user-document.ts'
 import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
 import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
@@ -32,7 +31,6 @@ const tags = ['users']
 
 // Users are managed by administrators only (spec §6); everyone edits their own account through /me.
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerJsonApi(app)
   // Checked onRequest: a caller without the right role learns nothing, not even which fields are invalid.
   const onRequest = app.requireRole('admin')
 
@@ -98,8 +96,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { schema: { tags, summary: 'Delete a user with their devices', params: idParams }, onRequest },
     async (request, reply) => {
-      const removed = await deleteUser(app.db, currentUser(request), request.params.id)
-      for (const device of removed) app.events.emit('item.deleted', device)
+      await deleteUser(app.db, app.events, currentUser(request), request.params.id)
       return reply.status(204).send()
     },
   )

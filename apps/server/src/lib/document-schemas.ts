@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { type ResourceObject, resource } from '../../lib/jsonapi.ts'
-import { JSON_API } from '../../plugins/external/errors.ts'
 
-// Response schemas document the wire shape and drop anything not listed (a stray column never leaks).
+// Zod schemas of JSON:API answers. Response schemas document the wire shape and drop anything not listed
+// (a stray column never leaks).
 const identifier = z.object({ type: z.string(), id: z.string() })
 
 export function resourceSchema<Attributes extends z.ZodRawShape>(
@@ -18,25 +16,6 @@ export function resourceSchema<Attributes extends z.ZodRawShape>(
     ...(relationships ? { relationships: z.object(relationships).optional() } : {}),
     links: z.object({ self: z.string() }),
   })
-}
-
-type Relationships = NonNullable<ResourceObject['relationships']>
-
-export type TypedResource<Type extends string, Attributes, Related extends Relationships | undefined> = {
-  type: Type
-  id: string
-  attributes: Attributes
-  relationships?: Related
-  links: { self: string }
-}
-
-// lib/jsonapi's resource() with its types kept, so handlers match their response schemas.
-export function typedResource<
-  Type extends string,
-  Attributes extends Record<string, unknown>,
-  Related extends Relationships | undefined = undefined,
->(type: Type, id: number, attributes: Attributes, relationships?: Related) {
-  return resource(type, id, attributes, relationships) as TypedResource<Type, Attributes, Related>
 }
 
 export const toManyRelationship = z.object({ data: z.array(identifier) })
@@ -72,15 +51,5 @@ export function listDocumentSchema<Resource extends z.ZodType>(data: Resource, i
     meta: pageMetaSchema,
     links: pageLinksSchema,
     ...(included ? { included: z.array(included).optional() } : {}),
-  })
-}
-
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-
-// Success answers carry the JSON:API media type too (errors get it from the error handler).
-export function answerJsonApi(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300 && reply.statusCode !== 204) reply.type(JSON_API)
-    return payload
   })
 }

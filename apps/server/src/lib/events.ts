@@ -1,0 +1,22 @@
+import { EventEmitter } from 'node:events'
+
+// In-process domain events: modules announce changes, the device link and the live hub react to them.
+export type AppEvents = {
+  // A dashboard setting or the on/off switch changed: push the desired state to the device.
+  'item.settings-changed': [{ itemId: number }]
+  // Any change of an item's stored state (settings, telemetry, status, sync): tell browsers showing it.
+  'item.updated': [{ itemId: number }]
+  'item.deleted': [{ itemId: number; serialNumber: string }]
+  // A device proved its verification code and received link credentials.
+  'item.verified': [{ itemId: number; serialNumber: string }]
+  'item-error.created': [{ itemId: number; itemErrorId: number }]
+}
+
+export type AppEventBus = EventEmitter<AppEvents>
+
+export function createEventBus(): AppEventBus {
+  const bus = new EventEmitter<AppEvents>()
+  // Many SSE clients may listen to one bus.
+  bus.setMaxListeners(0)
+  return bus
+}
