@@ -43,6 +43,8 @@ export interface ItemAttributes extends Timestamps {
   excerpt: string | null
   status: ItemStatus
   is_on_homepage: boolean
+  /** The owner's on/off wish; it differs from status while the device is off line or has not applied it. */
+  power_set: 'on' | 'off'
   /** Present only while the device awaits confirmation, and only to its owner. */
   verification_token?: string | null
   sync_status: SyncStatus
@@ -63,6 +65,9 @@ export interface ItemAttributes extends Timestamps {
   flame_brightness: number | null
   pump_mode: number | null
   work_mode: number | null
+  image: string | null
+  /** When the controller last reported; null until it has connected once. */
+  last_seen_at: string | null
 }
 
 /** Field names under device follow the controller's own (kotla: heater, boilera: water tank, palnika: burner). */

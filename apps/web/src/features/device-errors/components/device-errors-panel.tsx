@@ -7,13 +7,17 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
 import { SelectField } from '../../../components/ui/select-field'
-import { useErrorDevices } from '../api/get-error-devices'
+import { useItems } from '../../../lib/items/get-items'
+import { withoutPending } from '../../../lib/items/item-document'
 import { ItemErrorsList } from './item-errors-list'
 
-/** Device picker and the chosen device's error events; the first device is shown at once. */
+/**
+ * Device picker (by name; a pending device has never reported, so it has no errors) and the chosen
+ * device's error events; the first device is shown at once.
+ */
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
-  const devices = useErrorDevices()
+  const devices = useItems({ sort: 'name' }, withoutPending)
   const [chosenId, setChosenId] = useState<string | null>(null)
 
   if (devices.isPending) return <PageLoader />

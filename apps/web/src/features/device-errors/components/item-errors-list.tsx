@@ -3,12 +3,12 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
-import type { ErrorDevice } from '../api/get-error-devices'
+import type { Device } from '../../../lib/items/item-document'
 import { useItemErrors } from '../api/get-item-errors'
 import { toErrorRow } from '../utils/error-row'
 import { ItemErrorsTable } from './item-errors-table'
 
-export function ItemErrorsList({ device }: { device: ErrorDevice }) {
+export function ItemErrorsList({ device }: { device: Pick<Device, 'id' | 'name'> }) {
   const { t } = useTranslation()
   const errors = useItemErrors(device.id)
 

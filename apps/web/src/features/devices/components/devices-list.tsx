@@ -6,13 +6,13 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { useDevices } from '../api/get-devices'
+import { useItems } from '../../../lib/items/get-items'
 import { DeviceCard } from './device-card'
 
 /** "My devices" as cards; all of them at once, as the specification has no paging here. */
 export function DevicesList() {
   const { t } = useTranslation()
-  const devices = useDevices()
+  const devices = useItems()
 
   if (devices.isPending) {
     return (

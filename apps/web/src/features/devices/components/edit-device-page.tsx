@@ -3,14 +3,14 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
-import { useDevice } from '../api/get-device'
+import { useItem } from '../../../lib/items/get-item'
 import { useDeviceTypes } from '../api/get-device-types'
 import { EditDeviceForm } from './edit-device-form'
 
 /** Loads the device and the types, then shows the edit form. */
 export function EditDevicePage({ id }: { id: string }) {
   const { t } = useTranslation()
-  const device = useDevice(id)
+  const device = useItem(id)
   const types = useDeviceTypes()
   if (device.isPending || types.isPending) return <PageLoader />
   if (device.isError) {
