@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { REFRESH_INTERVAL_MS } from '@teplo/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { ApiRequestError } from '../../../lib/api-client'
 import { useItem } from '../../../lib/items/get-item'
 import { useItems } from '../../../lib/items/get-items'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { dashboardDevices, selectedDevice } from '../hooks/select-device'
 import { useLiveDevice } from '../hooks/use-live-device'
-import { DashboardEmpty, DashboardError, DashboardLoading } from './dashboard-states'
+import { DashboardEmpty, DashboardLoading } from './dashboard-states'
 import { DeviceCards } from './device-cards'
 import { DeviceHeader } from './device-header'
 
@@ -41,7 +42,7 @@ export function DashboardScreen({ userId }: { userId: string }) {
   let body: ReactNode
   if (devicesQuery.isPending) body = <DashboardLoading />
   else if (devicesQuery.isError)
-    body = <DashboardError message={t('dashboard.loadFailed')} onRetry={() => devicesQuery.refetch()} />
+    body = <RetryAlert onRetry={() => devicesQuery.refetch()}>{t('dashboard.loadFailed')}</RetryAlert>
   else if (!selected) body = <DashboardEmpty />
   else {
     // The list entry shows the header at once; the device's own read replaces it when it arrives.
@@ -52,10 +53,9 @@ export function DashboardScreen({ userId }: { userId: string }) {
         {deviceQuery.isPending ? (
           <DashboardLoading />
         ) : deviceQuery.isError ? (
-          <DashboardError
-            message={missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
-            onRetry={() => deviceQuery.refetch()}
-          />
+          <RetryAlert onRetry={() => deviceQuery.refetch()}>
+            {missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
+          </RetryAlert>
         ) : (
           <DeviceCards device={device} />
         )}

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SelectField } from '../../../components/ui/select-field'
 import { useItems } from '../../../lib/items/get-items'
 import { withoutPending } from '../../../lib/items/item-document'
@@ -22,18 +21,7 @@ export function DeviceErrorsPanel() {
 
   if (devices.isPending) return <PageLoader />
   if (devices.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => devices.refetch()}>
-            {t('deviceErrors.retry')}
-          </Button>
-        }
-      >
-        {t('deviceErrors.devicesFailed')}
-      </Alert>
-    )
+    return <RetryAlert onRetry={() => devices.refetch()}>{t('deviceErrors.devicesFailed')}</RetryAlert>
   }
   if (devices.data.length === 0) {
     return <Typography sx={{ py: 4, textAlign: 'center' }}>{t('deviceErrors.noDevices')}</Typography>

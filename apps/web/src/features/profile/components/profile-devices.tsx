@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
@@ -7,6 +5,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { itemManagementLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { formatDate } from '../../../lib/dates'
 import { useItems } from '../../../lib/items/get-items'
 import type { Device } from '../../../lib/items/item-document'
@@ -35,16 +34,7 @@ export function ProfileDevices({ userId }: { userId: string }) {
           <Typography>{t('profile.loading')}</Typography>
         </Stack>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              {t('profile.retry')}
-            </Button>
-          }
-        >
-          {t('profile.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => query.refetch()}>{t('profile.loadFailed')}</RetryAlert>
       ) : query.data.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{t('profile.empty')}</Typography>
       ) : (
