@@ -56,8 +56,8 @@ export function listDocumentSchema<Data extends z.ZodType>(data: Data) {
 }
 
 /** Adds the `included` member (present when the request asked for `include`). */
-export function withIncluded<Document extends z.ZodObject, Included extends z.ZodType>(
-  document: Document,
+export function withIncluded<Shape extends z.ZodRawShape, Included extends z.ZodType>(
+  document: z.ZodObject<Shape>,
   included: Included,
 ) {
   return document.extend({ included: z.array(included).optional() })

@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { failureMessage } from '../../lib/failure-message'
+import { RetryAlert } from './retry-alert'
 
 interface LoadFailureProps {
   error: unknown
@@ -12,16 +11,8 @@ interface LoadFailureProps {
 export function LoadFailure({ error, onRetry }: LoadFailureProps) {
   const { t } = useTranslation()
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('table.retry')}
-        </Button>
-      }
-      sx={{ maxWidth: 640 }}
-    >
+    <RetryAlert onRetry={onRetry} sx={{ maxWidth: 640 }}>
       {failureMessage(error, { generic: t('errors.generic'), network: t('errors.network') })}
-    </Alert>
+    </RetryAlert>
   )
 }

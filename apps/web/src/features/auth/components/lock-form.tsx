@@ -7,8 +7,8 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PasswordField } from '../../../components/ui/password-field'
 import { ApiRequestError } from '../../../lib/api-client'
+import { useCheckPassword } from '../../../lib/check-password'
 import { failureMessage } from '../../../lib/failure-message'
-import { useCheckPassword } from '../api/check-password'
 import { useProfile } from '../api/get-profile'
 
 /** Lock screen: the signed-in user's name and a password that the server must confirm before going on. */

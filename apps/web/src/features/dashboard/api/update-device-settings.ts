@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Document, ItemResource, ItemSettingsGroup } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { type Device, dashboardKeys, deviceFromDocument } from './device'
+import { storeDevice } from '../../../lib/items/item-cache'
+import { type Device, deviceFromDocument } from '../../../lib/items/item-document'
+import { itemKeys } from '../../../lib/items/item-keys'
 
 /** One settings group of spec §7 (heater, tank, gas, power, mode or toggle), empty fields already dropped. */
 export type SettingsValues = Record<string, number | boolean | string>
@@ -20,19 +22,14 @@ export async function updateDeviceSettings({ id, values }: SettingsChange): Prom
   return deviceFromDocument(document)
 }
 
-/** Sends one group; the answer (with its sync status) is shown at once, then the device is re-read. */
+/** Sends one group; the answer (with its sync status) is shown at once, then every device is re-read. */
 export function useUpdateDeviceSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateDeviceSettings,
-    onSuccess: (device, change) => {
-      const key = dashboardKeys.device(change.id)
-      // The PATCH answer carries no category; keep the one already shown.
-      queryClient.setQueryData<Device>(key, (previous) => ({
-        ...device,
-        categoryName: device.categoryName ?? previous?.categoryName ?? null,
-      }))
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+    onSuccess: (device) => {
+      storeDevice(queryClient, device)
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all })
     },
   })
 }

@@ -1,21 +1,20 @@
+import type { ItemResource } from '@teplo/domain'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { setToken } from '../../../lib/auth-token'
+import { itemDocument, itemListDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { itemResource, listDocument } from '../api/device.test-data'
 import { DashboardScreen } from './dashboard-screen'
 
 const slow = { timeout: 4000 }
 
-type Item = ReturnType<typeof itemResource>
-
 /** Answers the list and each device from `items`; PATCH stores and answers `patched`. */
-function serve(items: Item[], patched?: (id: string, body: unknown) => Item) {
+function serve(items: ItemResource[], patched?: (id: string, body: unknown) => ItemResource) {
   return stubFetch((call) => {
     const path = call.url.split('?')[0]
-    if (path === '/api/v2/items') return { status: 200, body: listDocument(items) }
+    if (path === '/api/v2/items') return { status: 200, body: itemListDocument(items) }
     const id = path?.split('/').at(-1) ?? ''
     const item = items.find((entry) => entry.id === id)
     if (!item) return { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: '' }] } }
@@ -23,9 +22,9 @@ function serve(items: Item[], patched?: (id: string, body: unknown) => Item) {
       // Stored, as the server does, so the re-read after the edit sees it.
       const next = patched?.(id, call.body) ?? item
       items.splice(items.indexOf(item), 1, next)
-      return { status: 200, body: { data: next } }
+      return { status: 200, body: itemDocument(next) }
     }
-    return { status: 200, body: { data: item, included: [] } }
+    return { status: 200, body: itemDocument(item, []) }
   })
 }
 
@@ -234,7 +233,7 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     expect(sources.at(-1)?.url).toBe('/api/v2/live?item_id=1&access_token=token-1')
     act(() => {
       sources.at(-1)?.onopen?.()
-      const update = { data: itemResource('1', { status: 'on', heater_temp: 71 }) }
+      const update = itemDocument(itemResource('1', { status: 'on', heater_temp: 71 }))
       sources.at(-1)?.dispatchEvent(new MessageEvent('item', { data: JSON.stringify(update) }))
     })
 
@@ -281,10 +280,10 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
       const path = call.url.split('?')[0]
       if (path === '/api/v2/items') {
         const lists = calls.filter((entry) => entry.url.startsWith('/api/v2/items?')).length
-        return { status: 200, body: listDocument(lists === 1 ? items : [items[1]!]) }
+        return { status: 200, body: itemListDocument(lists === 1 ? items : [items[1]!]) }
       }
       if (path === '/api/v2/items/1') return { status: 404, body: { errors: [] } }
-      return { status: 200, body: { data: items[1] } }
+      return { status: 200, body: itemDocument(items[1]!) }
     })
     show()
 

@@ -1,15 +1,17 @@
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQueryClient } from '@tanstack/react-query'
+import { REFRESH_INTERVAL_MS } from '@teplo/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { ApiRequestError } from '../../../lib/api-client'
-import { dashboardKeys } from '../api/device'
-import { useDevice } from '../api/get-device'
-import { useDevices } from '../api/get-devices'
+import { useItem } from '../../../lib/items/get-item'
+import { useItems } from '../../../lib/items/get-items'
+import { itemKeys } from '../../../lib/items/item-keys'
 import { dashboardDevices, selectedDevice } from '../hooks/select-device'
 import { useLiveDevice } from '../hooks/use-live-device'
-import { DashboardEmpty, DashboardError, DashboardLoading } from './dashboard-states'
+import { DashboardEmpty, DashboardLoading } from './dashboard-states'
 import { DeviceCards } from './device-cards'
 import { DeviceHeader } from './device-header'
 
@@ -19,26 +21,28 @@ const isMissing = (error: unknown) => error instanceof ApiRequestError && error.
 export function DashboardScreen({ userId }: { userId: string }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const devicesQuery = useDevices(userId)
+  // The list of spec §7: the user's devices, past every cache.
+  const devicesQuery = useItems({ userId, noCache: true })
   const [pickedId, setPickedId] = useState<string | null>(null)
   const all = devicesQuery.data ?? []
   const devices = dashboardDevices(all)
   const selected = selectedDevice(all, pickedId)
   const live = useLiveDevice(selected?.id)
-  const deviceQuery = useDevice(selected?.id, { live })
+  // The selected device is re-read every 30 s unless the live stream is up (spec §4, §9).
+  const deviceQuery = useItem(selected?.id, { refetchInterval: live ? false : REFRESH_INTERVAL_MS })
 
   // A device that has gone away clears the selection and reloads the list (spec §4).
   const missing = isMissing(deviceQuery.error)
   useEffect(() => {
     if (!missing) return
     setPickedId(null)
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.devices(userId) })
-  }, [missing, queryClient, userId])
+    void queryClient.invalidateQueries({ queryKey: itemKeys.lists() })
+  }, [missing, queryClient])
 
   let body: ReactNode
   if (devicesQuery.isPending) body = <DashboardLoading />
   else if (devicesQuery.isError)
-    body = <DashboardError message={t('dashboard.loadFailed')} onRetry={() => devicesQuery.refetch()} />
+    body = <RetryAlert onRetry={() => devicesQuery.refetch()}>{t('dashboard.loadFailed')}</RetryAlert>
   else if (!selected) body = <DashboardEmpty />
   else {
     // The list entry shows the header at once; the device's own read replaces it when it arrives.
@@ -49,10 +53,9 @@ export function DashboardScreen({ userId }: { userId: string }) {
         {deviceQuery.isPending ? (
           <DashboardLoading />
         ) : deviceQuery.isError ? (
-          <DashboardError
-            message={missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
-            onRetry={() => deviceQuery.refetch()}
-          />
+          <RetryAlert onRetry={() => deviceQuery.refetch()}>
+            {missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
+          </RetryAlert>
         ) : (
           <DeviceCards device={device} />
         )}

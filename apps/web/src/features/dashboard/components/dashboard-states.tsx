@@ -1,20 +1,14 @@
 import AddRounded from '@mui/icons-material/AddRounded'
-import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { LoadingStatus } from '../../../components/ui/loading-status'
 
 export function DashboardLoading() {
   const { t } = useTranslation()
-  return (
-    <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 6 }}>
-      <CircularProgress aria-hidden />
-      <Typography>{t('dashboard.loading')}</Typography>
-    </Stack>
-  )
+  return <LoadingStatus>{t('dashboard.loading')}</LoadingStatus>
 }
 
 export function DashboardEmpty() {
@@ -28,21 +22,5 @@ export function DashboardEmpty() {
         {t('dashboard.addDevice')}
       </Button>
     </Stack>
-  )
-}
-
-export function DashboardError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('dashboard.retry')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
   )
 }

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FlameBar } from '../../../components/ui/flame-bar'
 import { formatGaugeNumber, Gauge } from '../../../components/ui/gauge'
-import type { Device } from '../api/device'
+import type { Device } from '../../../lib/items/item-document'
 import { SettingCard } from './setting-card'
 import { type DialogGroup, SettingsDialog } from './settings-dialog'
 

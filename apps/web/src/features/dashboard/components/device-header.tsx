@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography'
 import { canToggle, itemStatusLabel, workModeLabel } from '@teplo/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Device } from '../api/device'
+import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import { DevicePicker } from './device-picker'
 import { DeviceState } from './device-state'
@@ -26,7 +26,7 @@ export function DeviceHeader({ device, devices, onSelect }: DeviceHeaderProps) {
   const hintId = useId()
   // An off-line device keeps the owner's wish (power_set) and receives it when it reconnects.
   const offline = device.status === 'connecting'
-  const shownStatus = offline ? (device.power_set ?? device.status) : device.status
+  const shownStatus = offline ? device.power_set : device.status
   return (
     <Card>
       <CardContent>

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Select from '@mui/material/Select'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Device } from '../api/device'
+import type { Device } from '../../../lib/items/item-document'
 
 interface DevicePickerProps {
   devices: readonly Device[]

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography'
 import { ITEM_MANAGEMENT_LABELS, type SyncStatus, syncStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/dates'
-import type { Device } from '../api/device'
+import type { Device } from '../../../lib/items/item-document'
 
 // Dark text on pale fills keeps every chip above 4.5:1 contrast.
 const SYNC_COLORS = {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { toDevice } from '../../../lib/items/item-document'
+import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { toDevice } from '../api/device'
-import { itemResource } from '../api/device.test-data'
 import { type DialogGroup, SettingsDialog } from './settings-dialog'
 
 const slow = { timeout: 4000 }
@@ -17,8 +17,8 @@ function openDialog(
   const device = toDevice(itemResource('7', { status: 'on', ...attributes }))
   const calls = stubFetch((call) =>
     call.method === 'PATCH'
-      ? { status: 200, body: { data: itemResource('7', { sync_status: 'pending' }) } }
-      : { status: 200, body: { data: itemResource('7') } },
+      ? { status: 200, body: itemDocument(itemResource('7', { sync_status: 'pending' })) }
+      : { status: 200, body: itemDocument(itemResource('7')) },
   )
   renderRoutes(
     [{ path: '/', element: <SettingsDialog group={group} device={device} open onClose={onClose} /> }],

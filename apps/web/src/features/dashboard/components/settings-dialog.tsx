@@ -11,7 +11,7 @@ import Switch from '@mui/material/Switch'
 import type { ItemSettingsGroup, SettingName } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Device } from '../api/device'
+import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import {
   buildSettingsPayload,

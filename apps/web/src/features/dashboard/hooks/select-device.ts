@@ -1,4 +1,5 @@
 import type { ItemStatus } from '@teplo/domain'
+import { withoutPending } from '../../../lib/items/item-document'
 
 interface Selectable {
   id: string
@@ -8,7 +9,7 @@ interface Selectable {
 
 /** Devices the dashboard may show: one still awaiting verification is hidden and never loaded. */
 export function dashboardDevices<T extends Selectable>(devices: readonly T[]): T[] {
-  return devices.filter((device) => device.status !== 'pending')
+  return withoutPending(devices)
 }
 
 /**

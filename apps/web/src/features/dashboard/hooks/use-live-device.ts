@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { API_BASE } from '../../../lib/api-client'
 import { useAccessToken } from '../../../lib/auth-token'
-import { type Device, dashboardKeys, deviceFromDocument, isItemDocument } from '../api/device'
+import { storeDevice } from '../../../lib/items/item-cache'
+import { deviceFromDocument, isItemDocument } from '../../../lib/items/item-document'
+import { itemKeys } from '../../../lib/items/item-keys'
 
 export function liveUrl(itemId: string, token: string): string {
   const query = new URLSearchParams({ item_id: itemId, access_token: token })
@@ -10,7 +12,8 @@ export function liveUrl(itemId: string, token: string): string {
 }
 
 /**
- * Follows the server's event stream for one device and writes each `item` event into the query cache.
+ * Follows the server's event stream for one device and writes each `item` event into the query cache,
+ * wherever that device is shown.
  * Returns whether the stream is up; while it is down the caller falls back to polling.
  */
 export function useLiveDevice(itemId: string | undefined): boolean {
@@ -33,15 +36,11 @@ export function useLiveDevice(itemId: string | undefined): boolean {
         return
       }
       if (!isItemDocument(document) || document.data.id !== itemId) return
-      const device = deviceFromDocument(document)
-      queryClient.setQueryData<Device>(dashboardKeys.device(itemId), (previous) => ({
-        ...device,
-        categoryName: device.categoryName ?? previous?.categoryName ?? null,
-      }))
+      storeDevice(queryClient, deviceFromDocument(document))
     })
-    // A deleted device: re-reading it answers 404, which clears the selection and reloads the list.
+    // A deleted device: re-reading it answers 404, which clears the selection and reloads the lists.
     source.addEventListener('deleted', () => {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all })
     })
     return () => {
       source.close()

@@ -2,40 +2,32 @@ import type { ItemErrorResource } from '@teplo/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { itemListDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { itemErrorResource } from '../../../test/resource-fixtures'
 import { DeviceErrorsPanel } from './device-errors-panel'
-
-const item = (id: string, name: string, status: string) => ({
-  type: 'items',
-  id,
-  attributes: { name, status },
-})
 
 const page = (data: unknown[]) => ({
   data,
   meta: { page: { currentPage: 1, from: 1, to: data.length, perPage: 100, lastPage: 1, total: data.length } },
 })
 
-const errorEvent = (id: string, code: string): ItemErrorResource => ({
-  type: 'item-errors',
-  id,
-  attributes: {
+const errorEvent = (id: string, code: string) =>
+  itemErrorResource(id, {
     error_code: code,
-    error_time: '2024-03-05 10:07:00',
     mode_status: 1,
     device: {
       name: 'Котел вдома',
       temperatures: { kotla: 91, boilera: null, gas: 180 },
       power: { palnika: 60 },
     },
-  },
-})
+  })
 
-const DEVICES = page([
-  item('1', 'Котел вдома', 'on'),
-  item('2', 'Новий', 'pending'),
-  item('3', 'Дача', 'connecting'),
+const DEVICES = itemListDocument([
+  itemResource('1', { name: 'Котел вдома', status: 'on' }),
+  itemResource('2', { name: 'Новий', status: 'pending' }),
+  itemResource('3', { name: 'Дача', status: 'connecting' }),
 ])
 
 function serve(errorsByItem: Record<string, ItemErrorResource[]>, archive = { status: 204 }) {
@@ -65,6 +57,8 @@ describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
 
     const picker = await screen.findByLabelText<HTMLSelectElement>('Пристрій')
     expect([...picker.options].map((option) => option.textContent)).toEqual(['Котел вдома', 'Дача'])
+    const list = new URL(calls.find((call) => call.url.startsWith('/api/v2/items'))!.url, 'http://x')
+    expect(list.searchParams.get('sort')).toBe('name')
     const table = await screen.findByRole('region', { name: 'Помилки пристрою «Котел вдома»' })
     const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td')
     expect([...cells].slice(0, 8).map((cell) => cell.textContent)).toEqual([

@@ -1,35 +1,27 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SelectField } from '../../../components/ui/select-field'
-import { useErrorDevices } from '../api/get-error-devices'
+import { useItems } from '../../../lib/items/get-items'
+import { withoutPending } from '../../../lib/items/item-document'
 import { ItemErrorsList } from './item-errors-list'
 
-/** Device picker and the chosen device's error events; the first device is shown at once. */
+/**
+ * Device picker (by name; a pending device has never reported, so it has no errors) and the chosen
+ * device's error events; the first device is shown at once.
+ */
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
-  const devices = useErrorDevices()
+  const devices = useItems({ sort: 'name' }, withoutPending)
   const [chosenId, setChosenId] = useState<string | null>(null)
 
   if (devices.isPending) return <PageLoader />
   if (devices.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => devices.refetch()}>
-            {t('deviceErrors.retry')}
-          </Button>
-        }
-      >
-        {t('deviceErrors.devicesFailed')}
-      </Alert>
-    )
+    return <RetryAlert onRetry={() => devices.refetch()}>{t('deviceErrors.devicesFailed')}</RetryAlert>
   }
   if (devices.data.length === 0) {
     return <Typography sx={{ py: 4, textAlign: 'center' }}>{t('deviceErrors.noDevices')}</Typography>

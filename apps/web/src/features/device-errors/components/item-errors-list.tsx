@@ -1,31 +1,19 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
-import type { ErrorDevice } from '../api/get-error-devices'
+import { RetryAlert } from '../../../components/ui/retry-alert'
+import type { Device } from '../../../lib/items/item-document'
 import { useItemErrors } from '../api/get-item-errors'
 import { toErrorRow } from '../utils/error-row'
 import { ItemErrorsTable } from './item-errors-table'
 
-export function ItemErrorsList({ device }: { device: ErrorDevice }) {
+export function ItemErrorsList({ device }: { device: Pick<Device, 'id' | 'name'> }) {
   const { t } = useTranslation()
   const errors = useItemErrors(device.id)
 
   if (errors.isPending) return <PageLoader />
   if (errors.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => errors.refetch()}>
-            {t('deviceErrors.retry')}
-          </Button>
-        }
-      >
-        {t('deviceErrors.loadFailed')}
-      </Alert>
-    )
+    return <RetryAlert onRetry={() => errors.refetch()}>{t('deviceErrors.loadFailed')}</RetryAlert>
   }
   if (errors.data.length === 0) {
     return (

@@ -1,24 +1,10 @@
 import type { ItemErrorResource } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
+import { itemErrorResource } from '../../../test/resource-fixtures'
 import { formatPercent, formatTemperature, toErrorRow } from './error-row'
 
-function errorEvent(overrides: Partial<ItemErrorResource['attributes']> = {}): ItemErrorResource {
-  return {
-    type: 'item-errors',
-    id: '41',
-    attributes: {
-      error_code: 'E3',
-      error_time: '2024-03-05 10:07:00',
-      mode_status: 3,
-      device: {
-        name: 'Котел вдома',
-        temperatures: { kotla: 91.5, boilera: 48, gas: 210 },
-        power: { palnika: 75 },
-      },
-      ...overrides,
-    },
-  }
-}
+const errorEvent = (overrides: Partial<ItemErrorResource['attributes']> = {}) =>
+  itemErrorResource('41', overrides)
 
 describe('toErrorRow', () => {
   it('describes the code, words the mode and adds units', () => {

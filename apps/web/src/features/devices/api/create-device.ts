@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Document, ItemCreateData, ItemResource } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { deviceKeys, toDevice } from './device-document'
+import { deviceFromDocument } from '../../../lib/items/item-document'
+import { itemKeys } from '../../../lib/items/item-keys'
 
 type CreatedDocument = Document<ItemResource, { verification_token?: string }>
 
@@ -25,7 +26,7 @@ export async function createDevice(input: ItemCreateData) {
       },
     },
   })
-  const device = toDevice(document.data, document.included)
+  const device = deviceFromDocument(document)
   return { device, verificationToken: document.meta?.verification_token ?? device.verification_token ?? '' }
 }
 
@@ -33,6 +34,6 @@ export function useCreateDevice() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   })
 }

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { CategoryResource, ListDocument } from '@teplo/domain'
 import { MAX_PAGE_SIZE } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { deviceKeys } from './device-document'
+
+const deviceTypesKey = ['device-types'] as const
 
 export interface DeviceType {
   id: string
@@ -19,5 +20,5 @@ export async function getDeviceTypes(signal?: AbortSignal): Promise<DeviceType[]
 }
 
 export function useDeviceTypes() {
-  return useQuery({ queryKey: deviceKeys.types(), queryFn: ({ signal }) => getDeviceTypes(signal) })
+  return useQuery({ queryKey: deviceTypesKey, queryFn: ({ signal }) => getDeviceTypes(signal) })
 }

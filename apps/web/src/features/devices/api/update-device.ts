@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Document, ItemResource } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { deviceKeys, toDevice } from './device-document'
+import { deviceFromDocument } from '../../../lib/items/item-document'
+import { itemKeys } from '../../../lib/items/item-keys'
 
 export interface DeviceChanges {
   name: string
@@ -28,17 +29,14 @@ export async function updateDevice(id: string, changes: DeviceChanges) {
       },
     },
   })
-  return toDevice(document.data, document.included)
+  return deviceFromDocument(document)
 }
 
 export function useUpdateDevice(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (changes: DeviceChanges) => updateDevice(id, changes),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: deviceKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: deviceKeys.one(id) }),
-      ]),
+    // The device and every list showing it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   })
 }

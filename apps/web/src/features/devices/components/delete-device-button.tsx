@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
+import type { Device } from '../../../lib/items/item-document'
 import { useDeleteDevice } from '../api/delete-device'
-import type { Device } from '../api/device-document'
 
 /** Delete with the confirmation of spec §8; the list reloads afterwards. */
 export function DeleteDeviceButton({ device }: { device: Pick<Device, 'id' | 'name'> }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../lib/dates'
-import type { Device } from '../api/device-document'
+import type { Device } from '../../../lib/items/item-document'
 import { deviceStatusText } from '../utils/device-status'
 import { DetailsList } from './details-list'
 

@@ -1,20 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import {
+  boilerCategory,
+  categoryResource,
+  itemListDocument,
+  itemResource,
+} from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { categoryResource, itemResource, listDocument } from '../api/device-fixtures.test-data'
 import { DevicesList } from './devices-list'
 
 const renderList = () => renderRoutes([{ path: '/items', element: <DevicesList /> }], '/items')
 
 const twoDevices = () =>
-  listDocument(
+  itemListDocument(
     [
-      itemResource('1', { name: 'Котел вдома', owner: 'Олена', created_at: '2024-03-05 10:00:00' }),
+      itemResource('1', {
+        name: 'Котел вдома',
+        owner: 'Олена',
+        status: 'on',
+        created_at: '2024-03-05 10:00:00',
+      }),
       itemResource('2', { name: 'Котел на дачі', status: 'pending', verification_token: 'K7Q2' }, '3'),
     ],
-    [categoryResource('2', 'Пелетний котел'), categoryResource('3', 'Пелетний пальник')],
+    [boilerCategory, categoryResource('3', 'Пелетний пальник')],
   )
 
 describe('DevicesList', { timeout: 15_000 }, () => {
@@ -39,7 +49,7 @@ describe('DevicesList', { timeout: 15_000 }, () => {
   })
 
   it('shows the empty state with a link to add a device', async () => {
-    stubFetch(() => ({ status: 200, body: listDocument([]) }))
+    stubFetch(() => ({ status: 200, body: itemListDocument([]) }))
     renderList()
 
     expect(await screen.findByText('Пристроїв не знайдено')).toBeTruthy()

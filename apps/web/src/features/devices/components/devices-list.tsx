@@ -1,41 +1,25 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { useDevices } from '../api/get-devices'
+import { LoadingStatus } from '../../../components/ui/loading-status'
+import { RetryAlert } from '../../../components/ui/retry-alert'
+import { useItems } from '../../../lib/items/get-items'
 import { DeviceCard } from './device-card'
 
 /** "My devices" as cards; all of them at once, as the specification has no paging here. */
 export function DevicesList() {
   const { t } = useTranslation()
-  const devices = useDevices()
+  const devices = useItems()
 
   if (devices.isPending) {
-    return (
-      <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 6 }}>
-        <CircularProgress aria-hidden />
-        <Typography>{t('devices.loading')}</Typography>
-      </Stack>
-    )
+    return <LoadingStatus>{t('devices.loading')}</LoadingStatus>
   }
 
   if (devices.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => devices.refetch()}>
-            {t('devices.retry')}
-          </Button>
-        }
-      >
-        {t('devices.loadFailed')}
-      </Alert>
-    )
+    return <RetryAlert onRetry={() => devices.refetch()}>{t('devices.loadFailed')}</RetryAlert>
   }
 
   if (devices.data.length === 0) {

@@ -2,10 +2,10 @@ import type { ItemAttributes } from '@teplo/domain'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { toDevice } from '../../../lib/items/item-document'
+import { boilerCategory, itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { toDevice } from '../api/device-document'
-import { itemResource } from '../api/device-fixtures.test-data'
 import { EditDeviceForm } from './edit-device-form'
 
 const TYPES = [
@@ -14,7 +14,7 @@ const TYPES = [
 ]
 
 function renderForm(attributes: Partial<ItemAttributes> = {}) {
-  const device = toDevice(itemResource('5', { name: 'Котел вдома', ...attributes }, '1'), [])
+  const device = toDevice(itemResource('5', { name: 'Котел вдома', ...attributes }), [boilerCategory])
   renderRoutes(
     [{ path: '/items/edit/5', element: <EditDeviceForm device={device} types={TYPES} /> }],
     '/items/edit/5',
@@ -35,7 +35,7 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
   })
 
   it('saves the management fields with the type as a relationship', async () => {
-    const calls = stubFetch(() => ({ status: 200, body: { data: itemResource('5') } }))
+    const calls = stubFetch(() => ({ status: 200, body: itemDocument(itemResource('5')) }))
     const user = userEvent.setup()
     renderForm({ is_on_homepage: true, status: 'connecting' })
 

@@ -1,31 +1,20 @@
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
-import { useDevice } from '../api/get-device'
+import { RetryAlert } from '../../../components/ui/retry-alert'
+import { useItem } from '../../../lib/items/get-item'
 import { useDeviceTypes } from '../api/get-device-types'
 import { EditDeviceForm } from './edit-device-form'
 
 /** Loads the device and the types, then shows the edit form. */
 export function EditDevicePage({ id }: { id: string }) {
   const { t } = useTranslation()
-  const device = useDevice(id)
+  const device = useItem(id)
   const types = useDeviceTypes()
   if (device.isPending || types.isPending) return <PageLoader />
   if (device.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => device.refetch()}>
-            {t('devices.retry')}
-          </Button>
-        }
-      >
-        {t('devices.loadFailed')}
-      </Alert>
-    )
+    return <RetryAlert onRetry={() => device.refetch()}>{t('devices.loadFailed')}</RetryAlert>
   }
   return (
     <Stack spacing={2}>

@@ -1,5 +1,5 @@
 import { itemManagementLabel, syncStatusLabel } from '@teplo/domain'
-import type { Device } from '../api/device-document'
+import type { Device } from '../../../lib/items/item-document'
 import type { DeviceType } from '../api/get-device-types'
 
 type StatusFields = Pick<Device, 'status' | 'verification_token'>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { setToken } from '../../../lib/auth-token'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { helpRequestDocument } from '../../../test/resource-fixtures'
 import { HelpRequestDialog } from './help-request-dialog'
 
 const slow = { timeout: 4000 }
@@ -33,7 +34,10 @@ describe('HelpRequestDialog', { timeout: 15_000 }, () => {
 
   it('sends the trimmed request, thanks the user and closes', async () => {
     setToken('token-1')
-    const calls = stubFetch(() => ({ status: 201, body: { data: { type: 'help-requests', id: '1' } } }))
+    const calls = stubFetch(() => ({
+      status: 201,
+      body: helpRequestDocument('1', 'Іван', 'Котел не запускається, помилка E1'),
+    }))
     const onClose = vi.fn()
     const user = userEvent.setup()
     openDialog(onClose)

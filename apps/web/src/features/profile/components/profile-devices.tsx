@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
@@ -7,10 +5,12 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { itemManagementLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
+import { RetryAlert } from '../../../components/ui/retry-alert'
 import { formatDate } from '../../../lib/dates'
-import { type OwnDevice, useMyDevices } from '../api/get-my-devices'
+import { useItems } from '../../../lib/items/get-items'
+import type { Device } from '../../../lib/items/item-document'
 
-const STATUS_COLOURS: Record<OwnDevice['status'], { bg: string; fg: string }> = {
+const STATUS_COLOURS: Record<Device['status'], { bg: string; fg: string }> = {
   on: { bg: '#dcfce7', fg: '#166534' },
   off: { bg: '#f5f5f4', fg: '#44403c' },
   archive: { bg: '#fee2e2', fg: '#991b1b' },
@@ -18,10 +18,10 @@ const STATUS_COLOURS: Record<OwnDevice['status'], { bg: string; fg: string }> = 
   connecting: { bg: '#e0f2fe', fg: '#075985' },
 }
 
-/** The signed-in user's devices with their connection status, as the server reports them. */
+/** The signed-in user's devices, newest first, with their connection status as the server reports it. */
 export function ProfileDevices({ userId }: { userId: string }) {
   const { t } = useTranslation()
-  const query = useMyDevices(userId)
+  const query = useItems({ userId, sort: '-created_at' })
 
   return (
     <Card component="section" aria-labelledby="profile-devices" sx={{ p: { xs: 3, sm: 4 } }}>
@@ -34,16 +34,7 @@ export function ProfileDevices({ userId }: { userId: string }) {
           <Typography>{t('profile.loading')}</Typography>
         </Stack>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              {t('profile.retry')}
-            </Button>
-          }
-        >
-          {t('profile.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => query.refetch()}>{t('profile.loadFailed')}</RetryAlert>
       ) : query.data.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{t('profile.empty')}</Typography>
       ) : (
@@ -57,7 +48,7 @@ export function ProfileDevices({ userId }: { userId: string }) {
   )
 }
 
-function DeviceRow({ device }: { device: OwnDevice }) {
+function DeviceRow({ device }: { device: Device }) {
   const { t } = useTranslation()
   const colours = STATUS_COLOURS[device.status]
   return (
@@ -77,13 +68,13 @@ function DeviceRow({ device }: { device: OwnDevice }) {
       <div>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{device.name}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {[device.type, t('profile.added', { date: formatDate(device.createdAt) })]
+          {[device.category?.name, t('profile.added', { date: formatDate(device.created_at) })]
             .filter(Boolean)
             .join(' · ')}
         </Typography>
       </div>
       <Chip
-        label={itemManagementLabel(device.status, device.verificationCode)}
+        label={itemManagementLabel(device.status, device.verification_token)}
         sx={{
           bgcolor: colours.bg,
           color: colours.fg,

@@ -1,24 +1,19 @@
-import type { UserResource } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
+import { roleResource, userResource } from '../../../test/resource-fixtures'
 import { toUser } from './user-document'
 
-const resource = (roleIds: string[]): UserResource => ({
-  type: 'users',
-  id: '9',
-  attributes: {
-    name: 'Олена',
-    email: 'olena@example.com',
-    profile_image: '/uploads/users/9/a.png',
-    created_at: '2025-01-02 10:00:00',
-    updated_at: '2025-01-02 10:00:00',
-  },
-  relationships: { roles: { data: roleIds.map((id) => ({ type: 'roles', id })) } },
-})
+const resource = (roleIds: string[]) =>
+  userResource(
+    '9',
+    {
+      profile_image: '/uploads/users/9/a.png',
+      created_at: '2025-01-02 10:00:00',
+      updated_at: '2025-01-02 10:00:00',
+    },
+    roleIds,
+  )
 
-const included = [
-  { type: 'roles', id: '2', attributes: { name: 'creator' } },
-  { type: 'roles', id: '3', attributes: { name: 'user' } },
-]
+const included = [roleResource('2', 'creator'), roleResource('3', 'user')]
 
 describe('toUser', () => {
   it('names the first role from the included roles', () => {

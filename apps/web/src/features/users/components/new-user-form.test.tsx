@@ -1,3 +1,4 @@
+import { roleResourceSchema } from '@teplo/domain'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useLocation } from 'react-router'
@@ -5,19 +6,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { setToken } from '../../../lib/auth-token'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { listDocument, roleResource, userResource } from '../../../test/resource-fixtures'
 import { NewUserForm } from './new-user-form'
 
 const slow = { timeout: 5000 }
-const roles = {
-  data: [
-    { type: 'roles', id: '1', attributes: { name: 'admin' } },
-    { type: 'roles', id: '2', attributes: { name: 'creator' } },
-  ],
-  meta: { page: { currentPage: 1, from: 1, to: 2, perPage: 100, lastPage: 1, total: 2 } },
-}
-const created = {
-  data: { type: 'users', id: '42', attributes: { name: 'Олена', email: 'olena@example.com' } },
-}
+const roles = listDocument(
+  roleResourceSchema,
+  [roleResource('1', 'admin'), roleResource('2', 'creator')],
+  '/api/v2/roles',
+)
+const created = { data: userResource('42', { name: 'Олена', email: 'olena@example.com' }, ['2']) }
 
 function EditScreen() {
   const { state } = useLocation()

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { apiRequest } from './api-client'
 
 /** Resolves when the password is the signed-in user's; rejects with status 401 when it is not. */
 export function checkPassword(password: string): Promise<void> {

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type ItemResource, type ListDocument, MAX_PAGE_SIZE } from '@teplo/domain'
+import { apiRequest } from '../api-client'
+import { type Device, devicesFromDocument } from './item-document'
+import { type ItemListQuery, itemKeys } from './item-keys'
+
+/** Devices with their types, all on one page: no screen pages through devices. */
+export async function getItems(query: ItemListQuery, signal?: AbortSignal): Promise<Device[]> {
+  const document = await apiRequest<ListDocument<ItemResource>>('items', {
+    query: {
+      include: 'category',
+      'filter[user_id]': query.userId,
+      sort: query.sort,
+      'page[size]': MAX_PAGE_SIZE,
+      // Cache-busting timestamp: a proxy must never answer with an old list.
+      _: query.noCache ? Date.now() : undefined,
+    },
+    noCache: query.noCache,
+    signal,
+  })
+  return devicesFromDocument(document)
+}
+
+export function itemsQueryOptions(query: ItemListQuery = {}) {
+  return queryOptions({
+    queryKey: itemKeys.list(query),
+    queryFn: ({ signal }) => getItems(query, signal),
+    // A device added or changed elsewhere shows up when the user comes back.
+    staleTime: 0,
+  })
+}
+
+/** A list of devices; `select` narrows or reshapes it for one screen without a cache entry of its own. */
+export function useItems<T = Device[]>(query: ItemListQuery = {}, select?: (devices: Device[]) => T) {
+  return useQuery({ ...itemsQueryOptions(query), select })
+}

@@ -1,0 +1,63 @@
+import type {
+  CategoryResource,
+  Document,
+  ItemAttributes,
+  ItemResource,
+  ListDocument,
+  Resource,
+} from '@teplo/domain'
+
+/** A device's type as the screens show it. */
+export interface DeviceCategory {
+  id: string
+  name: string
+}
+
+/** A device as every screen shows it: the wire attributes, its id and its type. */
+export type Device = ItemAttributes & {
+  id: string
+  /** Null when the answer did not include the type (PATCH answers and live updates do not). */
+  category: DeviceCategory | null
+}
+
+function categoryOf(item: ItemResource, included: readonly Resource<unknown>[]): DeviceCategory | null {
+  const linked = item.relationships?.category?.data
+  if (!linked || Array.isArray(linked)) return null
+  const found = included.find((entry) => entry.type === 'categories' && entry.id === linked.id) as
+    | CategoryResource
+    | undefined
+  return found ? { id: found.id, name: found.attributes.name } : null
+}
+
+/** Joins an item resource with its category from `included`. */
+export function toDevice(item: ItemResource, included: readonly Resource<unknown>[] = []): Device {
+  return { ...item.attributes, id: item.id, category: categoryOf(item, included) }
+}
+
+/** Reads one item document: a GET, POST or PATCH answer, or a live update. */
+export function deviceFromDocument(document: Document<ItemResource>): Device {
+  return toDevice(document.data, document.included)
+}
+
+/** Reads a list of items, each joined with its category. */
+export function devicesFromDocument(document: ListDocument<ItemResource>): Device[] {
+  return document.data.map((item) => toDevice(item, document.included))
+}
+
+/** Devices that have been verified: a pending one has never reported, so it has no data and no errors. */
+export function withoutPending<T extends Pick<Device, 'status'>>(devices: readonly T[]): T[] {
+  return devices.filter((device) => device.status !== 'pending')
+}
+
+/** Guards a live update before it is written into the cache. */
+export function isItemDocument(value: unknown): value is Document<ItemResource> {
+  if (typeof value !== 'object' || value === null || !('data' in value)) return false
+  const data = (value as { data: unknown }).data
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'items' &&
+    typeof (data as { id?: unknown }).id === 'string' &&
+    typeof (data as { attributes?: unknown }).attributes === 'object'
+  )
+}
