@@ -1,8 +1,16 @@
+import { ITEM_SETTINGS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helper.ts'
 
-type Operation = { tags?: string[]; summary?: string; parameters?: { in: string; name: string }[] }
+type Content = Record<string, { schema?: Record<string, unknown> }>
+type Operation = {
+  tags?: string[]
+  summary?: string
+  parameters?: { in: string; name: string }[]
+  requestBody?: { content?: Content }
+  responses?: Record<string, { description?: string; content?: Content }>
+}
 type OpenApiDocument = {
   openapi: string
   info: { title: string }
@@ -124,6 +132,54 @@ describe('OpenAPI document', () => {
       )
     })
     expect(undocumented).toEqual([])
+  })
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        call: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    )
+  const hasSchema = (content: Content | undefined) =>
+    Object.values(content ?? {}).some((entry) => entry.schema && Object.keys(entry.schema).length > 0)
+
+  // The calls that take no body: they act on the path and the session alone.
+  const BODILESS = ['POST /api/v2/logout', 'POST /api/v2/item-errors/{id}/archive']
+
+  it('documents the request body of every call that takes one', () => {
+    const undocumented = operations()
+      .filter(({ call }) => /^(POST|PATCH|PUT) /.test(call) && !BODILESS.includes(call))
+      .filter(({ operation }) => !hasSchema(operation.requestBody?.content))
+      .map(({ call }) => call)
+    expect(undocumented).toEqual([])
+    // The picture uploads are multipart forms with their file field.
+    const upload = document.paths['/api/v2/uploads/items/{id}/image']?.post
+    expect(JSON.stringify(upload?.requestBody?.content?.['multipart/form-data'])).toContain('attachment')
+  })
+
+  it('documents the success answer of every operation, with its schema unless it is a 204', () => {
+    const undocumented = operations().flatMap(({ call, operation }) => {
+      const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status))
+      if (success.length === 0) return [`${call}: no success answer`]
+      return success
+        .filter(([status, answer]) => status !== '204' && !hasSchema(answer.content))
+        .map(([status]) => `${call}: ${status} without a schema`)
+    })
+    expect(undocumented).toEqual([])
+  })
+
+  it('documents the error document every /api/v2 call may answer', () => {
+    const withoutErrors = operations()
+      .filter(({ call }) => !call.includes('/device-auth/'))
+      .filter(({ operation }) => !hasSchema(operation.responses?.['4XX']?.content))
+      .map(({ call }) => call)
+    expect(withoutErrors).toEqual([])
+  })
+
+  it('documents every setting of the registry in the PATCH of a device', () => {
+    const body = JSON.stringify(document.paths['/api/v2/items/{id}']?.patch?.requestBody)
+    for (const name of Object.keys(ITEM_SETTINGS)) expect(body).toContain(`"${name}"`)
   })
 
   it('serves the browsable Swagger UI at /api/docs/', async () => {

@@ -40,9 +40,8 @@ export type TypedResource<Type extends string, Attributes, Related extends Relat
   type: Type
   id: string
   attributes: Attributes
-  relationships?: Related
   links: { self: string }
-}
+} & (Related extends Relationships ? { relationships: Related } : unknown)
 
 // resource() with its types kept, so handlers match their response schemas.
 export function typedResource<

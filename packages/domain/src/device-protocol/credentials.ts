@@ -35,3 +35,10 @@ export const deviceAuthAclRequestSchema = z.object({
 
 export type DeviceAuthUserRequest = z.infer<typeof deviceAuthUserRequestSchema>
 export type DeviceAuthAclRequest = z.infer<typeof deviceAuthAclRequestSchema>
+
+/** The auth hook's answer: 200 allows, 403 denies (also mosquitto-go-auth's "json" response mode). */
+export const deviceAuthAllowedSchema = z.object({ ok: z.literal(true) })
+export const deviceAuthDeniedSchema = z.object({ ok: z.literal(false), error: z.string() })
+
+/** The superuser check names only the account; the broker may send more members. */
+export const deviceAuthSuperuserRequestSchema = z.object({ username: z.string() }).loose()

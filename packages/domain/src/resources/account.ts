@@ -26,3 +26,8 @@ export const supportDocumentSchema = z.object({
 
 /** POST /uploads/…: where the stored picture is served. */
 export const uploadResponseSchema = z.object({ url: z.string() })
+
+/** The multipart form of the picture uploads (field `attachment`: JPEG, PNG, WebP or GIF up to 2 MB). */
+export const uploadRequestSchema = z.object({
+  attachment: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP or GIF, up to 2 MB' }),
+})

@@ -22,7 +22,7 @@ export const tagListDocumentSchema = listDocumentSchema(tagResourceSchema)
 
 export const categoryResourceSchema = resourceSchema('categories', {
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string(),
   ...timestampsShape,
 })
 export const categoryDocumentSchema = documentSchema(categoryResourceSchema)

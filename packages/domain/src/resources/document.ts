@@ -71,3 +71,6 @@ export const errorObjectSchema = z.object({
 })
 
 export const errorDocumentSchema = z.object({ errors: z.array(errorObjectSchema) })
+
+/** A 204 answer: no body (documents the status; nothing is serialised). */
+export const noContentSchema = z.null().describe('No content')

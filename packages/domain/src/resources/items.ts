@@ -60,6 +60,10 @@ export const itemResourceSchema = resourceSchema('items', itemAttributesSchema.s
   relationships: z.object({ category: toOneSchema('categories') }),
 })
 export const itemDocumentSchema = withIncluded(documentSchema(itemResourceSchema), categoryResourceSchema)
+/** POST /items: the new device, with its pairing code for the installer. */
+export const itemCreatedDocumentSchema = itemDocumentSchema.extend({
+  meta: z.object({ verification_token: z.string() }),
+})
 export const itemListDocumentSchema = withIncluded(
   listDocumentSchema(itemResourceSchema),
   categoryResourceSchema,

@@ -17,3 +17,6 @@ export const deviceCredentialsDocumentSchema = z.object({
     attributes: z.object({ username: z.string(), password: z.string(), topic_prefix: z.string() }),
   }),
 })
+
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>['meta']['status']
+export type DeviceCredentialsDocument = z.infer<typeof deviceCredentialsDocumentSchema>

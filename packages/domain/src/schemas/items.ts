@@ -54,3 +54,20 @@ export type ItemCreateInput = z.input<typeof itemCreateSchema>
 export type ItemCreateData = z.infer<typeof itemCreateSchema>
 export type ItemManageInput = z.input<typeof itemManageSchema>
 export type ItemManageData = z.infer<typeof itemManageSchema>
+
+const CODE_MISSING = 'Введіть код підтвердження'
+
+/** The 4-character pairing code as typed or sent by a controller (digits may arrive as a number). */
+export const verificationCodeSchema = z
+  .union([z.string(), z.number()], { error: CODE_MISSING })
+  .transform((token) => String(token).trim())
+  .pipe(z.string().min(1, { error: CODE_MISSING }).max(32, { error: 'Код підтвердження надто довгий' }))
+
+/** POST /items/verify: does this serial await a code? */
+export const itemVerifySchema = z.object({ serial_number: serialNumberSchema })
+
+/** POST /items/verify-token: the controller proves its code. */
+export const itemVerifyTokenSchema = z.object({
+  serial_number: serialNumberSchema,
+  token: verificationCodeSchema,
+})

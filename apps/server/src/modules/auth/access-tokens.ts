@@ -1,18 +1,11 @@
 import type { TokenResponse } from '@teplo/domain'
 import { and, eq, isNull } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { tokens } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 
 export const REMEMBERED_TTL_SECONDS = 30 * 24 * 3600
 export const SESSION_TTL_SECONDS = 12 * 3600
-
-export const tokenResponseSchema = z.object({
-  token_type: z.literal('Bearer'),
-  expires_in: z.number(),
-  access_token: z.string(),
-}) satisfies z.ZodType<TokenResponse>
 
 // Remember-me decides the lifetime: a month on a trusted device, half a day otherwise.
 export async function issueAccessToken(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { helpRequests } from '../../db/schema.ts'
-import { formatDate, resource } from '../../lib/jsonapi.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import type { Mailer, MailMessage } from '../../lib/mailer.ts'
 
 export type Requester = { userId: number; name: string; email: string }
@@ -37,7 +37,7 @@ export async function createHelpRequest(desk: HelpDesk, requester: Requester, in
     log.error({ err, helpRequestId: stored.id }, 'help request stored but not e-mailed to support')
   }
   return {
-    data: resource('help-requests', stored.id, {
+    data: typedResource('help-requests', stored.id, {
       name: stored.name,
       problem: stored.problem,
       created_at: formatDate(stored.createdAt),

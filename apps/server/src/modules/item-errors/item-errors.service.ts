@@ -1,8 +1,9 @@
+import type { ItemErrorResource } from '@teplo/domain'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemErrors, items } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
-import { formatDate, resource } from '../../lib/jsonapi.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { type Caller, canSeeItem, visibleItem } from '../items/item-access.ts'
@@ -26,11 +27,11 @@ export type ItemErrorInput = {
 
 // The device block keeps the controller's own field names (kotla: heater, boilera: tank, palnika: burner).
 // No self link: the API has no route for a single error (the list and archive are the calls).
-function itemErrorResource(row: ItemErrorRow, deviceName: string) {
-  const { links: _none, ...document } = resource(
-    'item-errors',
-    row.id,
-    {
+function itemErrorResource(row: ItemErrorRow, deviceName: string): ItemErrorResource {
+  return {
+    type: 'item-errors',
+    id: String(row.id),
+    attributes: {
       error_code: row.errorCode,
       error_time: formatDate(row.errorTime),
       mode_status: row.modeStatus,
@@ -41,9 +42,8 @@ function itemErrorResource(row: ItemErrorRow, deviceName: string) {
         power: { palnika: row.burnerPower },
       },
     },
-    { item: { data: { type: 'items', id: String(row.itemId) } } },
-  )
-  return document
+    relationships: { item: { data: { type: 'items', id: String(row.itemId) } } },
+  }
 }
 
 export type ItemErrorListQuery = Omit<ListQuery, 'sort'> & { item_id: number }

@@ -1,6 +1,6 @@
-import { type ItemAttributes, type SettingsValues, settingEntries } from '@teplo/domain'
+import { type ItemAttributes, type ItemResource, type SettingsValues, settingEntries } from '@teplo/domain'
 import type { items } from '../../db/schema.ts'
-import { formatDate, type ResourceObject, resource } from '../../lib/jsonapi.ts'
+import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 
 export type ItemRow = typeof items.$inferSelect
 
@@ -41,8 +41,8 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
   }
 }
 
-export function itemResource(item: ItemRow, options: { showCode: boolean }): ResourceObject {
-  return resource('items', item.id, itemAttributes(item, options), {
-    category: { data: { type: 'categories', id: String(item.categoryId) } },
+export function itemResource(item: ItemRow, options: { showCode: boolean }): ItemResource {
+  return typedResource('items', item.id, itemAttributes(item, options), {
+    category: { data: { type: 'categories' as const, id: String(item.categoryId) } },
   })
 }

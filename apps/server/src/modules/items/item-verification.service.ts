@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import type { DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
@@ -33,7 +34,8 @@ const lockedUntil = (item: ItemRow, now: Date) =>
 // What a controller may learn before pairing: whether its serial awaits a code.
 export async function verificationStatus(db: Database, serialNumber: string, now = new Date()) {
   const item = await itemBySerial(db, serialNumber)
-  const status = item.status === 'pending' ? 'pending' : item.status === 'archive' ? 'archived' : 'verified'
+  const status: VerificationStatus =
+    item.status === 'pending' ? 'pending' : item.status === 'archive' ? 'archived' : 'verified'
   const locked = status === 'pending' ? lockedUntil(item, now) : null
   return {
     meta: {
@@ -129,7 +131,7 @@ function attemptVerification(db: Database, serialNumber: string, token: string, 
   })
 }
 
-export function credentialsDocument(item: ItemRow, secret: string) {
+export function credentialsDocument(item: ItemRow, secret: string): DeviceCredentialsDocument {
   return {
     data: {
       type: 'device-credentials',

@@ -1,3 +1,4 @@
+import type { ProfileChange } from '@teplo/domain'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
@@ -7,7 +8,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import { emailTaken } from '../users/user-input.ts'
-import type { ProfileChange } from './profile-patch.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Невірний поточний пароль'
 

@@ -27,7 +27,7 @@ export function userResource<Type extends 'users' | 'profile' = 'users'>(
       created_at: formatDate(row.createdAt),
       updated_at: formatDate(row.updatedAt),
     },
-    { roles: { data: userRoleRefs.map((role) => ({ type: 'roles', id: String(role.id) })) } },
+    { roles: { data: userRoleRefs.map((role) => ({ type: 'roles' as const, id: String(role.id) })) } },
   )
   return type === 'profile' ? { ...data, links: { self: '/api/v2/me' } } : data
 }

@@ -1,8 +1,40 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { errorDocumentSchema } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** A multipart body, documented only: the route reads the stream itself, so nothing validates it here. */
+    multipartBody?: z.ZodType
+  }
+}
+
+const errorAnswer = {
+  description: 'A JSON:API error document (400, 401, 403, 404, 409, 413, 415, 422, 429)',
+  content: { 'application/vnd.api+json': { schema: z.toJSONSchema(errorDocumentSchema) } },
+}
+
+type Transform = typeof jsonSchemaTransform
+
+// The routes' zod schemas, plus what every /api/v2 operation may also answer: an error document. The broker's
+// hook answers its own plain bodies and is left as declared.
+const transform: Transform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input)
+  const multipart = input.schema?.multipartBody
+  const documented: Record<string, unknown> = { ...schema }
+  if (multipart) {
+    delete documented.multipartBody
+    documented.body = z.toJSONSchema(multipart)
+  }
+  if (url.startsWith('/api/v2/') && !url.startsWith('/api/v2/device-auth/')) {
+    documented.response = { ...(documented.response as object), '4XX': errorAnswer }
+  }
+  return { schema: documented as typeof schema, url }
+}
 
 // The OpenAPI document is generated from the routes' zod schemas (registered before them); /api/docs browses it.
 async function openApiPlugin(app: FastifyInstance): Promise<void> {
@@ -23,7 +55,7 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
 }

@@ -18,7 +18,7 @@ export function categoryResource(id: string, name: string): CategoryResource {
     id,
     attributes: {
       name,
-      description: null,
+      description: '',
       created_at: '2024-01-01 00:00:00',
       updated_at: '2024-01-01 00:00:00',
     },

@@ -1,6 +1,6 @@
-import { loginSchema, registerSchema } from '@teplo/domain'
+import { loginSchema, noContentSchema, registerSchema, tokenResponseSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { revokeToken, tokenResponseSchema } from '../../../modules/auth/access-tokens.ts'
+import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
@@ -50,10 +50,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the current token' }, onRequest: app.authenticate },
+    {
+      schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: noContentSchema } },
+      onRequest: app.authenticate,
+    },
     async (request, reply) => {
       await revokeToken(app.db, currentUser(request).tokenId)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

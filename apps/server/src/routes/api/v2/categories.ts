@@ -1,12 +1,10 @@
-import { categorySchema } from '@teplo/domain'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
-  documentSchema,
-  listDocumentSchema,
-  resourceSchema,
-  withTimestamps,
-} from '../../../lib/document-schemas.ts'
+  categoryDocumentSchema,
+  categoryListDocumentSchema,
+  categorySchema,
+  noContentSchema,
+} from '@teplo/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams } from '../../../lib/params.ts'
 import {
@@ -18,8 +16,6 @@ import {
   updateCategory,
 } from '../../../modules/categories/categories.service.ts'
 
-const category = resourceSchema('categories', withTimestamps({ name: z.string(), description: z.string() }))
-const categoryDocument = documentSchema(category)
 const tags = ['categories']
 
 // Categories are device types: every signed-in user reads them (the device form's type select);
@@ -36,7 +32,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List categories (device types)',
         querystring: listQuerySchema(CATEGORY_SORTS),
-        response: { 200: listDocumentSchema(category) },
+        response: { 200: categoryListDocumentSchema },
       },
       onRequest: read,
     },
@@ -46,7 +42,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id',
     {
-      schema: { tags, summary: 'One category', params: idParams, response: { 200: categoryDocument } },
+      schema: { tags, summary: 'One category', params: idParams, response: { 200: categoryDocumentSchema } },
       onRequest: read,
     },
     async (request) => getCategory(app.db, request.params.id),
@@ -59,7 +55,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a category',
         body: categorySchema,
-        response: { 201: categoryDocument },
+        response: { 201: categoryDocumentSchema },
       },
       onRequest: write,
     },
@@ -74,7 +70,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a category (not the default ones)',
         params: idParams,
         body: categorySchema.partial(),
-        response: { 200: categoryDocument },
+        response: { 200: categoryDocumentSchema },
       },
       onRequest: write,
     },
@@ -83,10 +79,18 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/categories/:id',
-    { schema: { tags, summary: 'Delete a category without devices', params: idParams }, onRequest: write },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a category without devices',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
+      onRequest: write,
+    },
     async (request, reply) => {
       await deleteCategory(app.db, request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

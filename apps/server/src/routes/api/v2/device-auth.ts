@@ -1,4 +1,10 @@
-import { deviceAuthAclRequestSchema, deviceAuthUserRequestSchema } from '@teplo/domain'
+import {
+  deviceAuthAclRequestSchema,
+  deviceAuthAllowedSchema,
+  deviceAuthDeniedSchema,
+  deviceAuthSuperuserRequestSchema,
+  deviceAuthUserRequestSchema,
+} from '@teplo/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -18,7 +24,9 @@ const secretQuery = z.object({ secret: z.string().max(500).optional() })
 
 // 200 allows, 403 denies; the body also suits mosquitto-go-auth's "json" response mode.
 function answer(reply: FastifyReply, allowed: boolean) {
-  return allowed ? reply.code(200).send({ ok: true }) : reply.code(403).send({ ok: false, error: 'denied' })
+  return allowed
+    ? reply.code(200).send({ ok: true as const })
+    : reply.code(403).send({ ok: false as const, error: 'denied' })
 }
 
 /**
@@ -39,6 +47,7 @@ const deviceAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The broker calls on every connect and topic check: no request log lines, and the URI may hold the secret.
   // It reads plain JSON.
   const common = { logLevel: 'warn' as const, preHandler: requireSecret, config: { jsonApi: false } }
+  const response = { 200: deviceAuthAllowedSchema, 403: deviceAuthDeniedSchema }
 
   app.post(
     '/device-auth/user',
@@ -48,6 +57,7 @@ const deviceAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Broker hook: may this device (or the server) connect?',
         security: [],
         querystring: secretQuery,
+        response,
         body: deviceAuthUserRequestSchema,
       },
       ...common,
@@ -63,6 +73,7 @@ const deviceAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Broker hook: may this client read, write or subscribe to the topic?',
         security: [],
         querystring: secretQuery,
+        response,
         body: deviceAuthAclRequestSchema,
       },
       ...common,
@@ -78,7 +89,8 @@ const deviceAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Broker hook: is this the server's own account?",
         security: [],
         querystring: secretQuery,
-        body: z.object({ username: z.string() }).loose(),
+        response,
+        body: deviceAuthSuperuserRequestSchema,
       },
       ...common,
     },

@@ -1,4 +1,4 @@
-import { helpRequestSchema } from '@teplo/domain'
+import { helpRequestDocumentSchema, helpRequestSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createHelpRequest } from '../../../modules/help-requests/help-requests.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
@@ -11,6 +11,7 @@ const helpRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['help'],
         summary: 'Send a help request to support (stored, then e-mailed)',
         body: helpRequestSchema,
+        response: { 201: helpRequestDocumentSchema },
       },
       onRequest: app.authenticate,
       // Each request lands in a person's mailbox.

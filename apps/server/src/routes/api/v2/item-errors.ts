@@ -1,3 +1,4 @@
+import { itemErrorListDocumentSchema, noContentSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, pageQuery } from '../../../lib/list-query.ts'
@@ -23,6 +24,7 @@ const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['item-errors'],
         summary: 'Error events of one device, newest first',
         querystring: listQuery,
+        response: { 200: itemErrorListDocumentSchema },
       },
       onRequest: app.authenticate,
     },
@@ -39,12 +41,13 @@ const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['item-errors'],
         summary: 'Hide an error event from the list (it stays stored)',
         params: idParams,
+        response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
     },
     async (request, reply) => {
       await archiveItemError(app.db, currentUser(request), request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

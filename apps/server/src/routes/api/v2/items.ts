@@ -1,4 +1,17 @@
-import { itemCreateSchema, itemPatchSchema, LIMITS, serialNumberSchema } from '@teplo/domain'
+import {
+  deviceCredentialsDocumentSchema,
+  itemCreatedDocumentSchema,
+  itemCreateSchema,
+  itemDocumentSchema,
+  itemListDocumentSchema,
+  itemPatchSchema,
+  itemVerifySchema,
+  itemVerifyTokenSchema,
+  LIMITS,
+  noContentSchema,
+  userDocumentSchema,
+  verificationStatusSchema,
+} from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
@@ -30,16 +43,6 @@ const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).
   'filter[user_id]': idSchema('filter[user_id]').optional(),
   ...cacheBustingQuery,
 })
-const tokenSchema = z
-  .union([z.string(), z.number()], { error: 'Введіть код підтвердження' })
-  .transform((token) => String(token).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'Введіть код підтвердження' })
-      .max(32, { error: 'Код підтвердження надто довгий' }),
-  )
-
 // Provisioning calls come from controllers, not people: unauthenticated, limited per address.
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
@@ -51,6 +54,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['items'],
         summary: 'Devices of the signed-in user (admins: any user)',
         querystring: listQuery,
+        response: { 200: itemListDocumentSchema },
       },
       onRequest: app.authenticate,
     },
@@ -63,7 +67,13 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items/:id',
     {
-      schema: { tags: ['items'], summary: 'One device', params: idParams, querystring: includeQuery },
+      schema: {
+        tags: ['items'],
+        summary: 'One device',
+        params: idParams,
+        querystring: includeQuery,
+        response: { 200: itemDocumentSchema },
+      },
       onRequest: app.authenticate,
     },
     async (request, reply) => {
@@ -75,7 +85,12 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items/:id/user',
     {
-      schema: { tags: ['items'], summary: 'The account a device belongs to', params: idParams },
+      schema: {
+        tags: ['items'],
+        summary: 'The account a device belongs to',
+        params: idParams,
+        response: { 200: userDocumentSchema },
+      },
       onRequest: app.authenticate,
     },
     async (request) => itemUser(app.db, currentUser(request), request.params.id),
@@ -88,6 +103,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['items'],
         summary: 'Register a device (pending until verified)',
         body: itemCreateSchema,
+        response: { 201: itemCreatedDocumentSchema },
       },
       onRequest: app.requireRole('admin', 'creator'),
     },
@@ -104,6 +120,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one dashboard settings group, switch on/off, or edit the device (admin, creator)',
         params: idParams,
         body: itemPatchSchema,
+        response: { 200: itemDocumentSchema },
       },
       onRequest: app.authenticate,
       // Before the body is validated: a caller who may not see the device learns nothing, not even its rules.
@@ -123,12 +140,17 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/items/:id',
     {
-      schema: { tags: ['items'], summary: 'Delete a device (admin any, creator own)', params: idParams },
+      schema: {
+        tags: ['items'],
+        summary: 'Delete a device (admin any, creator own)',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
       onRequest: app.requireRole('admin', 'creator'),
     },
     async (request, reply) => {
       await deleteItem(app.db, app.events, currentUser(request), request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 
@@ -139,7 +161,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['provisioning'],
         summary: 'Does this serial number await a verification code?',
         security: [],
-        body: z.object({ serial_number: serialNumberSchema }),
+        body: itemVerifySchema,
+        response: { 200: verificationStatusSchema },
       },
       config: provisioningRateLimit,
     },
@@ -153,7 +176,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['provisioning'],
         summary: 'Prove the verification code; answers the device-link credentials once',
         security: [],
-        body: z.object({ serial_number: serialNumberSchema, token: tokenSchema }),
+        body: itemVerifyTokenSchema,
+        response: { 200: deviceCredentialsDocumentSchema },
       },
       config: provisioningRateLimit,
     },

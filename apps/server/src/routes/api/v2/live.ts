@@ -32,6 +32,13 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           'Authenticate with `Authorization: Bearer …` or, from EventSource, `?access_token=…`. Devices the caller ' +
           'may not see answer 404. The stream ends when the session ends or the device is deleted (`event: deleted`).',
         querystring: liveQuery,
+        response: {
+          200: z
+            .string()
+            .describe(
+              'text/event-stream: `event: item` with the item document as data, `heartbeat`, `deleted`',
+            ),
+        },
       },
       // The URL may carry the access token: keep it out of the request log.
       logLevel: 'warn',

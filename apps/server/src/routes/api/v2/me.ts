@@ -1,3 +1,4 @@
+import { profileDocumentSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { profileDocument } from '../../../modules/profile/profile-document.ts'
@@ -11,6 +12,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'The signed-in user',
         querystring: z.object({ include: z.enum(['roles']).optional() }),
+        response: { 200: profileDocumentSchema },
       },
       onRequest: app.authenticate,
     },

@@ -1,7 +1,11 @@
-import { passwordForgotSchema, passwordResetSchema } from '@teplo/domain'
+import {
+  noContentSchema,
+  passwordForgotSchema,
+  passwordResetSchema,
+  tokenResponseSchema,
+} from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { tokenResponseSchema } from '../../../modules/auth/access-tokens.ts'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
@@ -46,6 +50,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'E-mail a password reset link (same answer for unknown e-mails)',
         body: forgotSchema,
+        response: { 204: noContentSchema },
       },
       config: {
         rateLimit: { max: 5, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: byAddressAndEmail },
@@ -55,7 +60,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, redirect_url: redirectUrl } = request.body
       // Answered before the lookup and the mail, so the timing does not tell who is registered.
       tasks.run('password-reset mail', () => requestPasswordReset(app.db, app.mailer, { email, redirectUrl }))
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 

@@ -1,4 +1,9 @@
-import { checkPasswordSchema } from '@teplo/domain'
+import {
+  checkPasswordSchema,
+  noContentSchema,
+  profileDocumentSchema,
+  profilePatchSchema,
+} from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../../../lib/api-error.ts'
@@ -10,7 +15,6 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '../../../modules/profile/profile.service.ts'
 import { profileDocument } from '../../../modules/profile/profile-document.ts'
-import { profilePatchSchema } from '../../../modules/profile/profile-patch.ts'
 import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
@@ -25,6 +29,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Change the name, the password (with the current one) or the e-mail — one per request',
         body: profilePatchSchema,
+        response: { 200: profileDocumentSchema },
       },
       onRequest: app.authenticate,
     },
@@ -38,7 +43,11 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me',
     {
-      schema: { tags: ['profile'], summary: 'Delete the account with its devices and their data' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Delete the account with its devices and their data',
+        response: { 204: noContentSchema },
+      },
       onRequest: app.authenticate,
     },
     async (request, reply) => {
@@ -47,7 +56,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
         ...deleted.items.map((item) => removeOwnerUploads(app.config.dataDir, 'items', item.id)),
       ]).catch((err: unknown) => request.log.warn({ err }, 'could not remove uploads of a deleted account'))
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 
@@ -58,6 +67,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: "Confirm the signed-in user's password (204 right, 401 wrong)",
         body: checkPasswordSchema,
+        response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
@@ -65,7 +75,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const right = await checkPassword(app.db, currentUser(request).userId, request.body.password)
       if (!right) throw new HttpError(401, WRONG_CURRENT_PASSWORD)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

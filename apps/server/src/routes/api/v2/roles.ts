@@ -1,12 +1,5 @@
-import { roleSchema } from '@teplo/domain'
+import { noContentSchema, roleDocumentSchema, roleListDocumentSchema, roleSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  documentSchema,
-  listDocumentSchema,
-  resourceSchema,
-  withTimestamps,
-} from '../../../lib/document-schemas.ts'
 import { listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams } from '../../../lib/params.ts'
 import {
@@ -18,8 +11,6 @@ import {
   updateRole,
 } from '../../../modules/roles/roles.service.ts'
 
-const role = resourceSchema('roles', withTimestamps({ name: z.string() }))
-const roleDocument = documentSchema(role)
 const tags = ['roles']
 
 // Roles are managed by administrators only (spec §6).
@@ -34,7 +25,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List roles',
         querystring: listQuerySchema(ROLE_SORTS),
-        response: { 200: listDocumentSchema(role) },
+        response: { 200: roleListDocumentSchema },
       },
       onRequest,
     },
@@ -43,14 +34,17 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles/:id',
-    { schema: { tags, summary: 'One role', params: idParams, response: { 200: roleDocument } }, onRequest },
+    {
+      schema: { tags, summary: 'One role', params: idParams, response: { 200: roleDocumentSchema } },
+      onRequest,
+    },
     async (request) => getRole(app.db, request.params.id),
   )
 
   app.post(
     '/roles',
     {
-      schema: { tags, summary: 'Create a role', body: roleSchema, response: { 201: roleDocument } },
+      schema: { tags, summary: 'Create a role', body: roleSchema, response: { 201: roleDocumentSchema } },
       onRequest,
     },
     async (request, reply) => reply.status(201).send(await createRole(app.db, request.body)),
@@ -64,7 +58,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a role (not the default ones)',
         params: idParams,
         body: roleSchema.partial(),
-        response: { 200: roleDocument },
+        response: { 200: roleDocumentSchema },
       },
       onRequest,
     },
@@ -73,10 +67,18 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/roles/:id',
-    { schema: { tags, summary: 'Delete a role without users', params: idParams }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a role without users',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       await deleteRole(app.db, request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

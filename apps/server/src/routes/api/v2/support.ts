@@ -1,13 +1,5 @@
+import { supportDocumentSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-
-const supportDocument = z.object({
-  data: z.object({
-    type: z.literal('support'),
-    id: z.literal('1'),
-    attributes: z.object({ phone: z.string(), email: z.string() }),
-  }),
-})
 
 // The help page shows these to anyone, signed in or not: they come from configuration, not the database.
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +10,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['help'],
         summary: 'Support phone and e-mail shown on the help page',
         security: [],
-        response: { 200: supportDocument },
+        response: { 200: supportDocumentSchema },
       },
     },
     async (_request, reply) => {

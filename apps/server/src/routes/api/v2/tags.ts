@@ -1,12 +1,5 @@
-import { tagSchema } from '@teplo/domain'
+import { noContentSchema, tagDocumentSchema, tagListDocumentSchema, tagSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  documentSchema,
-  listDocumentSchema,
-  resourceSchema,
-  withTimestamps,
-} from '../../../lib/document-schemas.ts'
 import { listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams } from '../../../lib/params.ts'
 import {
@@ -18,8 +11,6 @@ import {
   updateTag,
 } from '../../../modules/tags/tags.service.ts'
 
-const tag = resourceSchema('tags', withTimestamps({ name: z.string(), color: z.string() }))
-const tagDocument = documentSchema(tag)
 const tags = ['tags']
 
 // Any signed-in user may read tags; only administrators change them.
@@ -35,7 +26,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List tags',
         querystring: listQuerySchema(TAG_SORTS),
-        response: { 200: listDocumentSchema(tag) },
+        response: { 200: tagListDocumentSchema },
       },
       onRequest: read,
     },
@@ -45,7 +36,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tags/:id',
     {
-      schema: { tags, summary: 'One tag', params: idParams, response: { 200: tagDocument } },
+      schema: { tags, summary: 'One tag', params: idParams, response: { 200: tagDocumentSchema } },
       onRequest: read,
     },
     async (request) => getTag(app.db, request.params.id),
@@ -54,7 +45,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tags',
     {
-      schema: { tags, summary: 'Create a tag', body: tagSchema, response: { 201: tagDocument } },
+      schema: { tags, summary: 'Create a tag', body: tagSchema, response: { 201: tagDocumentSchema } },
       onRequest: write,
     },
     async (request, reply) => reply.status(201).send(await createTag(app.db, request.body)),
@@ -68,7 +59,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a tag',
         params: idParams,
         body: tagSchema.partial(),
-        response: { 200: tagDocument },
+        response: { 200: tagDocumentSchema },
       },
       onRequest: write,
     },
@@ -77,10 +68,13 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/tags/:id',
-    { schema: { tags, summary: 'Delete a tag', params: idParams }, onRequest: write },
+    {
+      schema: { tags, summary: 'Delete a tag', params: idParams, response: { 204: noContentSchema } },
+      onRequest: write,
+    },
     async (request, reply) => {
       await deleteTag(app.db, request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

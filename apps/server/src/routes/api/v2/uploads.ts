@@ -1,12 +1,10 @@
 import multipart from '@fastify/multipart'
+import { uploadRequestSchema, uploadResponseSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { idParams } from '../../../lib/params.ts'
 import { MAX_IMAGE_BYTES, readImageAttachment } from '../../../modules/uploads/image-attachment.ts'
 import { uploadItemImage, uploadProfileImage } from '../../../modules/uploads/uploads.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
-
-const uploaded = z.object({ url: z.string() })
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to these routes; one image per request, bounded while streaming rather than after buffering.
@@ -24,8 +22,9 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'Upload a profile picture (multipart field attachment; JPEG, PNG, WebP or GIF up to 2 MB)',
         consumes: ['multipart/form-data'],
+        multipartBody: uploadRequestSchema,
         params: idParams,
-        response: { 201: uploaded },
+        response: { 201: uploadResponseSchema },
       },
       onRequest: app.authenticate,
     },
@@ -44,8 +43,9 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: "Upload a device's picture (multipart field attachment; JPEG, PNG, WebP or GIF up to 2 MB)",
         consumes: ['multipart/form-data'],
+        multipartBody: uploadRequestSchema,
         params: idParams,
-        response: { 201: uploaded },
+        response: { 201: uploadResponseSchema },
       },
       onRequest: app.authenticate,
     },

@@ -1,13 +1,12 @@
-import { userCreateSchema, userUpdateSchema } from '@teplo/domain'
+import {
+  noContentSchema,
+  userCreateSchema,
+  userDocumentSchema,
+  userListDocumentSchema,
+  userUpdateSchema,
+} from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  documentSchema,
-  listDocumentSchema,
-  resourceSchema,
-  toManyRelationship,
-  withTimestamps,
-} from '../../../lib/document-schemas.ts'
 import { listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams } from '../../../lib/params.ts'
 import { userDocument } from '../../../modules/users/user-document.ts'
@@ -15,13 +14,6 @@ import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
 import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
-const user = resourceSchema(
-  'users',
-  withTimestamps({ name: z.string(), email: z.string(), profile_image: z.string().nullable() }),
-  { roles: toManyRelationship },
-)
-const includedRole = resourceSchema('roles', withTimestamps({ name: z.string() }))
-const userDocumentSchema = documentSchema(user, includedRole)
 const include = z.enum(['roles'], { message: 'include must be: roles' }).optional()
 const listQuery = listQuerySchema(USER_SORTS).extend({
   'filter[role]': z.string().max(50).optional(),
@@ -41,7 +33,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List users',
         querystring: listQuery,
-        response: { 200: listDocumentSchema(user, includedRole) },
+        response: { 200: userListDocumentSchema },
       },
       onRequest,
     },
@@ -94,10 +86,18 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { schema: { tags, summary: 'Delete a user with their devices', params: idParams }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user with their devices',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       await deleteUser(app.db, app.events, currentUser(request), request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

@@ -1,5 +1,5 @@
-import { profileEmailSchema, profileNameSchema, profilePasswordSchema } from '@teplo/domain'
 import { z } from 'zod'
+import { profileEmailSchema, profileNameSchema, profilePasswordSchema } from './profile'
 
 export type ProfileChange =
   | { kind: 'name'; name: string }
