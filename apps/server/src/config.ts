@@ -19,6 +19,26 @@ const urlSchema = (protocols: string[]) =>
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     )
 
+// A comma-separated list of web origins (scheme://host[:port]), e.g. for a second front end.
+const originListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#\s]+$/,
+          'must list origins like https://admin.example.com (no path), comma-separated',
+        ),
+    ),
+  )
+
 function urlUsername(value: string): string {
   try {
     return decodeURIComponent(new URL(value).username)
@@ -41,6 +61,8 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(3).default('+380 44 000 00 00'),
   WEB_DIST: z.string().min(1).optional(),
   SERVE_WEB: z.enum(['true', 'false']).optional(),
+  CORS_ORIGINS: originListSchema.optional(),
+  ALLOWED_REDIRECT_ORIGINS: originListSchema.optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   MQTT_ENABLED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   // 0 picks a free port (tests).
@@ -84,6 +106,10 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   appUrl: string
+  // Other web origins allowed to call the API from a browser (CORS); empty: the app's own origin only.
+  corsOrigins: string[]
+  // Origins a password-reset link may lead to besides APP_URL's.
+  allowedRedirectOrigins: string[]
   logLevel: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -135,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolvePath(e.DATA_DIR, base),
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS ?? [],
+    allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

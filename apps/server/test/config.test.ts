@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads origin lists and refuses anything but bare origins', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080' })
+    expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080'])
+    expect(loadConfig({}).corsOrigins).toEqual([])
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/app' })).toThrow(/CORS_ORIGINS=.*origins like/)
+    expect(() => loadConfig({ ALLOWED_REDIRECT_ORIGINS: '*' })).toThrow(/ALLOWED_REDIRECT_ORIGINS/)
+  })
+
   it('resolves a relative DATA_DIR from where the command was typed', () => {
     expect(loadConfig({ DATA_DIR: 'store', INIT_CWD: '/srv/teplo' }).dataDir).toBe('/srv/teplo/store')
   })

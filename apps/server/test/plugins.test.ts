@@ -47,7 +47,7 @@ describe('plugin graph', () => {
       'teplo-errors': [],
       'teplo-json-api-requests': [],
       'teplo-json-api-replies': [],
-      'teplo-security': [],
+      'teplo-security': ['teplo-config'],
       'teplo-openapi': [],
       'teplo-web': ['teplo-config'],
       'teplo-auth': ['teplo-db'],

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { HttpError } from '../../lib/api-error.ts'
 import { flattenBody, JSON_API } from '../../lib/jsonapi.ts'
 
 declare module 'fastify' {
@@ -9,11 +10,51 @@ declare module 'fastify' {
   }
 }
 
-// Requests may be flat JSON or a JSON:API document (either media type); routes validate one flat shape.
+// The resource type a document sent to a route must carry: the first path segment after /api/v2 names it
+// (/items/{id} → items); the signed-in account (/me) is a users resource, formerly typed profile.
+const RESOURCE_TYPES = new Set(['roles', 'tags', 'categories', 'users', 'items', 'help-requests'])
+function expectedTypes(url: string | undefined): string[] | null {
+  const segment = /^\/api\/v2\/([^/]+)/.exec(url ?? '')?.[1]
+  if (segment === 'me') return ['users', 'profile']
+  return segment && RESOURCE_TYPES.has(segment) ? [segment] : null
+}
+
+type SentDocument = { data?: { type?: unknown; id?: unknown } }
+
+// JSON:API: a document whose type or id does not match the endpoint is a conflict, not something to apply.
+function assertMatchesEndpoint(request: FastifyRequest): void {
+  const data = (request.body as SentDocument | null)?.data
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return
+  const types = expectedTypes(request.routeOptions.url)
+  if (types && data.type !== undefined && !types.includes(String(data.type))) {
+    throw new HttpError(
+      409,
+      `The resource type '${String(data.type)}' does not match this endpoint ('${types[0]}').`,
+    )
+  }
+  const id = (request.params as { id?: unknown } | undefined)?.id
+  if (id !== undefined && data.id !== undefined && String(data.id) !== String(id)) {
+    throw new HttpError(
+      409,
+      `The resource id '${String(data.id)}' does not match the id in the path ('${String(id)}').`,
+    )
+  }
+}
+
+// Requests may be flat JSON or a JSON:API document (either media type); routes validate one flat shape. Many
+// clients send a JSON content type with no body (logout, DELETE): an empty body is no body. Other media types
+// are refused with 415 (Fastify's own text/plain parser would hand a string to the routes).
 async function jsonApiRequests(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser(['application/json', JSON_API], { parseAs: 'string' }, (request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined)
+    return parseJson(request, String(body), done)
+  })
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined) request.body = flattenBody(request.body)
+    if (request.body === undefined) return
+    assertMatchesEndpoint(request)
+    request.body = flattenBody(request.body)
   })
 }
 
@@ -25,6 +66,15 @@ export const jsonApiRequestsPlugin = fp(jsonApiRequests, { name: 'teplo-json-api
  * error handler; the SSE stream hijacks its reply and never passes here.
  */
 async function jsonApiReplies(scope: FastifyInstance): Promise<void> {
+  // A created resource says where it lives (JSON:API, RFC 9110).
+  scope.addHook(
+    'preSerialization',
+    async (_request, reply, payload: { data?: { links?: { self?: unknown } } }) => {
+      const self = payload?.data?.links?.self
+      if (reply.statusCode === 201 && typeof self === 'string') reply.header('location', self)
+      return payload
+    },
+  )
   scope.addHook('onSend', async (request, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json')
     if (reply.statusCode < 300 && json && request.routeOptions.config.jsonApi !== false) reply.type(JSON_API)

@@ -1,11 +1,14 @@
+import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
 
-// Security headers (CSP fitted to the web app) and the rate limiter that routes opt into.
+// Security headers (CSP fitted to the web app), CORS for the configured other origins, and the rate limiter that
+// routes opt into.
 async function securityPlugin(app: FastifyInstance): Promise<void> {
+  const origins = app.config.corsOrigins
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -19,6 +22,16 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Uploaded pictures are shown by the allowed other origins' pages too.
+    crossOriginResourcePolicy: { policy: origins.length > 0 ? 'cross-origin' : 'same-origin' },
+  })
+  // Bearer tokens, not cookies: no credentials mode. Without CORS_ORIGINS no CORS header is sent at all.
+  await app.register(cors, {
+    origin: origins.length > 0 ? origins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept'],
+    exposedHeaders: ['location', 'retry-after'],
+    maxAge: 600,
   })
   // Limits are declared per route (config.rateLimit); nothing is limited globally.
   await app.register(rateLimit, {
@@ -30,4 +43,4 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
   })
 }
 
-export default fp(securityPlugin, { name: 'teplo-security' })
+export default fp(securityPlugin, { name: 'teplo-security', dependencies: ['teplo-config'] })

@@ -22,20 +22,21 @@ function byAddressAndEmail(request: FastifyRequest): string {
 }
 
 // Malformed or non-web addresses are left to the URL rule, so each bad value gets one message.
-const onOrigin = (url: string, origin: string) => {
+const onOrigin = (url: string, origins: string[]) => {
   try {
     const parsed = new URL(url)
-    return !/^https?:$/.test(parsed.protocol) || parsed.origin === origin
+    return !/^https?:$/.test(parsed.protocol) || origins.includes(parsed.origin)
   } catch {
     return true
   }
 }
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const appOrigin = new URL(app.config.appUrl).origin
-  // The link may only lead back to this app: anything else would make the mail an open redirect.
+  const origins = [new URL(app.config.appUrl).origin, ...app.config.allowedRedirectOrigins]
+  // The link may only lead back to this app (or an origin the operator allowed): anything else would make the
+  // mail an open redirect.
   const forgotSchema = passwordForgotSchema.extend({
-    redirect_url: passwordForgotSchema.shape.redirect_url.refine((url) => onOrigin(url, appOrigin), {
+    redirect_url: passwordForgotSchema.shape.redirect_url.refine((url) => onOrigin(url, origins), {
       error: FOREIGN_REDIRECT,
     }),
   })
