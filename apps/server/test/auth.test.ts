@@ -172,7 +172,7 @@ describe('GET /api/v2/me and POST /api/v2/logout', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v2/me?include=roles', headers: bearer(token) })
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(body.data).toMatchObject({ type: 'profile', attributes: { email: admin.email, name: admin.name } })
+    expect(body.data).toMatchObject({ type: 'users', attributes: { email: admin.email, name: admin.name } })
     expect(body.data.attributes.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     expect(body.data.relationships.roles.data).toHaveLength(1)
     expect(body.included[0]).toMatchObject({ type: 'roles', attributes: { name: 'admin' } })

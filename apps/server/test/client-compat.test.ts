@@ -96,6 +96,32 @@ describe('a standard JSON:API client', () => {
     expect(me.statusCode).toBe(200)
   })
 
+  it('may send the whole account back with only what changed', async () => {
+    const me = await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })
+    expect(me.json().data.type).toBe('users')
+    const echo = (attributes: Record<string, unknown>) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/v2/me',
+        headers: { ...bearer(token), 'content-type': JSON_API },
+        payload: { data: { ...me.json().data, attributes: { ...me.json().data.attributes, ...attributes } } },
+      })
+    const renamed = await echo({ name: 'Адмін Т.' })
+    expect(renamed.statusCode).toBe(200)
+    expect(renamed.json().data.attributes).toMatchObject({ name: 'Адмін Т.', email: admin.email })
+    const unchanged = await echo({ name: 'Адмін Т.' })
+    expect(unchanged.statusCode).toBe(200)
+    // A new password still needs the current one, and says so on that field.
+    const password = await echo({
+      name: 'Адмін Т.',
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    })
+    expect(password.statusCode).toBe(422)
+    expect(password.json().errors[0].source.pointer).toBe('/data/attributes/current_password')
+    await echo({ name: admin.name })
+  })
+
   it('is told where a created resource lives', async () => {
     const res = await app.inject({
       method: 'POST',

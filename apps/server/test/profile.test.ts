@@ -52,7 +52,7 @@ describe('PATCH /api/v2/me', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain(JSON_API)
     expect(res.json().data).toMatchObject({
-      type: 'profile',
+      type: 'users',
       id: String(account.id),
       attributes: { name: 'Марія' },
     })

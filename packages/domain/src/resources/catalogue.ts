@@ -43,8 +43,8 @@ export const userResourceSchema = resourceSchema('users', accountAttributes).ext
 export const userDocumentSchema = withIncluded(documentSchema(userResourceSchema), roleResourceSchema)
 export const userListDocumentSchema = withIncluded(listDocumentSchema(userResourceSchema), roleResourceSchema)
 
-/** The signed-in account (GET/PATCH /me, /profile); its self link is /api/v2/me. */
-export const profileResourceSchema = resourceSchema('profile', accountAttributes).extend({
+/** The signed-in account (GET/PATCH /me): a users resource whose self link is /api/v2/me. */
+export const profileResourceSchema = resourceSchema('users', accountAttributes).extend({
   relationships: rolesRelationship,
 })
 export const profileDocumentSchema = withIncluded(documentSchema(profileResourceSchema), roleResourceSchema)

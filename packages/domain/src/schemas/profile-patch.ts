@@ -73,3 +73,19 @@ export const profilePatchSchema = z
     }
     return change
   })
+
+/**
+ * A client may send the whole account back with one member changed (JSON:API clients echo what they read).
+ * Members equal to what is stored are dropped, so only what differs counts as the change.
+ */
+export function withoutUnchanged(
+  body: Record<string, unknown>,
+  current: { name: string; email: string },
+): Record<string, unknown> {
+  const same = (key: string, stored: string, normalize: (text: string) => string) =>
+    typeof body[key] === 'string' && normalize(body[key] as string) === normalize(stored)
+  const kept = { ...body }
+  if (same('name', current.name, (text) => text.trim())) delete kept.name
+  if (same('email', current.email, (text) => text.trim().toLowerCase())) delete kept.email
+  return kept
+}

@@ -10,7 +10,7 @@ export async function profileDocument(db: Database, userId: number, includeRoles
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!user) throw notFound()
   const roles = await rolesOfUser(db, userId)
-  const data = userResource(user, roles, 'profile')
+  const data = userResource(user, roles, { self: 'me' })
   if (!includeRoles) return { data }
   return { data, included: await includedRoles(db, [roles]) }
 }

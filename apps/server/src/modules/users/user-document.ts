@@ -9,16 +9,12 @@ import { type RoleRef, rolesOfUsers } from './user-roles.ts'
 export type UserRow = typeof users.$inferSelect
 
 /**
- * The one wire form of a users row: type `users` (/users, /items/{id}/user) or `profile` (/me, whose self link
- * is /api/v2/me). The password hash never leaves this module: attributes are listed explicitly.
+ * The one wire form of a users row (/users, /items/{id}/user, /me). The signed-in account's own document links
+ * to /api/v2/me. The password hash never leaves this module: attributes are listed explicitly.
  */
-export function userResource<Type extends 'users' | 'profile' = 'users'>(
-  row: UserRow,
-  userRoleRefs: RoleRef[],
-  type: Type = 'users' as Type,
-) {
+export function userResource(row: UserRow, userRoleRefs: RoleRef[], options: { self?: 'me' } = {}) {
   const data = typedResource(
-    type,
+    'users',
     row.id,
     {
       name: row.name,
@@ -29,7 +25,7 @@ export function userResource<Type extends 'users' | 'profile' = 'users'>(
     },
     { roles: { data: userRoleRefs.map((role) => ({ type: 'roles' as const, id: String(role.id) })) } },
   )
-  return type === 'profile' ? { ...data, links: { self: '/api/v2/me' } } : data
+  return options.self === 'me' ? { ...data, links: { self: '/api/v2/me' } } : data
 }
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {

@@ -3,6 +3,7 @@ import {
   noContentSchema,
   profileDocumentSchema,
   profilePatchSchema,
+  withoutUnchanged,
 } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -32,6 +33,23 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileDocumentSchema },
       },
       onRequest: app.authenticate,
+      // Echoed members equal to the stored ones are not a change; an echo that changes nothing changes nothing.
+      preValidation: async (request, reply) => {
+        const body = request.body
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) return
+        const { userId } = currentUser(request)
+        const current = await profileDocument(app.db, userId, false)
+        const kept = withoutUnchanged(body as Record<string, unknown>, current.data.attributes)
+        const dropped = Object.keys(kept).length < Object.keys(body).length
+        if (
+          dropped &&
+          !['name', 'email', 'password', 'password_confirmation', 'current_password'].some((k) => k in kept)
+        ) {
+          return reply.send(await profileDocument(app.db, userId, true))
+        }
+        // Still the raw body here: the schema below validates what is left.
+        ;(request as { body: unknown }).body = kept
+      },
     },
     async (request) => {
       const { userId, tokenId } = currentUser(request)

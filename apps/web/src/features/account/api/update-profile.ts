@@ -8,7 +8,7 @@ export type ProfileChange =
   | { email: string; current_password: string }
 
 export function updateProfile(change: ProfileChange): Promise<unknown> {
-  return apiRequest('me', { method: 'PATCH', body: { data: { type: 'profile', attributes: change } } })
+  return apiRequest('me', { method: 'PATCH', body: { data: { type: 'users', attributes: change } } })
 }
 
 /** `onChanged` lets the screen refresh the profile it shows elsewhere (top bar, guards). */

@@ -57,7 +57,7 @@ describe('EmailForm', { timeout: 15_000 }, () => {
     expect(calls[1]?.method).toBe('PATCH')
     expect(calls[1]?.url).toBe('/api/v2/me')
     expect(calls[1]?.body).toEqual({
-      data: { type: 'profile', attributes: { email: 'new@example.com', current_password: 'right-pass' } },
+      data: { type: 'users', attributes: { email: 'new@example.com', current_password: 'right-pass' } },
     })
     expect(onChanged).toHaveBeenCalled()
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Новий email').value).toBe(''))

@@ -36,7 +36,7 @@ describe('PasswordForm', { timeout: 15_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Пароль оновлено успішно!')
     expect(calls[0]?.body).toEqual({
       data: {
-        type: 'profile',
+        type: 'users',
         attributes: {
           current_password: 'old-pass-1',
           password: 'new-pass-123',
