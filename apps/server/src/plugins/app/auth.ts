@@ -1,11 +1,11 @@
 import { effectiveRole, type RoleName } from '@teplo/domain'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { tokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/api-error.ts'
 import { sha256 } from '../../lib/secrets.ts'
-import { type RoleRef, rolesOfUser } from '../../modules/users/user-roles.ts'
+import type { RoleRef } from '../../modules/users/user-roles.ts'
 
 export type AuthContext = {
   userId: number
@@ -33,6 +33,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
+const rolesOfRow = sql<RoleRef[]>`coalesce((
+  select json_agg(json_build_object('id', r.id, 'name', r.name) order by ur.position, r.id)
+  from user_roles ur join roles r on r.id = ur.role_id
+  where ur.user_id = ${users.id}), '[]'::json)`
+
 // Bearer tokens are opaque; only their hash is stored, so a database leak does not leak sessions.
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('auth', null)
@@ -40,8 +45,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized()
+    // One round trip per request: the token, its account and the account's roles in their order.
     const [row] = await app.db
-      .select({ tokenId: tokens.id, userId: users.id, name: users.name, email: users.email })
+      .select({
+        tokenId: tokens.id,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        roles: rolesOfRow,
+      })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .where(
@@ -54,8 +66,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       )
       .limit(1)
     if (!row) throw unauthorized()
-    const roles = await rolesOfUser(app.db, row.userId)
-    request.auth = { ...row, roles, role: effectiveRole(roles) }
+    request.auth = { ...row, role: effectiveRole(row.roles) }
   })
 
   app.decorate(
