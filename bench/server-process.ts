@@ -22,6 +22,8 @@ export type ServerSettings = {
   port: number
   /** Embedded broker port, or the external broker's URL. */
   mqtt: { port: number } | { url: string; shareGroup: string }
+  /** Another checkout whose server to run (a before/after comparison in one run); default this one. */
+  root?: string
 }
 
 /**
@@ -57,7 +59,7 @@ export class ServerProcess {
       process.execPath,
       ['--trace-deprecation', '--import', 'tsx', 'apps/server/src/main.ts'],
       {
-        cwd: repoRoot,
+        cwd: settings.root ?? repoRoot,
         env: {
           ...process.env,
           NODE_ENV: 'production',

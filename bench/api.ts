@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { DEMO_ADMIN } from '@teplo/domain'
+import autocannon from 'autocannon'
+import { BenchDatabase } from './bench-database.ts'
+import { loadAverage, machineDescription } from './proc-stats.ts'
+import { freePort, repoRoot, ServerProcess } from './server-process.ts'
+
+// API read throughput against a bare Fastify route measured in the same run (the machine is shared and noisy,
+// so only the ratio means something): npm run bench:api [-- --engine pglite] [--seconds 10] [--connections 50]
+
+const USAGE = `npm run bench:api -- [--engine postgres|pglite] [--seconds S] [--connections C]
+  [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>]`
+
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    'server-root': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+})
+if (values.help || !['postgres', 'pglite'].includes(values.engine)) {
+  process.stdout.write(`${USAGE}\n`)
+  process.exit(values.help ? 0 : 1)
+}
+const seconds = Number(values.seconds)
+const connections = Number(values.connections)
+
+// The baseline: one Fastify route answering a small JSON document, in its own process like the server.
+async function startBareFastify(port: number): Promise<ChildProcess> {
+  const script = `import Fastify from 'fastify'
+const app = Fastify({ logger: false })
+app.get('/bare', async () => ({ data: { type: 'items', id: '1', attributes: { name: 'bare' } } }))
+await app.listen({ port: ${port}, host: '127.0.0.1' })`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/bare`).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (ok) return child
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error('the bare Fastify route did not start')
+}
+
+type Measured = { name: string; requests: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  say(`${name}: ${options.connections} connections for ${options.duration} s`)
+  const result = await autocannon(options)
+  return {
+    name,
+    requests: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  })
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+async function main() {
+  const cleanups: (() => Promise<unknown>)[] = []
+  try {
+    const loadBefore = loadAverage()
+    let databaseUrl = ''
+    if (values.engine === 'postgres') {
+      const database = new BenchDatabase(values['database-url'])
+      await database.create()
+      cleanups.push(() => database.drop())
+      databaseUrl = database.url
+    }
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-api-'))
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+    const server = new ServerProcess({
+      databaseUrl,
+      dataDir,
+      port: await freePort(),
+      mqtt: { port: await freePort() },
+    })
+    await server.start()
+    cleanups.push(() => server.stop())
+    const barePort = await freePort()
+    const bare = await startBareFastify(barePort)
+    cleanups.push(async () => bare.kill('SIGTERM'))
+
+    const token = await signIn(server.baseUrl)
+    const auth = { authorization: `Bearer ${token}` }
+    const common = { connections, duration: seconds }
+    const results: Measured[] = []
+    results.push(await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }))
+    results.push(
+      await measure('GET /items/1', { ...common, url: `${server.baseUrl}/api/v2/items/1`, headers: auth }),
+    )
+    results.push(
+      await measure('GET /items (15 a page)', {
+        ...common,
+        url: `${server.baseUrl}/api/v2/items?include=category`,
+        headers: auth,
+      }),
+    )
+    results.push(
+      await measure('POST /login', {
+        connections: 4,
+        duration: seconds,
+        url: `${server.baseUrl}/api/v2/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+      }),
+    )
+    // Re-measure the baseline last: the ratio uses the mean of the two.
+    results.push(
+      await measure('bare Fastify route (again)', { ...common, url: `http://127.0.0.1:${barePort}/bare` }),
+    )
+
+    const baseline = (results[0]!.requests + results[results.length - 1]!.requests) / 2
+    const lines = [
+      `Teplo API benchmark — ${new Date().toISOString()}`,
+      `  engine ${values.engine}, ${connections} connections, ${seconds} s each; ${machineDescription()}`,
+      `  server from ${values['server-root'] ?? 'this checkout'}`,
+      `  load average before ${loadBefore}, after ${loadAverage()}`,
+      '',
+      '  call                          req/s   of bare   p50 ms   p99 ms   errors   non-2xx',
+      ...results.map(
+        (r) =>
+          `  ${r.name.padEnd(28)} ${String(r.requests).padStart(7)}   ${`${((100 * r.requests) / baseline).toFixed(1)} %`.padStart(7)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${String(r.non2xx).padStart(7)}`,
+      ),
+    ]
+    process.stdout.write(`${lines.join('\n')}\n`)
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+  }
+}
+
+await main()
