@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Document, ItemCreateData, ItemResource } from '@teplo/domain'
+import type { ItemCreateData } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { deviceFromDocument } from '../../../lib/items/item-document'
+import { deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 
-type CreatedDocument = Document<ItemResource, { verification_token?: string }>
+// The shared item document has no `meta`: POST items also answers the pairing code there.
+type CreatedDocument = ItemDocument & { meta?: { verification_token?: string } }
 
 /** Registers a device; it stays pending until its controller confirms the returned code (spec §4). */
 export async function createDevice(input: ItemCreateData) {
