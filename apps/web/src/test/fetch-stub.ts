@@ -35,21 +35,3 @@ export function stubFetch(reply: (call: StubbedCall) => Reply) {
   vi.stubGlobal('fetch', fetchMock)
   return calls
 }
-
-export function profileDocument(roleName: string) {
-  return {
-    data: {
-      type: 'profile',
-      id: '1',
-      attributes: {
-        name: 'Олена',
-        email: 'olena@example.com',
-        profile_image: null,
-        created_at: '',
-        updated_at: '',
-      },
-      relationships: { roles: { data: [{ type: 'roles', id: '7' }] } },
-    },
-    included: [{ type: 'roles', id: '7', attributes: { name: roleName } }],
-  }
-}

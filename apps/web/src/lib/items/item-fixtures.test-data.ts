@@ -88,6 +88,14 @@ export function itemDocument(
   return itemDocumentSchema.parse(included ? { data: item, included } : { data: item })
 }
 
+/**
+ * POST items: the new item, and its pairing code in `meta`. The shared item document lists no `meta`, so only
+ * the item itself is checked here.
+ */
+export function createdItemDocument(item: ItemResource, verificationToken: string) {
+  return { ...itemDocument(item), meta: { verification_token: verificationToken } }
+}
+
 /** A list of items on one page, as GET items?include=category answers it. */
 export function itemListDocument(
   items: ItemResource[],
