@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { getToken, setToken } from '../lib/auth-token'
-import { profileDocument, stubFetch } from '../test/fetch-stub'
+import { stubFetch } from '../test/fetch-stub'
 import { renderRoutes } from '../test/render-routes'
+import { profileDocument } from '../test/resource-fixtures'
 import { routes } from './route-table'
 
 // Lazy screens are compiled on first use in tests, so allow for that.

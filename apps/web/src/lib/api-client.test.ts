@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { profileDocument, stubFetch } from '../test/fetch-stub'
+import { stubFetch } from '../test/fetch-stub'
+import { profileDocument, tokenResponse } from '../test/resource-fixtures'
 import { ApiRequestError, apiRequest } from './api-client'
 import { ACCESS_TOKEN_KEY, getToken, setToken } from './auth-token'
 
@@ -17,7 +18,7 @@ describe('apiRequest', () => {
 
   it('sends a JSON:API body and no token for calls made without auth', async () => {
     setToken('abc123')
-    const calls = stubFetch(() => ({ status: 200, body: { access_token: 'new' } }))
+    const calls = stubFetch(() => ({ status: 200, body: tokenResponse('new') }))
 
     await apiRequest('login', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false })
 

@@ -1,4 +1,3 @@
-import { profileDocumentSchema } from '@teplo/domain'
 import { vi } from 'vitest'
 
 export interface StubbedCall {
@@ -35,31 +34,4 @@ export function stubFetch(reply: (call: StubbedCall) => Reply) {
   })
   vi.stubGlobal('fetch', fetchMock)
   return calls
-}
-
-/** GET /me as the server answers it (parsed with the shared schema), with one role included. */
-export function profileDocument(roleName: string) {
-  return profileDocumentSchema.parse({
-    data: {
-      type: 'users',
-      id: '1',
-      attributes: {
-        name: 'Олена',
-        email: 'olena@example.com',
-        profile_image: null,
-        created_at: '2024-01-01 00:00:00',
-        updated_at: '2024-01-01 00:00:00',
-      },
-      relationships: { roles: { data: [{ type: 'roles', id: '7' }] } },
-      links: { self: '/api/v2/me' },
-    },
-    included: [
-      {
-        type: 'roles',
-        id: '7',
-        attributes: { name: roleName, created_at: '2024-01-01 00:00:00', updated_at: '2024-01-01 00:00:00' },
-        links: { self: '/api/v2/roles/7' },
-      },
-    ],
-  })
 }

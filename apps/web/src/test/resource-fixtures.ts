@@ -1,10 +1,17 @@
 import {
-  helpRequestResourceSchema,
+  helpRequestDocumentSchema,
   type ItemErrorResource,
   itemErrorResourceSchema,
   listDocumentSchema,
+  type ProfileAttributes,
+  profileDocumentSchema,
+  type RoleResource,
   roleResourceSchema,
+  supportDocumentSchema,
+  tokenResponseSchema,
   type UserResource,
+  uploadResponseSchema,
+  userDocumentSchema,
   userResourceSchema,
 } from '@teplo/domain'
 import type { z } from 'zod'
@@ -68,15 +75,57 @@ export function itemErrorResource(
   })
 }
 
+/** One user as GET, POST or PATCH users answers it; with include=roles, `included` holds the roles. */
+export function userDocument(user: UserResource, included?: RoleResource[]) {
+  return userDocumentSchema.parse(included ? { data: user, included } : { data: user })
+}
+
+/** The signed-in account holding one role, as GET /me?include=roles and PATCH /me answer it. */
+export function profileDocument(roleName: string, attributes: Partial<ProfileAttributes> = {}) {
+  const role = roleResource('7', roleName)
+  return profileDocumentSchema.parse({
+    data: {
+      type: 'users',
+      id: '1',
+      attributes: {
+        name: 'Олена',
+        email: 'olena@example.com',
+        profile_image: null,
+        created_at: CREATED,
+        updated_at: CREATED,
+        ...attributes,
+      },
+      relationships: { roles: { data: [{ type: 'roles', id: role.id }] } },
+      links: { self: '/api/v2/me' },
+    },
+    included: [role],
+  })
+}
+
+/** What login, register and the password reset answer. */
+export function tokenResponse(accessToken: string) {
+  return tokenResponseSchema.parse({ token_type: 'Bearer', expires_in: 3600, access_token: accessToken })
+}
+
+/** GET support: the help page's contacts. */
+export function supportDocument(phone: string, email: string) {
+  return supportDocumentSchema.parse({ data: { type: 'support', id: '1', attributes: { phone, email } } })
+}
+
+/** POST uploads/…: where the stored picture is served. */
+export function uploadResponse(url: string) {
+  return uploadResponseSchema.parse({ url })
+}
+
 export function helpRequestDocument(id: string, name: string, problem: string) {
-  return {
-    data: helpRequestResourceSchema.parse({
+  return helpRequestDocumentSchema.parse({
+    data: {
       type: 'help-requests',
       id,
       attributes: { name, problem, created_at: CREATED, emailed_at: CREATED },
       links: { self: `/api/v2/help-requests/${id}` },
-    }),
-  }
+    },
+  })
 }
 
 /** One page holding all of `data`, as the list calls answer. */

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getToken, setToken } from '../../lib/auth-token'
-import { profileDocument, stubFetch } from '../../test/fetch-stub'
+import { stubFetch } from '../../test/fetch-stub'
 import { renderRoutes } from '../../test/render-routes'
+import { profileDocument } from '../../test/resource-fixtures'
 import { routes } from '../route-table'
 
 const slow = { timeout: 5000 }

@@ -18,6 +18,9 @@ function Trigger() {
   )
 }
 
+// The notice's code is loaded with the first notice: compiling it takes a while on a busy machine.
+const slow = { timeout: 4000 }
+
 describe('ToastProvider', () => {
   it('shows a green success notice that goes away after 2 seconds', async () => {
     const user = userEvent.setup()
@@ -29,7 +32,7 @@ describe('ToastProvider', () => {
 
     await user.click(screen.getByRole('button', { name: 'ok' }))
 
-    const alert = await screen.findByRole('alert')
+    const alert = await screen.findByRole('alert', {}, slow)
     expect(alert.textContent).toContain('Дані оновлено!')
     expect(alert.className).toMatch(/MuiAlert-colorSuccess.*MuiAlert-filled/)
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 4000 })
@@ -44,7 +47,7 @@ describe('ToastProvider', () => {
     )
 
     await user.click(screen.getByRole('button', { name: 'ok' }))
-    await screen.findByRole('alert')
+    await screen.findByRole('alert', {}, slow)
     await user.click(screen.getByRole('button', { name: 'fail' }))
 
     await waitFor(() =>

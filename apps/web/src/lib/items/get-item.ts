@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Document, ItemResource } from '@teplo/domain'
 import { apiRequest } from '../api-client'
-import { type Device, deviceFromDocument } from './item-document'
+import { type Device, deviceFromDocument, type ItemDocument } from './item-document'
 import { itemKeys } from './item-keys'
 
 /** One device with its type, read past every cache: its values are live (spec §7). */
 export async function getItem(id: string, signal?: AbortSignal): Promise<Device> {
-  const document = await apiRequest<Document<ItemResource>>(`items/${encodeURIComponent(id)}`, {
+  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
     query: { include: 'category' },
     noCache: true,
     signal,

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type ItemResource, type ListDocument, MAX_PAGE_SIZE } from '@teplo/domain'
+import { MAX_PAGE_SIZE } from '@teplo/domain'
 import { apiRequest } from '../api-client'
-import { type Device, devicesFromDocument } from './item-document'
+import { type Device, devicesFromDocument, type ItemListDocument } from './item-document'
 import { type ItemListQuery, itemKeys } from './item-keys'
 
 /** Devices with their types, all on one page: no screen pages through devices. */
 export async function getItems(query: ItemListQuery, signal?: AbortSignal): Promise<Device[]> {
-  const document = await apiRequest<ListDocument<ItemResource>>('items', {
+  const document = await apiRequest<ItemListDocument>('items', {
     query: {
       include: 'category',
       'filter[user_id]': query.userId,

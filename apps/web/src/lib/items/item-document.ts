@@ -1,17 +1,20 @@
 import type {
+  CategoryAttributes,
   CategoryResource,
-  Document,
   ItemAttributes,
   ItemResource,
-  ListDocument,
-  Resource,
+  itemDocumentSchema,
+  itemListDocumentSchema,
 } from '@teplo/domain'
+import type { z } from 'zod'
+
+/** One item as GET, POST or PATCH items/{id} answers it, and as a live update carries it. */
+export type ItemDocument = z.infer<typeof itemDocumentSchema>
+/** A page of items, as GET items answers it. */
+export type ItemListDocument = z.infer<typeof itemListDocumentSchema>
 
 /** A device's type as the screens show it. */
-export interface DeviceCategory {
-  id: string
-  name: string
-}
+export type DeviceCategory = Pick<CategoryResource, 'id'> & Pick<CategoryAttributes, 'name'>
 
 /** A device as every screen shows it: the wire attributes, its id and its type. */
 export type Device = ItemAttributes & {
@@ -20,27 +23,26 @@ export type Device = ItemAttributes & {
   category: DeviceCategory | null
 }
 
-function categoryOf(item: ItemResource, included: readonly Resource<unknown>[]): DeviceCategory | null {
+function categoryOf(item: ItemResource, included: readonly CategoryResource[]): DeviceCategory | null {
+  // A live update is guarded, not parsed: read its relationship as if it might be missing.
   const linked = item.relationships?.category?.data
-  if (!linked || Array.isArray(linked)) return null
-  const found = included.find((entry) => entry.type === 'categories' && entry.id === linked.id) as
-    | CategoryResource
-    | undefined
+  if (!linked) return null
+  const found = included.find((entry) => entry.type === 'categories' && entry.id === linked.id)
   return found ? { id: found.id, name: found.attributes.name } : null
 }
 
 /** Joins an item resource with its category from `included`. */
-export function toDevice(item: ItemResource, included: readonly Resource<unknown>[] = []): Device {
+export function toDevice(item: ItemResource, included: readonly CategoryResource[] = []): Device {
   return { ...item.attributes, id: item.id, category: categoryOf(item, included) }
 }
 
 /** Reads one item document: a GET, POST or PATCH answer, or a live update. */
-export function deviceFromDocument(document: Document<ItemResource>): Device {
+export function deviceFromDocument(document: ItemDocument): Device {
   return toDevice(document.data, document.included)
 }
 
 /** Reads a list of items, each joined with its category. */
-export function devicesFromDocument(document: ListDocument<ItemResource>): Device[] {
+export function devicesFromDocument(document: ItemListDocument): Device[] {
   return document.data.map((item) => toDevice(item, document.included))
 }
 
@@ -50,7 +52,7 @@ export function withoutPending<T extends Pick<Device, 'status'>>(devices: readon
 }
 
 /** Guards a live update before it is written into the cache. */
-export function isItemDocument(value: unknown): value is Document<ItemResource> {
+export function isItemDocument(value: unknown): value is ItemDocument {
   if (typeof value !== 'object' || value === null || !('data' in value)) return false
   const data = (value as { data: unknown }).data
   return (

@@ -3,6 +3,7 @@ import {
   categoryResourceSchema,
   type ItemAttributes,
   type ItemResource,
+  itemCreatedDocumentSchema,
   itemDocumentSchema,
   itemListDocumentSchema,
   itemResourceSchema,
@@ -86,6 +87,11 @@ export function itemDocument(
   included?: CategoryResource[],
 ): z.infer<typeof itemDocumentSchema> {
   return itemDocumentSchema.parse(included ? { data: item, included } : { data: item })
+}
+
+/** POST items: the new item, and its pairing code in `meta`. */
+export function createdItemDocument(item: ItemResource, verificationToken: string) {
+  return itemCreatedDocumentSchema.parse({ data: item, meta: { verification_token: verificationToken } })
 }
 
 /** A list of items on one page, as GET items?include=category answers it. */

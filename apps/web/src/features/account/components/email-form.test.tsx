@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getToken, setToken } from '../../../lib/auth-token'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { profileDocument } from '../../../test/resource-fixtures'
 import { EmailForm } from './email-form'
 
 function renderForm() {
@@ -47,7 +48,9 @@ describe('EmailForm', { timeout: 15_000 }, () => {
 
   it('checks the password, then changes the e-mail and says so', async () => {
     const calls = stubFetch((call: StubbedCall) =>
-      call.url.endsWith('check-password') ? { status: 204 } : { status: 200, body: { data: {} } },
+      call.url.endsWith('check-password')
+        ? { status: 204 }
+        : { status: 200, body: profileDocument('user', { email: 'new@example.com' }) },
     )
     const onChanged = renderForm()
 

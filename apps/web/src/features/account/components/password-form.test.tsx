@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { profileDocument } from '../../../test/resource-fixtures'
 import { PasswordForm } from './password-form'
 
 const renderForm = () => renderRoutes([{ path: '/', element: <PasswordForm /> }], '/')
@@ -28,7 +29,7 @@ describe('PasswordForm', { timeout: 15_000 }, () => {
   })
 
   it('changes the password, says so and empties the form', async () => {
-    const calls = stubFetch(() => ({ status: 200, body: { data: {} } }))
+    const calls = stubFetch(() => ({ status: 200, body: profileDocument('user') }))
     renderForm()
 
     await fill('old-pass-1', 'new-pass-123', 'new-pass-123')

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Document, ProfileAttributes, ProfileResource, ResourceIdentifier } from '@teplo/domain'
+import type { ProfileAttributes, profileDocumentSchema, RoleAttributes, RoleResource } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { clearToken } from '../../../lib/auth-token'
+
+/** GET and PATCH me, with include=roles. */
+export type ProfileDocument = z.infer<typeof profileDocumentSchema>
 
 export interface Profile extends ProfileAttributes {
   id: string
   /** In the server's order; only the first one counts (spec §6). */
-  roles: { id: string; name: string }[]
+  roles: (Pick<RoleResource, 'id'> & Pick<RoleAttributes, 'name'>)[]
 }
 
 export const profileQueryKey = ['profile'] as const
@@ -27,20 +31,17 @@ window.addEventListener('beforeunload', markLeaving)
 window.addEventListener('pagehide', markLeaving)
 
 /** Resolves the roles relationship against `included` into names. */
-export function toProfile(document: Document<ProfileResource>): Profile {
+export function toProfile(document: ProfileDocument): Profile {
   const { data, included = [] } = document
-  const linked = data.relationships?.roles?.data
-  const identifiers: ResourceIdentifier[] = Array.isArray(linked) ? linked : linked ? [linked] : []
-  const roles = identifiers.flatMap((identifier) => {
-    const role = included.find((entry) => entry.type === 'roles' && entry.id === identifier.id)
-    const name = (role?.attributes as { name?: unknown } | undefined)?.name
-    return typeof name === 'string' ? [{ id: identifier.id, name }] : []
+  const roles = data.relationships.roles.data.flatMap(({ id }) => {
+    const role = included.find((entry) => entry.type === 'roles' && entry.id === id)
+    return role ? [{ id, name: role.attributes.name }] : []
   })
   return { ...data.attributes, id: data.id, roles }
 }
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const document = await apiRequest<Document<ProfileResource>>('me', { query: { include: 'roles' }, signal })
+  const document = await apiRequest<ProfileDocument>('me', { query: { include: 'roles' }, signal })
   return toProfile(document)
 }
 

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { getToken, setToken } from '../../../lib/auth-token'
-import { profileDocument, stubFetch } from '../../../test/fetch-stub'
+import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { profileDocument } from '../../../test/resource-fixtures'
 import { LockForm } from './lock-form'
 
 function renderLock(rightPassword: string) {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getToken } from '../../../lib/auth-token'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { tokenResponse } from '../../../test/resource-fixtures'
 import { LoginForm } from './login-form'
 
 function renderLogin(onSuccess = vi.fn()) {
@@ -82,7 +83,7 @@ describe('LoginForm', () => {
       'fetch',
       vi.fn(async () => {
         await answered
-        return new Response(JSON.stringify({ token_type: 'Bearer', expires_in: 3600, access_token: 'fresh' }))
+        return new Response(JSON.stringify(tokenResponse('fresh')))
       }),
     )
     const user = userEvent.setup()

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getToken } from '../../../lib/auth-token'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { tokenResponse } from '../../../test/resource-fixtures'
 import { PasswordResetPage } from './password-reset-page'
 
 function renderAt(path: string) {
@@ -50,10 +51,7 @@ describe('PasswordResetPage', () => {
   })
 
   it('sends email and token of the address with the new password, then signs in', async () => {
-    const calls = stubFetch(() => ({
-      status: 200,
-      body: { token_type: 'Bearer', expires_in: 3600, access_token: 'after-reset' },
-    }))
+    const calls = stubFetch(() => ({ status: 200, body: tokenResponse('after-reset') }))
     const user = userEvent.setup()
     const onSuccess = renderAt('/password/reset?token=t1&email=olena%40example.com')
     expect(await screen.findByText('Придумайте новий пароль для olena@example.com')).toBeTruthy()

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getToken } from '../../../lib/auth-token'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { tokenResponse } from '../../../test/resource-fixtures'
 import { RegisterForm } from './register-form'
 
 function renderRegister() {
@@ -30,7 +31,7 @@ describe('RegisterForm', () => {
   })
 
   it('shows the terms error inline and makes no call while the terms are unchecked', async () => {
-    const calls = stubFetch(() => ({ status: 200, body: { access_token: 'never' } }))
+    const calls = stubFetch(() => ({ status: 200, body: tokenResponse('never') }))
     const user = userEvent.setup()
     const onSuccess = renderRegister()
     await fillAccount(user)
@@ -57,10 +58,7 @@ describe('RegisterForm', () => {
   })
 
   it('registers without the terms field, stores the token, says so and reports success', async () => {
-    const calls = stubFetch(() => ({
-      status: 200,
-      body: { token_type: 'Bearer', expires_in: 3600, access_token: 'new-account' },
-    }))
+    const calls = stubFetch(() => ({ status: 200, body: tokenResponse('new-account') }))
     const user = userEvent.setup()
     const onSuccess = renderRegister()
     await fillAccount(user)

@@ -1,11 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { CategoryResource, ListDocument } from '@teplo/domain'
+import type { categoryListDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { apiRequest } from '../../../lib/api-client'
 import { categoryKeys } from './category-keys'
 
 export function getCategories(params: ListParams, signal?: AbortSignal) {
-  return apiRequest<ListDocument<CategoryResource>>('categories', { query: listQuery(params), signal })
+  return apiRequest<z.infer<typeof categoryListDocumentSchema>>('categories', {
+    query: listQuery(params),
+    signal,
+  })
 }
 
 /** One page of categories; the previous page stays on screen while the next one loads. */

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CategoryResource, Document } from '@teplo/domain'
+import type { CategoryResource, categoryDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { categoryKeys } from './category-keys'
 
 export async function getCategory(id: string, signal?: AbortSignal): Promise<CategoryResource> {
   const path = `categories/${encodeURIComponent(id)}`
-  return (await apiRequest<Document<CategoryResource>>(path, { signal })).data
+  return (await apiRequest<z.infer<typeof categoryDocumentSchema>>(path, { signal })).data
 }
 
 export function useCategory(id: string) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CategoryData, CategoryResource, Document } from '@teplo/domain'
+import type { CategoryData, categoryDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { categoryKeys } from './category-keys'
 
 export function updateCategory({ id, ...category }: CategoryData & { id: string }) {
-  return apiRequest<Document<CategoryResource>>(`categories/${encodeURIComponent(id)}`, {
+  return apiRequest<z.infer<typeof categoryDocumentSchema>>(`categories/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { data: { type: 'categories', id, attributes: category } },
   })

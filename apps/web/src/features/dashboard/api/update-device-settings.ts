@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Document, ItemResource, ItemSettingsGroup } from '@teplo/domain'
+import type { ItemSettingsGroup } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { storeDevice } from '../../../lib/items/item-cache'
-import { type Device, deviceFromDocument } from '../../../lib/items/item-document'
+import { type Device, deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 
 /** One settings group of spec §7 (heater, tank, gas, power, mode or toggle), empty fields already dropped. */
@@ -15,7 +15,7 @@ export interface SettingsChange {
 }
 
 export async function updateDeviceSettings({ id, values }: SettingsChange): Promise<Device> {
-  const document = await apiRequest<Document<ItemResource>>(`items/${encodeURIComponent(id)}`, {
+  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { data: { type: 'items', id, attributes: values } },
   })

@@ -1,11 +1,7 @@
-import type { ItemStatus } from '@teplo/domain'
+import type { ItemAttributes } from '@teplo/domain'
 import { withoutPending } from '../../../lib/items/item-document'
 
-interface Selectable {
-  id: string
-  status: ItemStatus
-  is_on_homepage: boolean
-}
+type Selectable = Pick<ItemAttributes, 'status' | 'is_on_homepage'> & { id: string }
 
 /** Devices the dashboard may show: one still awaiting verification is hidden and never loaded. */
 export function dashboardDevices<T extends Selectable>(devices: readonly T[]): T[] {

@@ -1,17 +1,15 @@
-import type { ItemErrorResource } from '@teplo/domain'
+import { type ItemErrorResource, itemErrorResourceSchema } from '@teplo/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { itemListDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { itemErrorResource } from '../../../test/resource-fixtures'
+import { itemErrorResource, listDocument } from '../../../test/resource-fixtures'
 import { DeviceErrorsPanel } from './device-errors-panel'
 
-const page = (data: unknown[]) => ({
-  data,
-  meta: { page: { currentPage: 1, from: 1, to: data.length, perPage: 100, lastPage: 1, total: data.length } },
-})
+const page = (events: ItemErrorResource[]) =>
+  listDocument(itemErrorResourceSchema, events, '/api/v2/item-errors')
 
 const errorEvent = (id: string, code: string) =>
   itemErrorResource(id, {

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Document, ItemCreateData, ItemResource } from '@teplo/domain'
+import type { ItemCreateData, itemCreatedDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 
-type CreatedDocument = Document<ItemResource, { verification_token?: string }>
+// POST items also answers the pairing code, in `meta`.
+type CreatedDocument = z.infer<typeof itemCreatedDocumentSchema>
 
 /** Registers a device; it stays pending until its controller confirms the returned code (spec §4). */
 export async function createDevice(input: ItemCreateData) {
@@ -27,7 +29,7 @@ export async function createDevice(input: ItemCreateData) {
     },
   })
   const device = deviceFromDocument(document)
-  return { device, verificationToken: document.meta?.verification_token ?? device.verification_token ?? '' }
+  return { device, verificationToken: document.meta.verification_token }
 }
 
 export function useCreateDevice() {

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CategoryResource, ListDocument } from '@teplo/domain'
-import { MAX_PAGE_SIZE } from '@teplo/domain'
+import { type categoryListDocumentSchema, MAX_PAGE_SIZE } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
+import type { DeviceCategory } from '../../../lib/items/item-document'
 
 const deviceTypesKey = ['device-types'] as const
 
-export interface DeviceType {
-  id: string
-  name: string
-}
+/** A device type (a category) as the selects show it: the same as the type a device is shown with. */
+export type DeviceType = DeviceCategory
 
 /** Device types (categories) for the type select, by name. */
 export async function getDeviceTypes(signal?: AbortSignal): Promise<DeviceType[]> {
-  const document = await apiRequest<ListDocument<CategoryResource>>('categories', {
+  const document = await apiRequest<z.infer<typeof categoryListDocumentSchema>>('categories', {
     query: { 'page[size]': MAX_PAGE_SIZE, sort: 'name' },
     signal,
   })

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Document, ItemResource } from '@teplo/domain'
+import type { ItemManageData } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { deviceFromDocument } from '../../../lib/items/item-document'
+import { deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 
-export interface DeviceChanges {
-  name: string
-  owner: string
-  description: string
-  category_id: string
-  is_on_homepage: boolean
-}
+/** The edit screen sends every management field but the status. */
+export type DeviceChanges = Required<Omit<ItemManageData, 'status'>>
 
 /**
  * Saves the management fields. The status is not sent: it is shown, not edited, and a stale copy
@@ -18,7 +13,7 @@ export interface DeviceChanges {
  */
 export async function updateDevice(id: string, changes: DeviceChanges) {
   const { category_id: categoryId, ...attributes } = changes
-  const document = await apiRequest<Document<ItemResource>>(`items/${encodeURIComponent(id)}`, {
+  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: {
       data: {

@@ -13,19 +13,18 @@ import { DevicesList } from './devices-list'
 
 const renderList = () => renderRoutes([{ path: '/items', element: <DevicesList /> }], '/items')
 
-const twoDevices = () =>
-  itemListDocument(
-    [
-      itemResource('1', {
-        name: 'Котел вдома',
-        owner: 'Олена',
-        status: 'on',
-        created_at: '2024-03-05 10:00:00',
-      }),
-      itemResource('2', { name: 'Котел на дачі', status: 'pending', verification_token: 'K7Q2' }, '3'),
-    ],
-    [boilerCategory, categoryResource('3', 'Пелетний пальник')],
-  )
+const devices = () => [
+  itemResource('1', {
+    name: 'Котел вдома',
+    owner: 'Олена',
+    status: 'on',
+    created_at: '2024-03-05 10:00:00',
+  }),
+  itemResource('2', { name: 'Котел на дачі', status: 'pending', verification_token: 'K7Q2' }, '3'),
+]
+
+const twoDevices = (items = devices()) =>
+  itemListDocument(items, [boilerCategory, categoryResource('3', 'Пелетний пальник')])
 
 describe('DevicesList', { timeout: 15_000 }, () => {
   it('asks for all of the caller’s devices with their type and shows each as a card', async () => {
@@ -71,8 +70,7 @@ describe('DevicesList', { timeout: 15_000 }, () => {
         deleted = true
         return { status: 204 }
       }
-      const body = twoDevices()
-      return { status: 200, body: deleted ? { ...body, data: body.data.slice(1) } : body }
+      return { status: 200, body: twoDevices(deleted ? devices().slice(1) : devices()) }
     })
     const user = userEvent.setup()
     renderList()

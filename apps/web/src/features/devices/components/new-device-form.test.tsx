@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
+import { createdItemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { NewDeviceForm } from './new-device-form'
@@ -57,10 +57,7 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
   it('creates a pending device and shows its verification code, then goes on', async () => {
     const calls = stubFetch(() => ({
       status: 201,
-      body: {
-        ...itemDocument(itemResource('9', { status: 'pending' }, '3')),
-        meta: { verification_token: 'X4P9' },
-      },
+      body: createdItemDocument(itemResource('9', { status: 'pending' }, '3'), 'X4P9'),
     }))
     const user = userEvent.setup()
     const onDone = renderForm()

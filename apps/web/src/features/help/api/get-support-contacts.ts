@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Document, Resource } from '@teplo/domain'
+import type { supportDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 
-export interface SupportContacts {
-  phone: string
-  email: string
-}
+type SupportDocument = z.infer<typeof supportDocumentSchema>
+export type SupportContacts = SupportDocument['data']['attributes']
 
 /** Support phone and e-mail from the server's configuration; public, like the help page itself. */
 export async function getSupportContacts(signal?: AbortSignal): Promise<SupportContacts> {
-  const document = await apiRequest<Document<Resource<SupportContacts, 'support'>>>('support', {
+  const document = await apiRequest<SupportDocument>('support', {
     auth: false,
     signal,
   })

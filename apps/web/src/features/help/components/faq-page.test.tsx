@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { supportDocument } from '../../../test/resource-fixtures'
 import { FaqPage } from './faq-page'
 
 const slow = { timeout: 4000 }
@@ -10,16 +11,7 @@ const slow = { timeout: 4000 }
 function showPage() {
   const calls = stubFetch((call) =>
     call.url === '/api/v2/support'
-      ? {
-          status: 200,
-          body: {
-            data: {
-              type: 'support',
-              id: '1',
-              attributes: { phone: '+380 44 123 45 67', email: 'help@teplo.ua' },
-            },
-          },
-        }
+      ? { status: 200, body: supportDocument('+380 44 123 45 67', 'help@teplo.ua') }
       : { status: 404 },
   )
   renderRoutes([{ path: '/', element: <FaqPage /> }], '/')

@@ -18,7 +18,7 @@ const posts = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => ca
 describe('HelpRequestDialog', { timeout: 15_000 }, () => {
   it('asks for a name and a problem that are not blank after trimming, without calling the server', async () => {
     setToken('token-1')
-    const calls = stubFetch(() => ({ status: 201, body: {} }))
+    const calls = stubFetch(() => ({ status: 201, body: helpRequestDocument('1', 'Іван', 'Не гріє') }))
     const user = userEvent.setup()
     openDialog()
 

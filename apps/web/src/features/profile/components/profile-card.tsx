@@ -2,16 +2,15 @@ import Avatar from '@mui/material/Avatar'
 import Card from '@mui/material/Card'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { ProfileAttributes } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../lib/dates'
 
-export interface ProfileSummary {
+export interface ProfileSummary extends Pick<ProfileAttributes, 'name' | 'email'> {
   id: string
-  name: string
-  email: string
   role: string
-  createdAt: string
-  picture: string | null
+  createdAt: ProfileAttributes['created_at']
+  picture: ProfileAttributes['profile_image']
 }
 
 /** Who is signed in: picture, name, e-mail, role and since when. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Document, RoleData, RoleResource } from '@teplo/domain'
+import type { RoleData, roleDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { roleKeys } from './role-keys'
 
 export function createRole(role: RoleData) {
-  return apiRequest<Document<RoleResource>>('roles', {
+  return apiRequest<z.infer<typeof roleDocumentSchema>>('roles', {
     method: 'POST',
     body: { data: { type: 'roles', attributes: role } },
   })

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { ListDocument, RoleResource } from '@teplo/domain'
+import type { roleListDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { apiRequest } from '../../../lib/api-client'
 import { roleKeys } from './role-keys'
 
 export function getRoles(params: ListParams, signal?: AbortSignal) {
-  return apiRequest<ListDocument<RoleResource>>('roles', { query: listQuery(params), signal })
+  return apiRequest<z.infer<typeof roleListDocumentSchema>>('roles', { query: listQuery(params), signal })
 }
 
 /** One page of roles; the previous page stays on screen while the next one loads. */

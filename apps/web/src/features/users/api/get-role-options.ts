@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ListDocument, MAX_PAGE_SIZE, type RoleResource } from '@teplo/domain'
+import { MAX_PAGE_SIZE, type roleListDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 
 export interface RoleOption {
@@ -8,7 +9,7 @@ export interface RoleOption {
 }
 
 export async function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]> {
-  const document = await apiRequest<ListDocument<RoleResource>>('roles', {
+  const document = await apiRequest<z.infer<typeof roleListDocumentSchema>>('roles', {
     query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 },
     signal,
   })

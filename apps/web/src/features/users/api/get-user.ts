@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Document, UserResource } from '@teplo/domain'
+import type { userDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { toUser, type User } from './user-document'
 import { userKeys } from './user-keys'
 
 export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
-  const document = await apiRequest<Document<UserResource>>(`users/${encodeURIComponent(id)}`, {
+  const document = await apiRequest<z.infer<typeof userDocumentSchema>>(`users/${encodeURIComponent(id)}`, {
     query: { include: 'roles' },
     signal,
   })

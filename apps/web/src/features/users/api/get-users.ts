@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { ListDocument, PageMeta, UserResource } from '@teplo/domain'
+import type { PageMeta, userListDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { apiRequest } from '../../../lib/api-client'
 import { toUser, type User } from './user-document'
@@ -9,7 +10,7 @@ export async function getUsers(
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<{ users: User[]; page: PageMeta }> {
-  const document = await apiRequest<ListDocument<UserResource>>('users', {
+  const document = await apiRequest<z.infer<typeof userListDocumentSchema>>('users', {
     query: { include: 'roles', ...listQuery(params) },
     signal,
   })

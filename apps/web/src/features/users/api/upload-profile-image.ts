@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { uploadResponseSchema } from '@teplo/domain'
+import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import { userKeys } from './user-keys'
 
@@ -9,10 +11,8 @@ export const ATTACHMENT_FIELD = 'attachment'
 export function uploadProfileImage({ userId, file }: { userId: string; file: File }) {
   const form = new FormData()
   form.append(ATTACHMENT_FIELD, file)
-  return apiRequest<{ url: string }>(`uploads/users/${encodeURIComponent(userId)}/profile-image`, {
-    method: 'POST',
-    body: form,
-  })
+  const path = `uploads/users/${encodeURIComponent(userId)}/profile-image`
+  return apiRequest<z.infer<typeof uploadResponseSchema>>(path, { method: 'POST', body: form })
 }
 
 export function useUploadProfileImage() {

@@ -1,21 +1,17 @@
-import type { Resource, UserResource } from '@teplo/domain'
+import type { RoleAttributes, RoleResource, UserAttributes, UserResource } from '@teplo/domain'
 
 /** A user as the screens show it; only the first role counts (spec §3, §6). */
-export interface User {
-  id: string
-  name: string
-  email: string
-  profileImage: string | null
-  createdAt: string | null
-  role: { id: string; name: string } | null
+export interface User extends Pick<UserAttributes, 'name' | 'email'> {
+  id: UserResource['id']
+  profileImage: UserAttributes['profile_image']
+  createdAt: UserAttributes['created_at'] | null
+  role: (Pick<RoleResource, 'id'> & Pick<RoleAttributes, 'name'>) | null
 }
 
 /** Resolves the user's first role against `included` (include=roles). */
-export function toUser(resource: UserResource, included: readonly Resource<unknown>[] = []): User {
-  const linked = resource.relationships?.roles?.data
-  const first = Array.isArray(linked) ? linked[0] : linked
+export function toUser(resource: UserResource, included: readonly RoleResource[] = []): User {
+  const first = resource.relationships.roles.data[0]
   const role = first && included.find((entry) => entry.type === 'roles' && entry.id === first.id)
-  const name = (role?.attributes as { name?: unknown } | undefined)?.name
   const { attributes } = resource
   return {
     id: resource.id,
@@ -23,6 +19,6 @@ export function toUser(resource: UserResource, included: readonly Resource<unkno
     email: attributes.email,
     profileImage: attributes.profile_image,
     createdAt: attributes.created_at,
-    role: first ? { id: first.id, name: typeof name === 'string' ? name : '' } : null,
+    role: first ? { id: first.id, name: role?.attributes.name ?? '' } : null,
   }
 }

@@ -6,7 +6,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { setToken } from '../../../lib/auth-token'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
-import { listDocument, roleResource, userResource } from '../../../test/resource-fixtures'
+import {
+  listDocument,
+  roleResource,
+  uploadResponse,
+  userDocument,
+  userResource,
+} from '../../../test/resource-fixtures'
 import { NewUserForm } from './new-user-form'
 
 const slow = { timeout: 5000 }
@@ -15,7 +21,7 @@ const roles = listDocument(
   [roleResource('1', 'admin'), roleResource('2', 'creator')],
   '/api/v2/roles',
 )
-const created = { data: userResource('42', { name: 'Олена', email: 'olena@example.com' }, ['2']) }
+const created = userDocument(userResource('42', { name: 'Олена', email: 'olena@example.com' }, ['2']))
 
 function EditScreen() {
   const { state } = useLocation()
@@ -41,7 +47,8 @@ function server(overrides: Partial<Record<string, Reply>> = {}) {
     if (overrides[key]) return overrides[key]
     if (key === 'GET /api/v2/roles') return { status: 200, body: roles }
     if (key === 'POST /api/v2/users') return { status: 201, body: created }
-    if (key === 'POST /api/v2/uploads/users/42/profile-image') return { status: 201, body: { url: '/u.png' } }
+    if (key === 'POST /api/v2/uploads/users/42/profile-image')
+      return { status: 201, body: uploadResponse('/u.png') }
     return { status: 404 }
   })
   const spy = vi.mocked(fetch)

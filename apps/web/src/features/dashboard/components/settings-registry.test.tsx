@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { toDevice } from '../../../lib/items/item-document'
+import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
+import { renderRoutes } from '../../../test/render-routes'
+import { type DialogGroup, SettingsDialog } from './settings-dialog'
+
+// Settings that exist only in this test, added to the registry and nowhere else: the dialog's inputs, their
+// ranges and what it sends must all follow from these entries.
+vi.mock('../../../../../../packages/domain/src/settings/registry.ts', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../../../../../packages/domain/src/settings/registry.ts')>()
+  return {
+    ...actual,
+    ITEM_SETTINGS: {
+      ...actual.ITEM_SETTINGS,
+      frost_guard_temp: {
+        kind: 'number',
+        group: 'heater',
+        column: 'frostGuardTemp',
+        label: 'Захист від замерзання, °C',
+        unit: '°C',
+        min: 3,
+        max: 15,
+        step: 1,
+        factory: 5,
+      },
+      burner_cleaning: {
+        kind: 'boolean',
+        group: 'power',
+        column: 'burnerCleaning',
+        label: 'Автоочищення пальника',
+        factory: false,
+        invalid: 'Автоочищення має бути увімкнене або вимкнене',
+      },
+    },
+  }
+})
+
+// The attributes the mocked registry adds to the item document; the shared types know only the real table.
+const ADDED_SETTINGS = { frost_guard_temp: 5, burner_cleaning: false } as Parameters<typeof itemResource>[1]
+
+const slow = { timeout: 4000 }
+
+function openDialog(group: DialogGroup) {
+  const item = itemResource('7', { status: 'on', ...ADDED_SETTINGS })
+  const calls = stubFetch(() => ({ status: 200, body: itemDocument(item) }))
+  const device = toDevice(item)
+  renderRoutes(
+    [{ path: '/', element: <SettingsDialog group={group} device={device} open onClose={() => {}} /> }],
+    '/',
+  )
+  return calls
+}
+
+const patches = (calls: StubbedCall[]) => calls.filter((call) => call.method === 'PATCH')
+
+describe('a setting added to the registry', { timeout: 15_000 }, () => {
+  it('is parsed as an attribute of the item document', () => {
+    expect(itemResource('7', ADDED_SETTINGS).attributes).toMatchObject({
+      frost_guard_temp: 5,
+      burner_cleaning: false,
+    })
+  })
+
+  it('becomes a stepper of its group with its label and range, starts from the stored value and is sent', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('heater')
+
+    const frostGuard = await screen.findByRole('spinbutton', { name: 'Захист від замерзання, °C' }, slow)
+    expect((frostGuard as HTMLInputElement).value).toBe('5')
+    expect(frostGuard.getAttribute('aria-valuemin')).toBe('3')
+    expect(frostGuard.getAttribute('aria-valuemax')).toBe('15')
+    expect(screen.getByText('Від 3 до 15 °C')).toBeTruthy()
+
+    await user.clear(frostGuard)
+    await user.type(frostGuard, '20')
+    await user.tab()
+    expect((frostGuard as HTMLInputElement).value).toBe('15')
+    expect(
+      screen.getByRole('button', { name: 'Збільшити: Захист від замерзання, °C' }).hasAttribute('disabled'),
+    ).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Збільшити: Задана температура, °C' }))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toEqual({
+      data: {
+        type: 'items',
+        id: '7',
+        attributes: { heater_temp_set: 61, heater_hysteresis: 5, frost_guard_temp: 15 },
+      },
+    })
+  })
+
+  it('becomes a switch of its group, starts from the stored value and is sent', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('power')
+
+    const cleaning = await screen.findByRole('switch', { name: 'Автоочищення пальника' }, slow)
+    expect((cleaning as HTMLInputElement).checked).toBe(false)
+    await user.click(cleaning)
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toEqual({
+      data: {
+        type: 'items',
+        id: '7',
+        attributes: { burner_power_set: 100, burner_mod: true, burner_cleaning: true },
+      },
+    })
+  })
+
+  it('stays out of the dialogs of other groups', async () => {
+    openDialog('tank')
+    await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    expect(screen.queryByRole('spinbutton', { name: 'Захист від замерзання, °C' })).toBeNull()
+    expect(screen.queryByRole('switch', { name: 'Автоочищення пальника' })).toBeNull()
+  })
+})
