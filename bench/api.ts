@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { DEMO_ADMIN } from '@teplo/domain'
 import autocannon from 'autocannon'
 import { BenchDatabase } from './bench-database.ts'
 import { loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, repoRoot, ServerProcess } from './server-process.ts'
+import { signIn } from './sign-in.ts'
 
 // API read throughput against a bare Fastify route measured in the same run (the machine is shared and noisy,
 // so only the ratio means something): npm run bench:api [-- --engine pglite] [--seconds 10] [--connections 50]
@@ -69,16 +69,6 @@ async function measure(name: string, options: autocannon.Options): Promise<Measu
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   }
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { access_token: string }).access_token
 }
 
 // Logins are rate limited per address (10 a minute), so they are timed one after another under the limit: the

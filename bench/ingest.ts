@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { DEMO_ADMIN } from '@teplo/domain'
 import { BenchDatabase, type BenchDevice } from './bench-database.ts'
 import { connectFleet } from './connect-phase.ts'
 import { clearRetainedStatus, DeviceFleet } from './device-fleet.ts'
@@ -11,22 +10,13 @@ import { type BenchOptions, readOptions, USAGE } from './options.ts'
 import { loadAverage, machineDescription, memoryMiB, pidsNamed } from './proc-stats.ts'
 import { type BenchSummary, summaryTable, writeResult } from './report.ts'
 import { freePort, ServerProcess } from './server-process.ts'
+import { signIn } from './sign-in.ts'
 import { distribution, round } from './stats.ts'
 import { waitForStored } from './stored-counter.ts'
 import { UsageWindow } from './usage-window.ts'
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { access_token: string }).access_token
-}
 
 /** Devices spread over the fleet (and so over the publishing interval) whose latency is timed. */
 function pickWatched(devices: BenchDevice[], count: number): BenchDevice[] {

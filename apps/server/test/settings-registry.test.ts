@@ -9,36 +9,22 @@ import { bearer, loginAs, openTestDatabase, testConfig } from './helper.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
 
-// A setting that exists only in this test: added to the registry, with the migration a developer would write,
-// and nothing else. Everything below must follow from that entry.
+// Settings that exist only in tests (a number, frost_guard_temp, and a switch, burner_cleaning): added to the
+// registry, with the migration a developer would write, and nothing else. Everything below must follow from them.
 vi.mock('../../../packages/domain/src/settings/registry.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../packages/domain/src/settings/registry.ts')>()
-  return {
-    ...actual,
-    ITEM_SETTINGS: {
-      ...actual.ITEM_SETTINGS,
-      frost_guard_temp: {
-        kind: 'number',
-        group: 'heater',
-        column: 'frostGuardTemp',
-        label: 'Захист від замерзання, °C',
-        unit: '°C',
-        min: 3,
-        max: 15,
-        step: 1,
-        factory: 5,
-      },
-    },
-  }
+  const { withTestOnlySettings } = await import(
+    '../../../packages/domain/src/settings/test-only-settings.test-data.ts'
+  )
+  return withTestOnlySettings(await importOriginal<{ ITEM_SETTINGS: object }>())
 })
 
 let simulator: ReturnType<typeof startSimulator> | undefined
 beforeAll(async () => {
   const database = await openTestDatabase()
   // The migration: one column named after the setting, its default the factory value.
-  await database.db.execute(
-    sql`alter table items add column frost_guard_temp double precision not null default 5`,
-  )
+  await database.db.execute(sql`alter table items
+    add column frost_guard_temp double precision not null default 5,
+    add column burner_cleaning boolean not null default false`)
   const app = await buildApp({
     config: testConfig({ MQTT_ENABLED: 'true', MQTT_HOST: '127.0.0.1', MQTT_PORT: '0' }),
     database,
@@ -71,7 +57,10 @@ describe('a setting added to the registry', () => {
     await simulator.whenConnected()
 
     // The item document carries it, with the factory value.
-    expect(await readItem(link.app, link.adminToken, dev.itemId)).toMatchObject({ frost_guard_temp: 5 })
+    expect(await readItem(link.app, link.adminToken, dev.itemId)).toMatchObject({
+      frost_guard_temp: 5,
+      burner_cleaning: false,
+    })
 
     // PATCH validates it with its own range and keeps it in its group.
     const outOfRange = await patch(dev.itemId, { frost_guard_temp: 20 })
@@ -90,13 +79,24 @@ describe('a setting added to the registry', () => {
     const stored = await link.app.db.execute(sql`select frost_guard_temp from items where id = ${dev.itemId}`)
     expect(JSON.stringify(stored)).toContain('"frost_guard_temp":7')
 
-    // The simulated controller receives it in the desired settings and answers with it in effect.
+    // A switch is read as the specification's client sends switches ("1") and joins its group (power).
+    const cleaning = await patch(dev.itemId, { burner_cleaning: '1' })
+    expect(cleaning.statusCode).toBe(200)
+    expect(cleaning.json().data.attributes).toMatchObject({ burner_cleaning: true, frost_guard_temp: 7 })
+    expect((await patch(dev.itemId, { burner_cleaning: true, frost_guard_temp: 6 })).statusCode).toBe(422)
+
+    // The simulated controller receives them in the desired settings and answers with them in effect.
     // The fake setting is not in the static types; its wire name is read as any key.
     const applied = (a: SettingsAckMessage) => a.applied as Record<string, unknown>
-    const ack = await waitFor(() => acks.find((a) => applied(a).frost_guard_temp === 7), 10_000, 'the ack')
+    const ack = await waitFor(
+      () => acks.find((a) => applied(a).frost_guard_temp === 7 && applied(a).burner_cleaning === true),
+      10_000,
+      'the ack',
+    )
     expect(ack.result).toBe('applied')
     expect(settingsAckMessageSchema.safeParse(ack).success).toBe(true)
-    expect((await row(dev.itemId)).syncStatus).toBe('synced')
+    // The ack is on its way to the server when the agent reports it sent.
+    await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced')
 
     // An acknowledgement without it is not a full settings set and is dropped.
     const { frost_guard_temp: _left, ...partial } = applied(ack)

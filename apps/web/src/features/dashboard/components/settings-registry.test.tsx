@@ -10,33 +10,10 @@ import { type DialogGroup, SettingsDialog } from './settings-dialog'
 // Settings that exist only in this test, added to the registry and nowhere else: the dialog's inputs, their
 // ranges and what it sends must all follow from these entries.
 vi.mock('../../../../../../packages/domain/src/settings/registry.ts', async (importOriginal) => {
-  const actual =
-    await importOriginal<typeof import('../../../../../../packages/domain/src/settings/registry.ts')>()
-  return {
-    ...actual,
-    ITEM_SETTINGS: {
-      ...actual.ITEM_SETTINGS,
-      frost_guard_temp: {
-        kind: 'number',
-        group: 'heater',
-        column: 'frostGuardTemp',
-        label: 'Захист від замерзання, °C',
-        unit: '°C',
-        min: 3,
-        max: 15,
-        step: 1,
-        factory: 5,
-      },
-      burner_cleaning: {
-        kind: 'boolean',
-        group: 'power',
-        column: 'burnerCleaning',
-        label: 'Автоочищення пальника',
-        factory: false,
-        invalid: 'Автоочищення має бути увімкнене або вимкнене',
-      },
-    },
-  }
+  const { withTestOnlySettings } = await import(
+    '../../../../../../packages/domain/src/settings/test-only-settings.test-data.ts'
+  )
+  return withTestOnlySettings(await importOriginal<{ ITEM_SETTINGS: object }>())
 })
 
 // The attributes the mocked registry adds to the item document; the shared types know only the real table.

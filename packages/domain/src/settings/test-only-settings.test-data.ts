@@ -1,0 +1,34 @@
+import type { SettingDefinition } from './registry'
+
+/**
+ * Settings that exist only in tests: added to the registry (with `vi.mock` of registry.ts) to prove that a new
+ * setting reaches everything derived from the registry without any other edit.
+ */
+export const TEST_ONLY_SETTINGS = {
+  frost_guard_temp: {
+    kind: 'number',
+    group: 'heater',
+    column: 'frostGuardTemp',
+    label: 'Захист від замерзання, °C',
+    unit: '°C',
+    min: 3,
+    max: 15,
+    step: 1,
+    factory: 5,
+  },
+  burner_cleaning: {
+    kind: 'boolean',
+    group: 'power',
+    column: 'burnerCleaning',
+    label: 'Автоочищення пальника',
+    factory: false,
+    invalid: 'Автоочищення має бути увімкнене або вимкнене',
+  },
+} as const satisfies Record<string, SettingDefinition>
+
+/** The registry module with the test-only settings added to its table. */
+export function withTestOnlySettings<Registry extends { ITEM_SETTINGS: object }>(
+  registry: Registry,
+): Registry {
+  return { ...registry, ITEM_SETTINGS: { ...registry.ITEM_SETTINGS, ...TEST_ONLY_SETTINGS } }
+}
