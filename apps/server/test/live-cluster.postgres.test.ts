@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import net from 'node:net'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { AppEventBus } from '../src/lib/events.ts'
@@ -33,6 +34,92 @@ describe('live changes between server instances', () => {
     } finally {
       await a.close()
       await b.close()
+    }
+  })
+})
+
+/** A TCP proxy in front of PostgreSQL that can drop everything, as an outage would, and counts connections. */
+async function outageProxy(target: URL) {
+  let up = true
+  let attempts = 0
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    attempts += 1
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    if (!up) return socket.destroy()
+    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    sockets.add(upstream)
+    upstream.on('close', () => sockets.delete(upstream))
+    socket.pipe(upstream).pipe(socket)
+    socket.on('error', () => upstream.destroy())
+    upstream.on('error', () => socket.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as net.AddressInfo).port
+  return {
+    url: Object.assign(new URL(target.toString()), { hostname: '127.0.0.1', port: String(port) }).toString(),
+    get attempts() {
+      return attempts
+    },
+    down() {
+      up = false
+      attempts = 0
+      for (const socket of sockets) socket.destroy()
+    },
+    up() {
+      up = true
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('a PostgreSQL outage', () => {
+  it('is retried by one attempt at a time with growing pauses, and the bridge recovers by itself', async () => {
+    const proxy = await outageProxy(new URL(databaseUrl))
+    const seen: number[] = []
+    const bus: AppEventBus = new EventEmitter()
+    const listener = await ClusterBridge.start({
+      databaseUrl: proxy.url,
+      events: bus,
+      target: { itemUpdated: (id) => seen.push(id), itemDeleted: () => {} },
+      log,
+      reconnectMs: 100,
+    })
+    const announcerBus: AppEventBus = new EventEmitter()
+    const announcer = await ClusterBridge.start({
+      databaseUrl,
+      events: announcerBus,
+      target: { itemUpdated: () => {}, itemDeleted: () => {} },
+      log,
+    })
+    try {
+      proxy.down()
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      // 100, 200, 400, 800 ms: four or five attempts in two seconds, not a storm that doubles with each failure.
+      expect(proxy.attempts).toBeGreaterThanOrEqual(2)
+      expect(proxy.attempts).toBeLessThanOrEqual(6)
+      proxy.up()
+      const id = 3_000_000 + Math.floor(Math.random() * 1_000_000)
+      await waitFor(
+        async () => {
+          // Announced until the recovered listener hears it (it reconnects within the next pause).
+          ;(announcer as unknown as { options: { events: AppEventBus } }).options.events.emit(
+            'item.updated',
+            {
+              itemId: id,
+            },
+          )
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          return seen.includes(id)
+        },
+        10_000,
+        'the notice after the outage',
+      )
+    } finally {
+      await listener.close()
+      await announcer.close()
+      await proxy.close()
     }
   })
 })

@@ -5,7 +5,9 @@ import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 
 export const LIVE_CHANNEL = 'teplo_live'
 const FLUSH_MS = 50
-const RECONNECT_MS = 2000
+// Reconnecting after a lost connection: the first retry after RECONNECT_MS, doubling up to RECONNECT_MAX_MS.
+const RECONNECT_MS = 1000
+const RECONNECT_MAX_MS = 30_000
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
 const IDS_PER_NOTICE = 500
 
@@ -22,6 +24,8 @@ export type ClusterBridgeOptions = {
   events: AppEventBus
   target: LiveTarget
   log: FastifyBaseLogger
+  /** First reconnect delay (tests shorten it); it doubles after each failed attempt, up to 30 s. */
+  reconnectMs?: number
 }
 
 /**
@@ -34,6 +38,11 @@ export class ClusterBridge {
   private client: pg.Client | null = null
   private closed = false
   private timer: NodeJS.Timeout | null = null
+  // The one pending reconnect attempt: a failed connect reports twice (its promise and the client's end event),
+  // and each report scheduling its own retry doubled the attempts on every failure until PostgreSQL ran out of
+  // connections.
+  private retry: NodeJS.Timeout | null = null
+  private failures = 0
   private readonly updated = new Set<number>()
   private readonly deleted = new Set<number>()
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
@@ -54,6 +63,7 @@ export class ClusterBridge {
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item.deleted', this.onDeleted)
     if (this.timer) clearTimeout(this.timer)
+    if (this.retry) clearTimeout(this.retry)
     await this.flush()
     await this.client?.end().catch(() => {})
   }
@@ -63,20 +73,34 @@ export class ClusterBridge {
     client.on('notification', (message) => this.receive(message.payload))
     client.on('error', (err) => this.options.log.warn({ err: err.message }, 'live: cluster connection error'))
     client.on('end', () => {
-      if (this.client === client) this.client = null
-      if (!this.closed) setTimeout(() => this.reconnect(), RECONNECT_MS).unref()
+      if (this.client !== client) return
+      this.client = null
+      this.scheduleReconnect()
     })
-    await client.connect()
-    await client.query(`listen ${LIVE_CHANNEL}`)
+    try {
+      await client.connect()
+      await client.query(`listen ${LIVE_CHANNEL}`)
+    } catch (err) {
+      await client.end().catch(() => {})
+      throw err
+    }
     this.client = client
+    this.failures = 0
   }
 
-  private reconnect(): void {
-    if (this.closed) return
-    this.connect().catch((err: unknown) => {
-      this.options.log.warn({ err }, 'live: cluster reconnect failed')
-      if (!this.closed) setTimeout(() => this.reconnect(), RECONNECT_MS).unref()
-    })
+  private scheduleReconnect(): void {
+    if (this.closed || this.retry) return
+    const first = this.options.reconnectMs ?? RECONNECT_MS
+    const delay = Math.min(RECONNECT_MAX_MS, first * 2 ** Math.min(this.failures, 16))
+    this.retry = setTimeout(() => {
+      this.retry = null
+      this.connect().catch((err: unknown) => {
+        this.failures += 1
+        this.options.log.warn({ err, failures: this.failures }, 'live: cluster reconnect failed')
+        this.scheduleReconnect()
+      })
+    }, delay)
+    this.retry.unref()
   }
 
   private queue(set: Set<number>, itemId: number): void {
