@@ -58,8 +58,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+    async (request) => {
       return listItems(app.db, currentUser(request), request.query, request.query)
     },
   )
@@ -76,8 +75,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+    async (request) => {
       return getItem(app.db, currentUser(request), request.params.id, request.query.include === 'category')
     },
   )
@@ -188,8 +186,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      // The secret is shown once and stored only as a hash.
-      reply.header('cache-control', 'no-store')
+      // The secret is shown once and stored only as a hash (never cached: see the no-store reply hook).
       return credentialsDocument(outcome.item, outcome.secret)
     },
   )
