@@ -39,6 +39,14 @@ describe('control characters in text fields answer 422 on the field', () => {
       { name: 'Котел', owner: 'a\u0007b', serial_number: '77', category_id: 1 },
       'owner',
     ],
+    [
+      'POST',
+      '/api/v2/items',
+      { owner: 'Іван', serial_number: '78', category_id: '9999999999' },
+      'category_id',
+    ],
+    ['PATCH', '/api/v2/items/1', { user_id: 2147483648 }, 'user_id'],
+    ['PATCH', '/api/v2/users/1', { profile_image: 'https://x/\u0000.png' }, 'profile_image'],
   ]
   it.each(cases)('%s %s %j', async (method, url, payload, field, role = 'admin') => {
     const res = await call(method, url, payload, role)

@@ -65,7 +65,7 @@ export function idField(required: string) {
     .union(
       [
         z.string().trim().regex(ID_PATTERN, { error: required }),
-        z.number().int({ error: required }).positive({ error: required }),
+        z.number().int({ error: required }).positive({ error: required }).max(MAX_ID, { error: required }),
       ],
       { error: required },
     )
