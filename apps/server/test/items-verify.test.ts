@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
 import { sha256 } from '../src/lib/secrets.ts'
+import { VERIFY_DEVICE_MAX_FAILURES } from '../src/modules/items/item-verification.service.ts'
 import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
 
 type ErrorDoc = { errors: { status: string; detail: string; source?: { pointer?: string } }[] }
@@ -63,13 +64,22 @@ describe('POST /api/v2/items/verify', () => {
     expect(pending.statusCode).toBe(200)
     expect(pending.headers['content-type']).toContain(JSON_API)
     expect(pending.json().meta).toEqual({ serial_number: device.serial, status: 'pending' })
-    expect((await verify({ serial_number: '100001' })).json().meta.status).toBe('verified')
     expect(pending.body).not.toContain(device.code)
   })
 
-  it('answers 404 for an unknown serial and 422 for a malformed one', async () => {
+  it('answers verified, archived and unknown serials alike, so strangers learn nothing', async () => {
     const { verify } = controller()
-    expect((await verify({ serial_number: '987654321' })).statusCode).toBe(404)
+    const answers = await Promise.all(
+      ['100001', '987654321'].map(async (serial) => (await verify({ serial_number: serial })).json()),
+    )
+    expect(answers).toEqual([
+      { meta: { serial_number: '100001', status: 'unavailable' } },
+      { meta: { serial_number: '987654321', status: 'unavailable' } },
+    ])
+  })
+
+  it('answers 422 for a malformed serial', async () => {
+    const { verify } = controller()
     const bad = await verify({ serial_number: 'abc' })
     expect(bad.statusCode).toBe(422)
     expect((bad.json() as ErrorDoc).errors[0]?.source?.pointer).toBe('/data/attributes/serial_number')
@@ -123,7 +133,7 @@ describe('POST /api/v2/items/verify-token', () => {
     const device = await newPendingDevice()
     await app.db.update(items).set({ status: 'archive' }).where(eq(items.id, device.id))
     const { verify, verifyToken } = controller()
-    expect((await verify({ serial_number: device.serial })).json().meta.status).toBe('archived')
+    expect((await verify({ serial_number: device.serial })).json().meta.status).toBe('unavailable')
     const res = await verifyToken({ serial_number: device.serial, token: device.code })
     expect(res.statusCode).toBe(409)
     expect(detail(res)).toBe('Пристрій заблоковано: підтвердження неможливе')
@@ -146,38 +156,53 @@ describe('POST /api/v2/items/verify-token', () => {
     expect(events).toEqual([])
   })
 
-  it('locks the serial for 15 minutes after 5 wrong codes, even against the right one', async () => {
+  it('locks out the guessing address for 15 minutes after 5 wrong codes, and only that address', async () => {
     const device = await newPendingDevice()
-    const { verifyToken } = controller()
+    const stranger = controller()
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) {
       statuses.push(
-        (await verifyToken({ serial_number: device.serial, token: wrongCode(device.code) })).statusCode,
+        (await stranger.verifyToken({ serial_number: device.serial, token: wrongCode(device.code) }))
+          .statusCode,
       )
     }
     expect(statuses).toEqual([422, 422, 422, 422, 422])
-    const row = await stored(device.id)
-    const lockMs = row.verifyLockedUntil!.getTime() - Date.now()
-    expect(lockMs).toBeGreaterThan(14 * 60_000)
-    expect(lockMs).toBeLessThanOrEqual(15 * 60_000)
 
-    const locked = await controller().verifyToken({ serial_number: device.serial, token: device.code })
+    const locked = await stranger.verifyToken({ serial_number: device.serial, token: device.code })
     expect(locked.statusCode).toBe(429)
     expect(detail(locked)).toBe('Забагато невдалих спроб. Спробуйте знову через 15 хв.')
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60)
     expect((await stored(device.id)).status).toBe('pending')
-    expect(
-      (await controller().verify({ serial_number: device.serial })).json().meta.locked_until,
-    ).toBeTruthy()
+    expect((await stored(device.id)).verifyLockedUntil).toBeNull()
 
-    // Once the lock has passed, the right code works and clears the counters.
-    await app.db
-      .update(items)
-      .set({ verifyLockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(items.id, device.id))
-    const ok = await verifyToken({ serial_number: device.serial, token: device.code })
+    // The installer's controller, elsewhere, pairs all the same.
+    const ok = await controller().verifyToken({ serial_number: device.serial, token: device.code })
     expect(ok.statusCode).toBe(200)
     expect(await stored(device.id)).toMatchObject({ verifyFailures: 0, verifyLockedUntil: null })
+  })
+
+  it('locks the serial after many wrong codes from many addresses, except for its signed-in installer', async () => {
+    const device = await newPendingDevice()
+    await app.db
+      .update(items)
+      .set({ verifyFailures: VERIFY_DEVICE_MAX_FAILURES - 1 })
+      .where(eq(items.id, device.id))
+    const last = await controller().verifyToken({
+      serial_number: device.serial,
+      token: wrongCode(device.code),
+    })
+    expect(last.statusCode).toBe(422)
+    expect((await stored(device.id)).verifyLockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000)
+    const anyone = await controller().verifyToken({ serial_number: device.serial, token: device.code })
+    expect(anyone.statusCode).toBe(429)
+
+    const installer = await app.inject({
+      method: 'POST',
+      url: '/api/v2/items/verify-token',
+      headers: bearer(adminToken),
+      payload: { serial_number: device.serial, token: device.code },
+    })
+    expect(installer.statusCode).toBe(200)
   })
 
   it('resets the failure counter on success', async () => {

@@ -35,6 +35,10 @@ export const MAX_PAGE_SIZE = LIMITS.maxPageSize
 export const VERIFICATION_CODE_LENGTH = LIMITS.verificationCodeLength
 export const FLAME_SEGMENTS = LIMITS.flame.segments
 
+/** Ids are PostgreSQL integers: decimal digits without a leading zero, at most 2147483647. */
+export const MAX_ID = 2_147_483_647
+export const ID_PATTERN = /^[1-9]\d{0,9}$/
+
 /** Lists are sorted by creation date unless asked otherwise; '-created_at' sorts descending. */
 export const DEFAULT_SORT = 'created_at'
 

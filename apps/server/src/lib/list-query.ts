@@ -1,6 +1,6 @@
 import { LIMITS } from '@teplo/domain'
 import { z } from 'zod'
-import { positiveIntParam } from './params.ts'
+import { positiveIntParam, textParam } from './params.ts'
 
 // Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
 export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
@@ -23,7 +23,7 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
     sort: z
       .enum(sortValues, { message: `sort must be one of: ${sortValues.join(', ')}` })
       .default('created_at' as never),
-    'filter[name]': z.string().max(200).optional(),
+    'filter[name]': textParam('filter[name]', 200).optional(),
   })
 }
 

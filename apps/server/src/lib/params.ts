@@ -1,18 +1,31 @@
+import { hasControlCharacter, ID_PATTERN, MAX_ID } from '@teplo/domain'
 import { z } from 'zod'
 
 // Ids and page numbers are PostgreSQL integers.
-export const MAX_INT = 2_147_483_647
+export const MAX_INT = MAX_ID
 
-// A positive whole number in the path or the query; each broken rule has its own message, and the error
-// handler answers it as 400 with source.parameter.
+// A positive whole number in the path or the query, written as plain decimal digits (no sign, spaces, leading
+// zeros, hex or exponent); each broken rule has its own message, and the error handler answers it as 400 with
+// source.parameter.
 export function positiveIntParam(name: string, max = MAX_INT, tooLarge = `${name} must be at most ${max}`) {
-  return z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, tooLarge)
+  return z
+    .string({ message: `${name} must be a number` })
+    .regex(/^\d+$/, { message: `${name} must be a whole number in decimal digits`, abort: true })
+    .regex(/^[1-9]/, { message: `${name} must be at least 1, without leading zeros`, abort: true })
+    .refine((digits) => ID_PATTERN.test(digits) && Number(digits) <= max, { message: tooLarge })
+    .transform(Number)
 }
+
+export const isId = (digits: string) => ID_PATTERN.test(digits) && Number(digits) <= MAX_INT
 
 export const idSchema = (name: string) => positiveIntParam(name, MAX_INT, `${name} is too large`)
 
 export const idParams = z.object({ id: idSchema('id') })
+
+// Free text in the query (filter[name], filter[role]): bounded and without control characters.
+export function textParam(name: string, max: number) {
+  return z
+    .string({ message: `${name} must be text` })
+    .max(max, { message: `${name} must be at most ${max} characters` })
+    .refine((text) => !hasControlCharacter(text), { message: `${name} must not contain control characters` })
+}

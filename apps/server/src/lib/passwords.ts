@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { ConcurrencyGate } from './concurrency-gate.ts'
 
 // scrypt is memory-hard and ships with Node; parameters are stored with the hash so they can be raised later.
 const N = 16384
@@ -6,7 +7,15 @@ const r = 8
 const p = 1
 const keyLength = 32
 
+// Each hash takes ~50 ms of a libuv thread; two at a time leave the other threads (files, DNS, the embedded
+// database) free, and a queue of 32 bounds the wait before a burst is answered 429.
+const hashing = new ConcurrencyGate(2, 32)
+
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return hashing.run(() => deriveNow(password, salt, n, rr, pp))
+}
+
+function deriveNow(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keyLength, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (err, key) =>
       err ? reject(err) : resolve(key),

@@ -95,3 +95,11 @@ describe('settingsAckMessageSchema', () => {
     expect(settingsAckMessageSchema.safeParse({ ...ackAppliedExample, applied: {} }).success).toBe(false)
   })
 })
+
+describe('settingsAckMessageSchema reason', () => {
+  it('refuses control characters in a refusal reason (it is stored)', () => {
+    const refusal = { ...ackAppliedExample, result: 'refused', reason: 'out\u0000of range' }
+    expect(settingsAckMessageSchema.safeParse(refusal).success).toBe(false)
+    expect(settingsAckMessageSchema.safeParse({ ...refusal, reason: 'out of range' }).success).toBe(true)
+  })
+})

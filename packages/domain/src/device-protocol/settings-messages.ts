@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../schemas/fields'
 import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import type { SettingDefinition, SettingsValues } from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
@@ -60,7 +61,8 @@ export const settingsAckMessageSchema = z
   .object({
     version: z.number().int().positive(),
     result: z.enum(['applied', 'refused']),
-    reason: z.string().min(1).max(DEVICE_LINK.maxReasonLength).optional(),
+    // Stored as the item's sync error: no control characters (NUL is refused by the database).
+    reason: plainText().min(1).max(DEVICE_LINK.maxReasonLength).optional(),
     ts: isoTimestamp,
     applied: settingsShapeSchema,
     /** Version of the settings in effect after this ack (equals version when applied). */

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 
-/** POST /items/verify: may a controller pair, and until when is it locked out after wrong codes. */
+/**
+ * POST /items/verify: does this serial await a code ('pending')? Unknown, verified and archived serials all
+ * answer 'unavailable', so the call reveals nothing about serials to someone who does not hold one.
+ */
 export const verificationStatusSchema = z.object({
   meta: z.object({
     serial_number: z.string(),
-    status: z.enum(['pending', 'verified', 'archived']),
-    locked_until: z.iso.datetime().optional(),
+    status: z.enum(['pending', 'unavailable']),
   }),
 })
 

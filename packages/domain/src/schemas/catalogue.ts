@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from './fields'
+import { plainText, requiredText } from './fields'
 
 export const roleSchema = z.object({
   name: requiredText('Введіть назву ролі', {
@@ -23,8 +23,7 @@ export const categorySchema = z.object({
     length: 100,
     message: 'Назва категорії має бути не довшою за 100 символів',
   }),
-  description: z
-    .string({ error: 'Опис має бути текстом' })
+  description: plainText('Опис має бути текстом', { multiline: true })
     .trim()
     .max(1000, { error: 'Опис має бути не довшим за 1000 символів' })
     .optional(),

@@ -1,9 +1,38 @@
 import { z } from 'zod'
-import { MIN_PASSWORD_LENGTH } from '../limits'
+import { ID_PATTERN, MAX_ID, MIN_PASSWORD_LENGTH } from '../limits'
+
+/** The answer on a text field holding a control character (NUL, escape, bell, …): databases refuse NUL. */
+export const CONTROL_CHARACTERS_MESSAGE = 'Текст містить недопустимі символи'
+
+/** C0 and C1 control characters and DEL; with `multiline`, tab and line breaks are ordinary text. */
+export function hasControlCharacter(text: string, multiline = false): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 0x7f || (code >= 0x80 && code <= 0x9f)) return true
+    if (code < 0x20 && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d))) return true
+  }
+  return false
+}
+
+export interface TextOptions {
+  /** Tab and line breaks are allowed (a problem description, an address). */
+  multiline?: boolean
+}
+
+/** Any text a request stores or compares: a string without control characters. */
+export function plainText(error?: string, options: TextOptions = {}) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .refine((text) => !hasControlCharacter(text, options.multiline), { error: CONTROL_CHARACTERS_MESSAGE })
+}
 
 /** Required text: blank after trimming counts as missing. No `abort`: it would also silence object refinements. */
-export function requiredText(required: string, max?: { length: number; message: string }) {
-  const text = z.string({ error: required }).trim().min(1, { error: required })
+export function requiredText(
+  required: string,
+  max?: { length: number; message: string },
+  options: TextOptions = {},
+) {
+  const text = plainText(required, options).trim().min(1, { error: required })
   return max ? text.max(max.length, { error: max.message }) : text
 }
 
@@ -30,17 +59,18 @@ export function numberInRange(min: number, max: number, options: { integer?: boo
   return number.min(min, { error: message }).max(max, { error: message })
 }
 
-/** A JSON:API id: a non-empty string, or a positive integer turned into one. */
+/** A JSON:API id: decimal digits or a positive integer, within the database's integer ids; always a string. */
 export function idField(required: string) {
   return z
     .union(
       [
-        z.string().trim().min(1, { error: required }),
-        z.number().int({ error: required }).positive({ error: required }),
+        z.string().trim().regex(ID_PATTERN, { error: required }),
+        z.number().int({ error: required }).positive({ error: required }).max(MAX_ID, { error: required }),
       ],
       { error: required },
     )
     .transform((id) => String(id))
+    .refine((id) => Number(id) <= MAX_ID, { error: required })
 }
 
 interface WithPassword {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ITEM_STATUSES } from '../item-status'
 import type { SettingName, SettingsGroup, SettingsValues } from '../settings/registry'
 import { settingEntries } from '../settings/setting-entries'
+import { idField } from './fields'
 import { ITEM_SETTINGS_SCHEMAS, settingValueSchema } from './item-settings'
 import { itemManageSchema } from './items'
 
@@ -20,14 +21,7 @@ const IGNORED_FIELDS = new Set(['id', 'type', 'created_at', 'updated_at', 'links
 
 const groupOfSetting = new Map<string, SettingsGroup>(settingEntries().map(([name, s]) => [name, s.group]))
 
-const userId = z
-  .union(
-    [z.string().regex(/^\d{1,9}$/, { error: ITEM_PATCH_MESSAGES.userMissing }), z.number().int().positive()],
-    {
-      error: ITEM_PATCH_MESSAGES.userMissing,
-    },
-  )
-  .transform(Number)
+const userId = idField(ITEM_PATCH_MESSAGES.userMissing).transform(Number)
 
 const manageSchema = z.strictObject({ ...itemManageSchema.shape, user_id: userId.optional() })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ITEM_STATUSES } from '../item-status'
-import { idField, requiredText } from './fields'
+import { idField, plainText, requiredText } from './fields'
 
 export const DEFAULT_ITEM_NAME = 'Пристрій 1'
 
@@ -15,8 +15,7 @@ const owner = requiredText('Вкажіть власника пристрою', {
   length: 100,
   message: "Ім'я власника має бути не довшим за 100 символів",
 })
-const description = z
-  .string({ error: 'Адреса має бути текстом' })
+const description = plainText('Адреса має бути текстом', { multiline: true })
   .trim()
   .max(1000, { error: 'Адреса має бути не довшою за 1000 символів' })
 const categoryId = idField(CATEGORY_MESSAGE)
@@ -61,7 +60,7 @@ const CODE_MISSING = 'Введіть код підтвердження'
 export const verificationCodeSchema = z
   .union([z.string(), z.number()], { error: CODE_MISSING })
   .transform((token) => String(token).trim())
-  .pipe(z.string().min(1, { error: CODE_MISSING }).max(32, { error: 'Код підтвердження надто довгий' }))
+  .pipe(plainText().min(1, { error: CODE_MISSING }).max(32, { error: 'Код підтвердження надто довгий' }))
 
 /** POST /items/verify: does this serial await a code? */
 export const itemVerifySchema = z.object({ serial_number: serialNumberSchema })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
+import { emailField, passwordField, passwordsMatch, plainText, requiredText } from './fields'
 
 const roleReference = z.object({
   type: z.literal('roles', { error: 'Невірний тип ролі' }),
@@ -15,7 +15,7 @@ const userFields = z.object({
   }),
   password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
   roles: z.array(roleReference, { error: 'Оберіть роль' }).min(1, { error: 'Оберіть роль' }),
-  profile_image: z.string({ error: 'Некоректне зображення профілю' }).nullable().optional(),
+  profile_image: plainText('Некоректне зображення профілю').nullable().optional(),
 })
 
 export const userCreateSchema = userFields.refine(...passwordsMatch('Паролі мають збігатися'))

@@ -6,10 +6,15 @@ import { items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { type Caller, canManageItem } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
+import type { PairingAttempts } from './pairing-attempts.ts'
 
+// Wrong codes one address may send for one serial before it waits VERIFY_LOCK_MINUTES (see pairing-attempts.ts).
 export const VERIFY_MAX_FAILURES = 5
 export const VERIFY_LOCK_MINUTES = 15
+// Wrong codes from all addresses together before the serial itself waits: guessing spread over many addresses.
+export const VERIFY_DEVICE_MAX_FAILURES = 50
 
 export const VERIFY_MESSAGES = {
   unknownSerial: 'Пристрій з таким серійним номером не знайдено',
@@ -22,28 +27,19 @@ export const VERIFY_MESSAGES = {
 
 export const deviceTopicPrefix = (serialNumber: string) => `teplo/v1/devices/${serialNumber}`
 
-async function itemBySerial(db: Database, serialNumber: string): Promise<ItemRow> {
-  const [item] = await db.select().from(items).where(eq(items.serialNumber, serialNumber)).limit(1)
-  if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
-  return item
-}
-
 const lockedUntil = (item: ItemRow, now: Date) =>
   item.verifyLockedUntil && item.verifyLockedUntil > now ? item.verifyLockedUntil : null
 
-// What a controller may learn before pairing: whether its serial awaits a code.
-export async function verificationStatus(db: Database, serialNumber: string, now = new Date()) {
-  const item = await itemBySerial(db, serialNumber)
-  const status: VerificationStatus =
-    item.status === 'pending' ? 'pending' : item.status === 'archive' ? 'archived' : 'verified'
-  const locked = status === 'pending' ? lockedUntil(item, now) : null
-  return {
-    meta: {
-      serial_number: item.serialNumber,
-      status,
-      ...(locked ? { locked_until: locked.toISOString() } : {}),
-    },
-  }
+// What a controller holding the serial needs before pairing: whether it awaits a code. Unknown, verified and
+// archived serials answer alike, so the call does not tell strangers which serials exist or their state.
+export async function verificationStatus(db: Database, serialNumber: string) {
+  const [item] = await db
+    .select({ status: items.status, code: items.verificationToken })
+    .from(items)
+    .where(eq(items.serialNumber, serialNumber))
+    .limit(1)
+  const status: VerificationStatus = item?.status === 'pending' && item.code ? 'pending' : 'unavailable'
+  return { meta: { serial_number: serialNumber, status } }
 }
 
 // Digests have one length whatever was typed, so the comparison time says nothing about the code.
@@ -73,14 +69,23 @@ export function verifyFailure(outcome: Exclude<VerifyOutcome, { kind: 'verified'
 }
 
 // Announced after the commit: the device link then gives the item its first desired settings version.
+export type VerifyAttempt = {
+  serialNumber: string
+  token: string
+  /** The caller's address: wrong codes are counted per address and serial. */
+  address: string
+  /** A signed-in caller who may manage the item (its installer, an administrator) is never locked out. */
+  caller?: Caller | undefined
+}
+
 export async function verifyToken(
   db: Database,
   events: AppEventBus,
-  serialNumber: string,
-  token: string,
+  attempts: PairingAttempts,
+  attempt: VerifyAttempt,
   now = new Date(),
 ): Promise<VerifyOutcome> {
-  const outcome = await attemptVerification(db, serialNumber, token, now)
+  const outcome = await attemptVerification(db, attempts, attempt, now)
   if (outcome.kind === 'verified') {
     events.emit('item.verified', { itemId: outcome.item.id, serialNumber: outcome.item.serialNumber })
     events.emit('item.updated', { itemId: outcome.item.id })
@@ -89,28 +94,31 @@ export async function verifyToken(
 }
 
 // The row is locked for the attempt so that parallel guesses cannot slip past the failure counter.
-function attemptVerification(db: Database, serialNumber: string, token: string, now: Date) {
+function attemptVerification(db: Database, attempts: PairingAttempts, attempt: VerifyAttempt, now: Date) {
+  const { serialNumber, token, address, caller } = attempt
   return db.transaction(async (tx): Promise<VerifyOutcome> => {
     const [item] = await tx.select().from(items).where(eq(items.serialNumber, serialNumber)).for('update')
     if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
     if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)
     if (item.status !== 'pending' || !item.verificationToken)
       throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
-    const locked = lockedUntil(item, now)
+    const installer = caller !== undefined && canManageItem(caller, item)
+    const locked = installer ? null : (attempts.lockedUntil(address, serialNumber) ?? lockedUntil(item, now))
     if (locked) return { kind: 'locked' as const, until: locked }
 
     if (!codesMatch(token, item.verificationToken)) {
       const failures = item.verifyFailures + 1
-      const lockNow = failures >= VERIFY_MAX_FAILURES
+      const lockDevice = failures >= VERIFY_DEVICE_MAX_FAILURES
       await tx
         .update(items)
         .set({
-          verifyFailures: lockNow ? 0 : failures,
-          verifyLockedUntil: lockNow ? new Date(now.getTime() + VERIFY_LOCK_MINUTES * 60_000) : null,
+          verifyFailures: lockDevice ? 0 : failures,
+          verifyLockedUntil: lockDevice ? new Date(now.getTime() + VERIFY_LOCK_MINUTES * 60_000) : null,
         })
         .where(eq(items.id, item.id))
-      return { kind: 'wrong' as const, attemptsLeft: lockNow ? 0 : VERIFY_MAX_FAILURES - failures }
+      return { kind: 'wrong' as const, attemptsLeft: attempts.failed(address, serialNumber) }
     }
+    attempts.succeeded(serialNumber)
 
     const secret = generateSecret()
     const [verified] = await tx

@@ -64,6 +64,8 @@ export const jsonApiRequestsPlugin = fp(jsonApiRequests, { name: 'teplo-json-api
  * The one place success answers get the JSON:API media type: every JSON answer of the scope this is
  * registered in (/api/v2), unless its route says `config: { jsonApi: false }`. Error documents get it from the
  * error handler; the SSE stream hijacks its reply and never passes here.
+ * Also the one place answers are kept out of caches: API answers are personal (an account, a token, a
+ * device), so each is `no-store` unless its route sets a policy of its own (the public GET /support).
  */
 async function jsonApiReplies(scope: FastifyInstance): Promise<void> {
   // A created resource says where it lives (JSON:API, RFC 9110).
@@ -78,6 +80,7 @@ async function jsonApiReplies(scope: FastifyInstance): Promise<void> {
   scope.addHook('onSend', async (request, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json')
     if (reply.statusCode < 300 && json && request.routeOptions.config.jsonApi !== false) reply.type(JSON_API)
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     return payload
   })
 }

@@ -1,11 +1,16 @@
 import { loginSchema, noContentSchema, registerSchema, tokenResponseSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { HttpError } from '../../../lib/api-error.ts'
 import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
+import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 // The token answers are plain JSON, as OAuth clients expect.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Beside the route limit (address + e-mail): failures per address across e-mails and per account.
+  const throttle = new LoginThrottle()
+
   app.post(
     '/login',
     {
@@ -30,7 +35,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(app.db, request.body),
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email)
+      const wait = throttle.waitSeconds(request.ip, email)
+      if (wait > 0) {
+        reply.header('retry-after', String(wait))
+        throw new HttpError(429, `Too many attempts. Try again in ${wait} s.`)
+      }
+      try {
+        const token = await login(app.db, request.body)
+        throttle.succeeded(email)
+        return token
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) throttle.failed(request.ip, email)
+        throw error
+      }
+    },
   )
 
   app.post(

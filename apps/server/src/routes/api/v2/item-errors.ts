@@ -28,8 +28,7 @@ const itemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+    async (request) => {
       return listItemErrors(app.db, currentUser(request), request.query, request.query)
     },
   )

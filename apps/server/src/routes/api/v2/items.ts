@@ -20,6 +20,8 @@ import { visibleItem } from '../../../modules/items/item-access.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
   credentialsDocument,
+  VERIFY_LOCK_MINUTES,
+  VERIFY_MAX_FAILURES,
   verificationStatus,
   verifyFailure,
   verifyToken,
@@ -33,6 +35,7 @@ import {
   itemUser,
   listItems,
 } from '../../../modules/items/items.service.ts'
+import { PairingAttempts } from '../../../modules/items/pairing-attempts.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const includeQuery = z.object({
@@ -47,6 +50,8 @@ const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
 const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pairingAttempts = new PairingAttempts(VERIFY_MAX_FAILURES, VERIFY_LOCK_MINUTES * 60_000)
+
   app.get(
     '/items',
     {
@@ -58,8 +63,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+    async (request) => {
       return listItems(app.db, currentUser(request), request.query, request.query)
     },
   )
@@ -76,8 +80,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+    async (request) => {
       return getItem(app.db, currentUser(request), request.params.id, request.query.include === 'category')
     },
   )
@@ -159,7 +162,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['provisioning'],
-        summary: 'Does this serial number await a verification code?',
+        summary: "Does this serial number await a verification code? ('pending' or 'unavailable')",
         security: [],
         body: itemVerifySchema,
         response: { 200: verificationStatusSchema },
@@ -180,16 +183,22 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceCredentialsDocumentSchema },
       },
       config: provisioningRateLimit,
+      // Anonymous for controllers; a signed-in installer of the item is never locked out by others' guesses.
+      onRequest: async (request, reply) => {
+        if (request.headers.authorization) await app.authenticate(request, reply)
+      },
     },
     async (request, reply) => {
-      const outcome = await verifyToken(app.db, app.events, request.body.serial_number, request.body.token)
+      const { serial_number: serialNumber, token } = request.body
+      const caller = request.auth ? currentUser(request) : undefined
+      const attempt = { serialNumber, token, address: request.ip, caller }
+      const outcome = await verifyToken(app.db, app.events, pairingAttempts, attempt)
       if (outcome.kind !== 'verified') {
         const { error, retryAfterSeconds } = verifyFailure(outcome)
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      // The secret is shown once and stored only as a hash.
-      reply.header('cache-control', 'no-store')
+      // The secret is shown once and stored only as a hash (never cached: see the no-store reply hook).
       return credentialsDocument(outcome.item, outcome.secret)
     },
   )

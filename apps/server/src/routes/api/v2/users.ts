@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { listQuerySchema } from '../../../lib/list-query.ts'
-import { idParams } from '../../../lib/params.ts'
+import { idParams, isId, textParam } from '../../../lib/params.ts'
 import { userDocument } from '../../../modules/users/user-document.ts'
 import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
 import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
@@ -16,7 +16,12 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 
 const include = z.enum(['roles'], { message: 'include must be: roles' }).optional()
 const listQuery = listQuerySchema(USER_SORTS).extend({
-  'filter[role]': z.string().max(50).optional(),
+  // A role id (a valid id when all digits) or a role name.
+  'filter[role]': textParam('filter[role]', 50)
+    .refine((role) => !/^\d+$/.test(role.trim()) || isId(role.trim()), {
+      message: 'filter[role] must be a role id within range or a role name',
+    })
+    .optional(),
   include,
 })
 const tags = ['users']
