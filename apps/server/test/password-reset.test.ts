@@ -211,10 +211,10 @@ describe('POST /api/v2/password-reset', () => {
 })
 
 describe('mailer without SMTP', () => {
-  it('writes an .eml file and logs its path and first link', async () => {
-    const lines: { msg?: string; file?: string; link?: string }[] = []
+  it('writes an .eml file, logs its path, and its first link (which may hold a secret) only at debug level', async () => {
+    const lines: { level?: number; msg?: string; file?: string; link?: string }[] = []
     const logger = Fastify({
-      logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l)) } },
+      logger: { level: 'debug', stream: { write: (l: string) => lines.push(JSON.parse(l)) } },
     })
     const mailDir = path.join(dataDir, 'mailer-unit')
     const mailer = createMailer({
@@ -232,8 +232,11 @@ describe('mailer without SMTP', () => {
     expect(sent.file?.startsWith(mailDir)).toBe(true)
     const mail = await readMail(sent.file!)
     expect(mail).toMatchObject({ to: 'b@teplo.test', subject: 'Привіт' })
-    expect(lines.find((l) => l.msg === 'mail written')).toMatchObject({
-      file: sent.file,
+    const written = lines.find((l) => l.msg === 'mail written')
+    expect(written).toMatchObject({ level: 30, file: sent.file })
+    expect(written?.link).toBeUndefined()
+    expect(lines.find((l) => l.msg === 'mail link')).toMatchObject({
+      level: 20,
       link: 'https://teplo.example/x?y=1',
     })
     await logger.close()
