@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import { DEMO_ADMIN } from '@teplo/domain'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   freePort,
   isJsonApiUnavailable,
@@ -23,6 +23,29 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.kill()))
   await Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })))
 })
+
+// Creating and seeding the embedded database is the slow part of a start: done once, then copied.
+let template = ''
+beforeAll(async () => {
+  template = await tempDataDir()
+  const server = await startServer(template)
+  await server.ready()
+  server.signal('SIGTERM')
+  const exit = await server.exited
+  if (exit.code !== 0) throw new Error(`the template server did not stop cleanly:\n${server.log}`)
+}, 90_000)
+
+afterAll(async () => {
+  await Promise.all(started.splice(0).map((server) => server.kill()))
+  await fs.rm(template, { recursive: true, force: true })
+})
+
+async function seededDataDir(): Promise<string> {
+  const dir = await tempDataDir()
+  dirs.push(dir)
+  await fs.cp(template, dir, { recursive: true })
+  return dir
+}
 
 async function startServer(dataDir: string, port?: number): Promise<ServerProcess> {
   const server = ServerProcess.start({ dataDir, port: port ?? (await freePort()) })
@@ -95,8 +118,7 @@ describe('stopping the server', () => {
   it('answers every request with 2xx or a JSON:API 503, ends live streams with a retry hint and exits 0', {
     timeout: 90_000,
   }, async () => {
-    const dataDir = await tempDataDir()
-    dirs.push(dataDir)
+    const dataDir = await seededDataDir()
     const server = await startServer(dataDir)
     await server.ready()
     const { baseUrl } = server
@@ -162,5 +184,46 @@ describe('stopping the server', () => {
     expect(live.text).toMatch(/retry: \d+\nevent: shutdown\n/)
     expect(exit, server.log).toEqual({ code: 0, signal: null })
     expect(elapsedMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000)
+  })
+
+  it("refuses a second server on the same data directory; the first one's acknowledged writes survive", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = await seededDataDir()
+    const first = await startServer(dataDir)
+    await first.ready()
+    const token = await login(first.baseUrl, admin.email, admin.password)
+    const acknowledged: string[] = []
+    const answers: Outcome[] = []
+    for (let i = 0; i < 20; i++) {
+      const name = `Тег ${i}`
+      const created = await request(first.baseUrl, {
+        method: 'POST',
+        path: '/api/v2/tags',
+        token,
+        body: { name, color: '#ff8800' },
+      })
+      answers.push(created)
+      if (created.kind === 'status' && created.status === 201) acknowledged.push(name)
+    }
+    expect(acknowledged, JSON.stringify(answers[0])).toHaveLength(20)
+
+    const second = await startServer(dataDir)
+    const refused = await second.exited
+    expect(refused.code).not.toBe(0)
+    expect(second.log).toContain(`pid ${first.child.pid}, port ${first.port}`)
+    expect(await request(first.baseUrl, { path: '/health' })).toMatchObject({ kind: 'status', status: 200 })
+
+    first.signal('SIGTERM')
+    expect(await first.exited).toEqual({ code: 0, signal: null })
+    const restarted = await startServer(dataDir)
+    await restarted.ready()
+    const again = await login(restarted.baseUrl, admin.email, admin.password)
+    const tags = await request(restarted.baseUrl, { path: '/api/v2/tags?page[size]=100', token: again })
+    if (tags.kind !== 'status') throw new Error(`tags: ${tags.code}`)
+    const stored = (JSON.parse(tags.body) as { data: { attributes: { name: string } }[] }).data.map(
+      (tag) => tag.attributes.name,
+    )
+    expect(stored).toEqual(expect.arrayContaining(acknowledged))
   })
 })
