@@ -8,35 +8,16 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEMO_ADMIN } from '@teplo/domain'
 import { BenchDatabase } from './bench-database.ts'
+import { freePortInRange } from './ports.ts'
 import { ServerProcess } from './server-process.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const say = (line: string) => process.stderr.write(`[restart] ${line}\n`)
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer()
-    server.once('error', () => resolve(false))
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
-  })
-}
-
-/** Ports 3400-3499, the range this machine leaves to such runs. */
-async function freePortInRange(taken: Set<number>): Promise<number> {
-  for (let port = 3400; port < 3500; port++) {
-    if (!taken.has(port) && (await portIsFree(port))) {
-      taken.add(port)
-      return port
-    }
-  }
-  throw new Error('no free port in 3400-3499')
-}
 
 type Attempt =
   | { kind: 'status'; status: number; jsonApi503: boolean }

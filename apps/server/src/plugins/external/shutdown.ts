@@ -13,7 +13,17 @@ declare module 'fastify' {
   }
 }
 
+/** After the last request in flight: the listener stays open until no request has come for this long… */
+const QUIET_MS = 150
+/** …but no longer than this, so that steady traffic cannot hold the stop open. */
+const MAX_QUIET_WAIT_MS = 1500
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Timers run before the event loop polls sockets: after a busy stretch a timer would fire before the requests
+// that arrived meanwhile are read. Two turns of the loop let them be accepted, read and answered first.
+const pollTwice = async () => {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve))
+}
 
 /**
  * A stop without dropped requests. When close begins (first preClose hook), requests already received run to
@@ -24,12 +34,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function shutdownPlugin(app: FastifyInstance): Promise<void> {
   const admitted = new Set<FastifyReply>()
   let draining = false
+  let lastTurnedAwayAt = 0
   app.decorate('draining', {
     getter: () => draining,
   })
 
   app.addHook('onRequest', async (_request, reply) => {
     if (draining) {
+      lastTurnedAwayAt = Date.now()
       reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close')
       return sendErrorDocument(
         reply,
@@ -48,6 +60,13 @@ async function shutdownPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     draining = true
     while ([...admitted].some((reply) => !reply.sent)) await sleep(10)
+    // Connections accepted by the kernel (or by Node) whose request has not been read yet — many, when the
+    // event loop was busy — would be reset by closing the listener. Answer them first: wait for a quiet moment.
+    const giveUpAt = Date.now() + MAX_QUIET_WAIT_MS
+    do {
+      await sleep(QUIET_MS)
+      await pollTwice()
+    } while (Date.now() - lastTurnedAwayAt < QUIET_MS && Date.now() < giveUpAt)
   })
 }
 
