@@ -47,8 +47,8 @@ async function seededDataDir(): Promise<string> {
   return dir
 }
 
-async function startServer(dataDir: string, port?: number): Promise<ServerProcess> {
-  const server = ServerProcess.start({ dataDir, port: port ?? (await freePort()) })
+async function startServer(dataDir: string, env?: Record<string, string>): Promise<ServerProcess> {
+  const server = ServerProcess.start({ dataDir, port: await freePort(), ...(env ? { env } : {}) })
   started.push(server)
   return server
 }
@@ -225,5 +225,35 @@ describe('stopping the server', () => {
       (tag) => tag.attributes.name,
     )
     expect(stored).toEqual(expect.arrayContaining(acknowledged))
+  })
+
+  it('exits 1 when the stop outlasts SHUTDOWN_TIMEOUT_SECONDS, and at once on a second signal', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = await seededDataDir()
+    const timedOut = await startServer(dataDir, { SHUTDOWN_TIMEOUT_SECONDS: '1' })
+    await timedOut.ready()
+    const held = slowRequest(timedOut.baseUrl, await login(timedOut.baseUrl, admin.email, admin.password))
+    await sleep(300)
+    const signalledAt = Date.now()
+    timedOut.signal('SIGTERM')
+    expect(await timedOut.exited).toEqual({ code: 1, signal: null })
+    expect(Date.now() - signalledAt).toBeLessThan(5000)
+    expect(timedOut.log).toContain('could not stop within 1 s')
+    await held.outcome
+
+    // The lock went with the process: the same data directory starts again.
+    const forced = await startServer(dataDir)
+    await forced.ready()
+    const heldAgain = slowRequest(forced.baseUrl, await login(forced.baseUrl, admin.email, admin.password))
+    await sleep(300)
+    forced.signal('SIGTERM')
+    await sleep(300)
+    const secondAt = Date.now()
+    forced.signal('SIGTERM')
+    expect(await forced.exited).toEqual({ code: 1, signal: null })
+    expect(Date.now() - secondAt).toBeLessThan(2000)
+    expect(forced.log).toContain('SIGTERM again')
+    await heldAgain.outcome
   })
 })
