@@ -97,6 +97,12 @@ const envSchema = z.object({
     .max(36_500, 'must be at most 36500')
     .default(30),
   DEMO_DEVICES: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600')
+    .default(10),
 })
 
 export type Config = {
@@ -130,6 +136,8 @@ export type Config = {
   telemetryRetentionDays: number
   // Simulated controllers for the seeded demo boilers, inside the server (embedded broker only).
   demoDevices: boolean
+  // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
+  shutdownTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +188,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   }
 }

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, StartupError } from './config.ts'
+import { lockDataDir } from './lib/data-dir-lock.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -14,19 +15,38 @@ async function main() {
     throw err
   }
 
+  // The embedded database belongs to one process; checked before anything opens it.
+  if (!config.databaseUrl) {
+    const lock = await lockDataDir(config.dataDir, config.port)
+    process.on('exit', () => lock.release())
+  }
+
   const app = await buildApp({ config })
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    const timer = setTimeout(() => process.exit(1), 10_000)
+  let stopping = false
+  // First signal: finish what was received, then exit 0 (see docs/decisions/011). A second one exits at once.
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without finishing the requests in flight`)
+      process.exit(1)
+    }
+    stopping = true
+    const timeoutSeconds = config.shutdownTimeoutSeconds
+    app.log.info({ signal, timeoutSeconds }, 'stopping: finishing the requests in flight')
+    const timer = setTimeout(() => {
+      app.log.error(`could not stop within ${timeoutSeconds} s (SHUTDOWN_TIMEOUT_SECONDS); exiting anyway`)
+      process.exit(1)
+    }, timeoutSeconds * 1000)
     timer.unref()
-    await app.close()
+    try {
+      await app.close()
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping')
+      process.exit(1)
+    }
     process.exit(0)
   }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 
   try {
     await app.listen({ port: config.port, host: config.host })

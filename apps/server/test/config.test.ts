@@ -8,6 +8,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.dataDir.endsWith('/data')).toBe(true)
     expect(config.appUrl).toBe('http://localhost:3000')
+    expect(config.shutdownTimeoutSeconds).toBe(10)
+  })
+
+  it('bounds the shutdown timeout', () => {
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30)
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(
+      /SHUTDOWN_TIMEOUT_SECONDS="0": must be at least 1/,
+    )
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/must be a number/)
   })
 
   it('names every bad value with a clear message', () => {

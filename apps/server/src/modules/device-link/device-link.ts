@@ -117,7 +117,8 @@ export class DeviceLink {
     for (const [event, listener] of Object.entries(this.listeners)) {
       this.options.events.off(event as keyof AppEvents, listener as () => void)
     }
-    // Incoming messages are ignored from here on; what was received is written before the broker goes.
+    // No new messages; what was received is written before the broker goes.
+    await this.transport.stopReceiving()
     await this.queue.close()
     await this.publisher.idle()
     await Promise.all([...this.tasks])

@@ -14,6 +14,12 @@ export interface DeviceTransport {
   publish(topic: string, payload: string, options: PublishOptions): Promise<void>
   /** Drops a device's live connection (embedded broker only; an external broker owns its sessions). */
   disconnectDevice(serial: string): void
+  /**
+   * Takes no more device messages (shutdown): unsubscribed, the broker hands them to the other instances or
+   * keeps them, instead of this one acknowledging messages it will not write.
+   */
+  stopReceiving(): Promise<void>
+  /** A clean disconnect: the broker does not treat it as a lost connection. */
   close(): Promise<void>
 }
 

@@ -124,6 +124,15 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     filters.map((filter) => new Promise<void>((resolve) => broker.subscribe(filter, deliver, resolve))),
   )
 
+  let receiving = true
+  const stopReceiving = async () => {
+    if (!receiving) return
+    receiving = false
+    await Promise.all(
+      filters.map((filter) => new Promise<void>((resolve) => broker.unsubscribe(filter, deliver, resolve))),
+    )
+  }
+
   const server = net.createServer(broker.handle)
   try {
     await listen(server, options.port, options.host)
@@ -152,11 +161,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         )
       }),
     disconnectDevice: (serial: string) => clientsBySerial.get(serial)?.close(),
+    stopReceiving,
     close: async () => {
       // Wills published while the broker closes are not news: the whole link is going down.
-      await Promise.all(
-        filters.map((filter) => new Promise<void>((resolve) => broker.unsubscribe(filter, deliver, resolve))),
-      )
+      await stopReceiving()
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
       await new Promise<void>((resolve) => broker.close(() => resolve()))
       await serverClosed

@@ -94,7 +94,14 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })
     },
     disconnectDevice: () => {},
+    stopReceiving: async () => {
+      if (!client.connected) return
+      await client.unsubscribeAsync(filters).catch((err: Error) => {
+        log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
+      })
+    },
     close: async () => {
+      // DISCONNECT with reason 0 (not force): a normal end, so the broker publishes no will for the server.
       await client.endAsync()
     },
   }

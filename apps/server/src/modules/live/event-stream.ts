@@ -7,7 +7,8 @@ const RETRY_MS = 3000
 
 export type EventStream = {
   send(event: string, data: string): void
-  close(): void
+  /** With retryMs (a server stop): a last `shutdown` event tells EventSource to reconnect after that long. */
+  close(retryMs?: number): void
   readonly closed: boolean
 }
 
@@ -52,7 +53,12 @@ export function openEventStream(
       if (res.writableLength > MAX_BUFFERED_BYTES) return stream.close()
       res.write(`event: ${event}\ndata: ${data}\n\n`)
     },
-    close() {
+    close(retryMs) {
+      if (retryMs !== undefined && !closed && !res.writableEnded) {
+        res.write(
+          `retry: ${retryMs}\nevent: shutdown\ndata: ${JSON.stringify({ reconnect_after_ms: retryMs })}\n\n`,
+        )
+      }
       // Once the last bytes are out the socket goes too, so a shutdown never waits for the browser.
       if (!res.writableEnded) res.end(() => res.socket?.destroy())
       finish()

@@ -10,7 +10,8 @@ export interface LiveSubscriber {
   send(event: string, data: string): void
   /** Every heartbeat period; the stream may close itself here (signed out, too slow). */
   heartbeat(): void
-  close(): void
+  /** retryMs when the server stops: the browser is told when to reconnect. */
+  close(retryMs?: number): void
 }
 
 type ItemChannel = {
@@ -35,6 +36,11 @@ export function itemDocument(item: ItemRow): string {
   return JSON.stringify({ data: itemResource(item, { showCode: true }) })
 }
 
+/** Spread over 1–5 s, so that the browsers of a stopped server do not all come back in the same instant. */
+function reconnectDelayMs(): number {
+  return 1000 + Math.floor(Math.random() * 4000)
+}
+
 /**
  * Fans item changes out to the browsers watching them. Work is per watched item, not per message: a device
  * nobody is looking at costs one map lookup per update.
@@ -43,6 +49,7 @@ export class LiveHub {
   private readonly channels = new Map<number, ItemChannel>()
   private readonly heartbeatTimer: NodeJS.Timeout
   private readonly coalesceMs: number
+  private closed = false
 
   constructor(private readonly options: LiveHubOptions) {
     this.coalesceMs = options.coalesceMs ?? 200
@@ -57,6 +64,11 @@ export class LiveHub {
   }
 
   subscribe(itemId: number, subscriber: LiveSubscriber): () => void {
+    // A stream opened while the server stops ends at once, or it would hold the stop open.
+    if (this.closed) {
+      subscriber.close(reconnectDelayMs())
+      return () => {}
+    }
     let channel = this.channels.get(itemId)
     if (!channel) {
       channel = { subscribers: new Set(), lastPushAt: 0, timer: null, pushing: false, dirty: false }
@@ -98,11 +110,13 @@ export class LiveHub {
     }
   }
 
+  /** The server stops: every stream ends, telling its browser to reconnect within 1–5 s (spread out). */
   close(): void {
+    this.closed = true
     clearInterval(this.heartbeatTimer)
     for (const channel of this.channels.values()) {
       if (channel.timer) clearTimeout(channel.timer)
-      for (const subscriber of [...channel.subscribers]) subscriber.close()
+      for (const subscriber of [...channel.subscribers]) subscriber.close(reconnectDelayMs())
     }
     this.channels.clear()
   }

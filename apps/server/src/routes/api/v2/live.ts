@@ -52,7 +52,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const subscriber: LiveSubscriber = {
         maySee: (current) => canSeeItem(caller, current),
         send: (event, data) => stream.send(event, data),
-        close: () => stream.close(),
+        close: (retryMs) => stream.close(retryMs),
         heartbeat: () => {
           stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
           accessTokenActive(app.db, caller.tokenId).then(

@@ -1,0 +1,151 @@
+/**
+ * SIGTERM in the middle of a burst: 60 concurrent profile writes, 4 registrations (a scrypt hash each) and a
+ * live stream, then SIGTERM 20–600 ms later; repeated. Counts how every request ended, the exit code and how
+ * long the stop took. Embedded database and broker, a fresh data directory per run.
+ *
+ *   npm run bench:shutdown -- [--runs 13]
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { DEMO_ADMIN } from '@teplo/domain'
+import { freePortInRange } from './ports.ts'
+import { ServerProcess } from './server-process.ts'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const say = (line: string) => process.stderr.write(`[shutdown] ${line}\n`)
+
+function send(baseUrl: string, method: string, url: string, body: object, token?: string): Promise<string> {
+  const payload = JSON.stringify(body)
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${baseUrl}${url}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () => {
+          const status = res.statusCode ?? 0
+          if (status !== 503) return resolve(String(status))
+          const jsonApi =
+            String(res.headers['content-type']).startsWith('application/vnd.api+json') &&
+            Boolean(res.headers['retry-after']) &&
+            text.includes('"errors"')
+          resolve(jsonApi ? '503 JSON:API + Retry-After' : `503 ${text.slice(0, 40)}`)
+        })
+        res.on('error', (err: NodeJS.ErrnoException) =>
+          resolve(`${err.code ?? 'error'} (reading the answer)`),
+        )
+      },
+    )
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'))
+    req.end(payload)
+  })
+}
+
+async function oneRun(template: string, port: number, delayMs: number, run: number) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-shutdown-'))
+  const server = new ServerProcess({ databaseUrl: '', dataDir, port, mqtt: { port: 0 } })
+  try {
+    await cp(template, dataDir, { recursive: true })
+    await server.start()
+    const login = await fetch(`${server.baseUrl}/api/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    })
+    const token = ((await login.json()) as { access_token: string }).access_token
+    let live = ''
+    http.get(`${server.baseUrl}/api/v2/live?item_id=1&access_token=${token}`, { agent: false }, (res) => {
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        live += chunk
+      })
+      res.on('error', () => {})
+    })
+    while (!live.includes('event: item')) await sleep(20)
+    const requests = [
+      ...Array.from({ length: 60 }, (_, i) =>
+        send(server.baseUrl, 'PATCH', '/api/v2/me', { name: `Адмін ${i}` }, token),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        send(server.baseUrl, 'POST', '/api/v2/register', {
+          name: `Новий ${i}`,
+          email: `burst-${run}-${i}@teplo.test`,
+          password: 'long-enough-1',
+          password_confirmation: 'long-enough-1',
+        }),
+      ),
+    ]
+    await sleep(delayMs)
+    const signalled = Date.now()
+    const exitCode = server.stop()
+    const outcomes = await Promise.all(requests)
+    const code = await exitCode
+    return {
+      outcomes,
+      code,
+      stopMs: Date.now() - signalled,
+      liveHint: /retry: \d+\nevent: shutdown/.test(live),
+    }
+  } finally {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '13' } } })
+  const runs = Number(values.runs)
+  const ports = new Set<number>()
+  const port = await freePortInRange(ports)
+  // A seeded data directory, copied for every run: creating it is the slow part of a first start.
+  const template = await mkdtemp(path.join(os.tmpdir(), 'teplo-shutdown-template-'))
+  try {
+    const seeding = new ServerProcess({ databaseUrl: '', dataDir: template, port, mqtt: { port: 0 } })
+    await seeding.start()
+    await seeding.stop()
+    const totals = new Map<string, number>()
+    const rows: string[] = []
+    for (let run = 0; run < runs; run++) {
+      const delayMs = Math.round(20 + (580 * run) / Math.max(1, runs - 1))
+      const result = await oneRun(template, port, delayMs, run)
+      const counts = new Map<string, number>()
+      for (const outcome of result.outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
+      for (const [outcome, n] of counts) totals.set(outcome, (totals.get(outcome) ?? 0) + n)
+      const summary = [...counts.entries()].map(([o, n]) => `${o}: ${n}`).join(', ')
+      rows.push(
+        `| ${delayMs} ms | ${summary} | ${result.code} | ${result.stopMs} ms | ${result.liveHint ? 'yes' : 'no'} |`,
+      )
+      say(`run ${run + 1}/${runs}: SIGTERM after ${delayMs} ms → exit ${result.code}; ${summary}`)
+    }
+    const lines = [
+      '| SIGTERM after | 64 requests ended | exit code | stop took | stream ended with retry hint |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+      `all runs: ${[...totals.entries()].map(([o, n]) => `${o}: ${n}`).join(', ')}`,
+    ]
+    process.stdout.write(`${lines.join('\n')}\n`)
+  } finally {
+    await rm(template, { recursive: true, force: true })
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})
