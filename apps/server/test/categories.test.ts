@@ -1,8 +1,7 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
-import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
+import { bearer, JSON_API, useDemoApp } from './helper.ts'
 
 type ErrorDoc = {
   errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
@@ -10,21 +9,12 @@ type ErrorDoc = {
 type Category = { type: string; id: string; attributes: { name: string; description: string } }
 type ListDoc = { data: Category[]; meta: { page: Record<string, number> }; links: Record<string, string> }
 
-let app: TestApp
-const tokens: Record<string, string> = {}
-beforeAll(async () => {
-  app = await build()
-  for (const account of DEMO_ACCOUNTS)
-    tokens[account.role] = await loginAs(app, account.email, account.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
+const demo = useDemoApp()
 
-const as = (role: string) => bearer(tokens[role]!)
-const get = (url: string, role = 'admin') => app.inject({ method: 'GET', url, headers: as(role) })
+const as = (role: string) => bearer(demo.tokens[role]!)
+const get = (url: string, role = 'admin') => demo.app.inject({ method: 'GET', url, headers: as(role) })
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
-  app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
+  demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
 const firstError = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors[0]
 const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((c) => c.attributes.name)
 
@@ -133,7 +123,7 @@ describe('categories by id', () => {
 
   it('refuses to delete a category that still has devices, then deletes it once empty', async () => {
     const category = await createCategory('Тимчасовий')
-    const [item] = await app.db
+    const [item] = await demo.app.db
       .insert(items)
       .values({ userId: 3, categoryId: Number(category.id), name: 'Test', serialNumber: '990001' })
       .returning({ id: items.id })
@@ -141,7 +131,7 @@ describe('categories by id', () => {
     expect(refused.statusCode).toBe(422)
     expect(firstError(refused)?.detail).toBe('This category still has associated items.')
 
-    await app.db.delete(items).where(eq(items.id, item!.id))
+    await demo.app.db.delete(items).where(eq(items.id, item!.id))
     expect((await send('DELETE', `/api/v2/categories/${category.id}`, undefined, 'creator')).statusCode).toBe(
       204,
     )
@@ -167,7 +157,7 @@ describe('authorization: all signed-in users read, admin and creator write', () 
       ['PATCH', '/api/v2/categories/4'],
       ['DELETE', '/api/v2/categories/4'],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode).toBe(401)
+      expect((await demo.app.inject({ method, url })).statusCode).toBe(401)
     }
   })
 

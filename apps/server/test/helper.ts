@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { DEMO_ACCOUNTS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
@@ -79,3 +81,21 @@ export async function loginAs(app: FastifyInstance, email: string, password: str
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/**
+ * The app of a test file, built once against a fresh database, with every demo account signed in:
+ * `demo.app` and `demo.tokens[role]` are filled in before the file's tests run.
+ */
+export function useDemoApp(overrides: Record<string, string> = {}) {
+  const demo = { app: undefined as unknown as TestApp, tokens: {} as Record<string, string> }
+  beforeAll(async () => {
+    demo.app = await build(overrides)
+    for (const account of DEMO_ACCOUNTS) {
+      demo.tokens[account.role] = await loginAs(demo.app, account.email, account.password)
+    }
+  })
+  afterAll(async () => {
+    await demo.app?.closeAll()
+  })
+  return demo
+}

@@ -1,25 +1,15 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, build, loginAs, type TestApp } from './helper.ts'
+import { describe, expect, it } from 'vitest'
+import { bearer, useDemoApp } from './helper.ts'
 
 // Inputs an outside security test answered with 500: values the database refuses after validation passed.
 type ErrorDoc = { errors: { status: string; source?: { pointer?: string; parameter?: string } }[] }
 
-let app: TestApp
-const tokens: Record<string, string> = {}
-beforeAll(async () => {
-  app = await build()
-  for (const account of DEMO_ACCOUNTS)
-    tokens[account.role] = await loginAs(app, account.email, account.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
+const demo = useDemoApp()
 
 const NUL = 'name\u0000x'
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 const call = (method: Method, url: string, payload?: object, role = 'admin') =>
-  app.inject({ method, url, headers: bearer(tokens[role]!), ...(payload ? { payload } : {}) })
+  demo.app.inject({ method, url, headers: bearer(demo.tokens[role]!), ...(payload ? { payload } : {}) })
 const sources = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors.map((e) => e.source)
 
 describe('control characters in text fields answer 422 on the field', () => {

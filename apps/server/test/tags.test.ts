@@ -1,6 +1,5 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { bearer, JSON_API, useDemoApp } from './helper.ts'
 
 type ErrorDoc = {
   errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
@@ -8,21 +7,12 @@ type ErrorDoc = {
 type Tag = { type: string; id: string; attributes: { name: string; color: string; created_at: string } }
 type ListDoc = { data: Tag[]; meta: { page: Record<string, number> }; links: Record<string, string> }
 
-let app: TestApp
-const tokens: Record<string, string> = {}
-beforeAll(async () => {
-  app = await build()
-  for (const account of DEMO_ACCOUNTS)
-    tokens[account.role] = await loginAs(app, account.email, account.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
+const demo = useDemoApp()
 
-const as = (role: string) => bearer(tokens[role]!)
-const get = (url: string, role = 'admin') => app.inject({ method: 'GET', url, headers: as(role) })
+const as = (role: string) => bearer(demo.tokens[role]!)
+const get = (url: string, role = 'admin') => demo.app.inject({ method: 'GET', url, headers: as(role) })
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
-  app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
+  demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
 const firstError = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors[0]
 const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((t) => t.attributes.name)
 
@@ -128,7 +118,7 @@ describe('authorization: everyone signed in reads tags, administrators write the
       ['PATCH', '/api/v2/tags/1'],
       ['DELETE', '/api/v2/tags/1'],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode).toBe(401)
+      expect((await demo.app.inject({ method, url })).statusCode).toBe(401)
     }
   })
 

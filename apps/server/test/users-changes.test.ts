@@ -1,8 +1,7 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { items, tokens as tokenTable } from '../src/db/schema.ts'
-import { bearer, build, loginAs, type TestApp } from './helper.ts'
+import { bearer, loginAs, useDemoApp } from './helper.ts'
 
 type ErrorDoc = {
   errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
@@ -20,21 +19,12 @@ type ListDoc = {
   links: Record<string, string>
 }
 
-let app: TestApp
-const tokens: Record<string, string> = {}
-beforeAll(async () => {
-  app = await build()
-  for (const account of DEMO_ACCOUNTS)
-    tokens[account.role] = await loginAs(app, account.email, account.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
+const demo = useDemoApp()
 
-const as = (role: string) => bearer(tokens[role]!)
-const get = (url: string, role = 'admin') => app.inject({ method: 'GET', url, headers: as(role) })
+const as = (role: string) => bearer(demo.tokens[role]!)
+const get = (url: string, role = 'admin') => demo.app.inject({ method: 'GET', url, headers: as(role) })
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
-  app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
+  demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
 const errorAt = (res: { json: () => unknown }, field: string) =>
   (res.json() as ErrorDoc).errors.find((e) => e.source?.pointer === `/data/attributes/${field}`)
 const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((u) => u.attributes.name)
@@ -78,7 +68,7 @@ describe('PATCH /api/v2/users/{id}', () => {
 
   it('sets a new password and signs the user out everywhere', async () => {
     await createUser('Forgetful', 'forgetful@example.com', 3, 'old-password-1')
-    const userToken = await loginAs(app, 'forgetful@example.com', 'old-password-1')
+    const userToken = await loginAs(demo.app, 'forgetful@example.com', 'old-password-1')
     const [row] = (await get('/api/v2/users?filter[name]=Forgetful')).json<ListDoc>().data
     const mismatch = await send('PATCH', `/api/v2/users/${row!.id}`, { password: 'new-password-1' })
     expect(mismatch.statusCode).toBe(422)
@@ -90,10 +80,10 @@ describe('PATCH /api/v2/users/{id}', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(userToken) })).statusCode,
+      (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(userToken) })).statusCode,
     ).toBe(401)
-    await loginAs(app, 'forgetful@example.com', 'new-password-1')
-    const old = await app.inject({
+    await loginAs(demo.app, 'forgetful@example.com', 'new-password-1')
+    const old = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/login',
       payload: { email: 'forgetful@example.com', password: 'old-password-1' },
@@ -103,31 +93,31 @@ describe('PATCH /api/v2/users/{id}', () => {
 
   it('keeps the session of an admin who changes their own password', async () => {
     await createUser('Second admin', 'second.admin@example.com', 1, 'admin-pass-1')
-    const first = await loginAs(app, 'second.admin@example.com', 'admin-pass-1')
-    const other = await loginAs(app, 'second.admin@example.com', 'admin-pass-1')
-    const self = (await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(first) })).json().data
-      .id
-    const res = await app.inject({
+    const first = await loginAs(demo.app, 'second.admin@example.com', 'admin-pass-1')
+    const other = await loginAs(demo.app, 'second.admin@example.com', 'admin-pass-1')
+    const self = (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(first) })).json()
+      .data.id
+    const res = await demo.app.inject({
       method: 'PATCH',
       url: `/api/v2/users/${self}`,
       headers: bearer(first),
       payload: { password: 'admin-pass-2', password_confirmation: 'admin-pass-2' },
     })
     expect(res.statusCode).toBe(200)
-    expect((await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(first) })).statusCode).toBe(
-      200,
-    )
-    expect((await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(other) })).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(first) })).statusCode,
+    ).toBe(200)
+    expect(
+      (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(other) })).statusCode,
+    ).toBe(401)
   })
 
   it('refuses an admin taking away their own admin role, and deleting themself', async () => {
     await createUser('Third admin', 'third.admin@example.com', 1, 'admin-pass-3')
-    const token = await loginAs(app, 'third.admin@example.com', 'admin-pass-3')
-    const self = (await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })).json().data
-      .id
-    const demote = await app.inject({
+    const token = await loginAs(demo.app, 'third.admin@example.com', 'admin-pass-3')
+    const self = (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })).json()
+      .data.id
+    const demote = await demo.app.inject({
       method: 'PATCH',
       url: `/api/v2/users/${self}`,
       headers: bearer(token),
@@ -135,7 +125,7 @@ describe('PATCH /api/v2/users/{id}', () => {
     })
     expect(demote.statusCode).toBe(422)
     expect(errorAt(demote, 'roles')?.detail).toBe('Ви не можете зняти з себе роль адміністратора.')
-    const remove = await app.inject({
+    const remove = await demo.app.inject({
       method: 'DELETE',
       url: `/api/v2/users/${self}`,
       headers: bearer(token),
@@ -180,31 +170,31 @@ describe('PATCH /api/v2/users/{id}', () => {
 describe('DELETE /api/v2/users/{id}', () => {
   it('deletes the user with their devices and tokens, and announces each removed device', async () => {
     const user = await createUser('Leaving', 'leaving@example.com', 3, 'leaving-pass-1')
-    const token = await loginAs(app, 'leaving@example.com', 'leaving-pass-1')
-    const [device] = await app.db
+    const token = await loginAs(demo.app, 'leaving@example.com', 'leaving-pass-1')
+    const [device] = await demo.app.db
       .insert(items)
       .values({ userId: Number(user.id), categoryId: 1, name: 'Old boiler', serialNumber: '880001' })
       .returning({ id: items.id })
     const announced: { itemId: number; serialNumber: string }[] = []
     const listener = (event: { itemId: number; serialNumber: string }) => announced.push(event)
-    app.events.on('item.deleted', listener)
+    demo.app.events.on('item.deleted', listener)
 
     const res = await send('DELETE', `/api/v2/users/${user.id}`)
-    app.events.off('item.deleted', listener)
+    demo.app.events.off('item.deleted', listener)
     expect(res.statusCode).toBe(204)
     expect(res.body).toBe('')
     expect((await get(`/api/v2/users/${user.id}`)).statusCode).toBe(404)
-    expect(await app.db.select().from(items).where(eq(items.id, device!.id))).toEqual([])
+    expect(await demo.app.db.select().from(items).where(eq(items.id, device!.id))).toEqual([])
     expect(
-      await app.db
+      await demo.app.db
         .select()
         .from(tokenTable)
         .where(eq(tokenTable.userId, Number(user.id))),
     ).toEqual([])
     expect(announced).toEqual([{ itemId: device!.id, serialNumber: '880001' }])
-    expect((await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await demo.app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })).statusCode,
+    ).toBe(401)
     expect((await send('DELETE', `/api/v2/users/${user.id}`)).statusCode).toBe(404)
   })
 })

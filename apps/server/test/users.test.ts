@@ -1,6 +1,5 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { bearer, JSON_API, loginAs, useDemoApp } from './helper.ts'
 
 type ErrorDoc = {
   errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
@@ -18,21 +17,12 @@ type ListDoc = {
   links: Record<string, string>
 }
 
-let app: TestApp
-const tokens: Record<string, string> = {}
-beforeAll(async () => {
-  app = await build()
-  for (const account of DEMO_ACCOUNTS)
-    tokens[account.role] = await loginAs(app, account.email, account.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
+const demo = useDemoApp()
 
-const as = (role: string) => bearer(tokens[role]!)
-const get = (url: string, role = 'admin') => app.inject({ method: 'GET', url, headers: as(role) })
+const as = (role: string) => bearer(demo.tokens[role]!)
+const get = (url: string, role = 'admin') => demo.app.inject({ method: 'GET', url, headers: as(role) })
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
-  app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
+  demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
 const errorAt = (res: { json: () => unknown }, field: string) =>
   (res.json() as ErrorDoc).errors.find((e) => e.source?.pointer === `/data/attributes/${field}`)
 const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((u) => u.attributes.name)
@@ -152,7 +142,7 @@ describe('GET /api/v2/users/{id}', () => {
 
 describe('POST /api/v2/users', () => {
   it('creates a user from a JSON:API document with a roles relationship; the user can sign in', async () => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/users',
       headers: { ...as('admin'), 'content-type': JSON_API },
@@ -180,8 +170,12 @@ describe('POST /api/v2/users', () => {
       relationships: { roles: { data: [roleRef(2)] } },
     })
     expect(res.body).not.toContain('installer-1')
-    const token = await loginAs(app, 'new.installer@example.com', 'installer-1')
-    const me = await app.inject({ method: 'GET', url: '/api/v2/me?include=roles', headers: bearer(token) })
+    const token = await loginAs(demo.app, 'new.installer@example.com', 'installer-1')
+    const me = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v2/me?include=roles',
+      headers: bearer(token),
+    })
     expect(me.json().included[0].attributes.name).toBe('creator')
   })
 
@@ -238,7 +232,11 @@ describe('authorization: users are managed by administrators only', () => {
   ] as const
 
   it.each(routes)('%s %s answers 401 without a token, even with an invalid body', async (method, url) => {
-    const res = await app.inject({ method, url, ...(method === 'GET' ? {} : { payload: { email: 'bad' } }) })
+    const res = await demo.app.inject({
+      method,
+      url,
+      ...(method === 'GET' ? {} : { payload: { email: 'bad' } }),
+    })
     expect(res.statusCode).toBe(401)
   })
 
