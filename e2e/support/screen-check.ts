@@ -3,6 +3,10 @@ import { expect, type Page, test } from '@playwright/test'
 
 /** No serious or critical axe violation, and a screenshot at phone and desktop width for review. */
 export async function checkScreen(page: Page, name: string) {
+  // Transitions snap to their end: a notice fading out mid-check would be measured at half its contrast.
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  })
   const viewport = page.viewportSize()
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 })

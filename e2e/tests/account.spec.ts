@@ -101,6 +101,7 @@ test('a user changes the password, then deletes the account and lands on the sig
     .getByRole('button', { name: 'Так, видалити' })
     .click()
   await expect(page).toHaveURL(/\/authentication\/signin\/basic$/)
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+  // The token is dropped once the settings screen has unmounted, just after the address changes.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
   expect((await login(request, account.email, 'second-pass-2')).status()).toBe(401)
 })
