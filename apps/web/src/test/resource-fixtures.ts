@@ -83,23 +83,9 @@ export function userDocument(user: UserResource, included?: RoleResource[]) {
 /** The signed-in account holding one role, as GET /me?include=roles and PATCH /me answer it. */
 export function profileDocument(roleName: string, attributes: Partial<ProfileAttributes> = {}) {
   const role = roleResource('7', roleName)
-  return profileDocumentSchema.parse({
-    data: {
-      type: 'users',
-      id: '1',
-      attributes: {
-        name: 'Олена',
-        email: 'olena@example.com',
-        profile_image: null,
-        created_at: CREATED,
-        updated_at: CREATED,
-        ...attributes,
-      },
-      relationships: { roles: { data: [{ type: 'roles', id: role.id }] } },
-      links: { self: '/api/v2/me' },
-    },
-    included: [role],
-  })
+  // The account is a users resource; only its self link differs.
+  const data = { ...userResource('1', attributes, [role.id]), links: { self: '/api/v2/me' } }
+  return profileDocumentSchema.parse({ data, included: [role] })
 }
 
 /** What login, register and the password reset answer. */
