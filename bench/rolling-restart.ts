@@ -14,62 +14,17 @@ import { parseArgs } from 'node:util'
 import { DEMO_ADMIN } from '@teplo/domain'
 import { BenchDatabase } from './bench-database.ts'
 import { freePortInRange } from './ports.ts'
+import { type RawOutcome, rawJsonRequest } from './raw-request.ts'
 import { ServerProcess } from './server-process.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const say = (line: string) => process.stderr.write(`[restart] ${line}\n`)
 
-type Attempt =
-  | { kind: 'status'; status: number; jsonApi503: boolean }
-  | { kind: 'error'; code: string; sent: boolean }
-
-function post(baseUrl: string, agent: http.Agent, token: string, body: object): Promise<Attempt> {
-  const payload = JSON.stringify(body)
-  return new Promise((resolve) => {
-    let sent = false
-    const req = http.request(
-      `${baseUrl}/api/v2/tags`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => {
-          const status = res.statusCode ?? 0
-          const jsonApi503 =
-            status === 503 &&
-            String(res.headers['content-type']).startsWith('application/vnd.api+json') &&
-            Boolean(res.headers['retry-after']) &&
-            text.includes('"errors"')
-          resolve({ kind: 'status', status, jsonApi503 })
-        })
-        res.on('error', (err: NodeJS.ErrnoException) =>
-          resolve({ kind: 'error', code: err.code ?? 'error', sent }),
-        )
-      },
-    )
-    req.on('finish', () => {
-      sent = true
-    })
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ kind: 'error', code: err.code ?? 'error', sent }),
-    )
-    req.end(payload)
-  })
-}
+const post = (baseUrl: string, agent: http.Agent, token: string, body: object) =>
+  rawJsonRequest(`${baseUrl}/api/v2/tags`, { method: 'POST', agent, token, body })
 
 /** What a client may do with an attempt: retry safely (nothing was done), or it must not know. */
-function classify(attempt: Attempt): string {
+function classify(attempt: RawOutcome): string {
   if (attempt.kind === 'status') {
     if (attempt.status >= 200 && attempt.status < 300) return 'acknowledged (2xx)'
     if (attempt.jsonApi503) return 'turned away: JSON:API 503 + Retry-After (retry)'
@@ -77,7 +32,7 @@ function classify(attempt: Attempt): string {
   }
   // Refused: the connection was never accepted, the request never left. Safe to retry anywhere.
   if (attempt.code === 'ECONNREFUSED') return 'connection refused (retry)'
-  return `${attempt.code} after the request was ${attempt.sent ? 'sent (outcome unknown)' : 'begun'}`
+  return `${attempt.code} after the request was ${attempt.stage === 'before sending' ? 'begun' : 'sent (outcome unknown)'}`
 }
 
 async function signIn(baseUrl: string): Promise<string> {

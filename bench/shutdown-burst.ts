@@ -12,48 +12,25 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEMO_ADMIN } from '@teplo/domain'
 import { freePortInRange } from './ports.ts'
+import { rawJsonRequest } from './raw-request.ts'
 import { ServerProcess } from './server-process.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const say = (line: string) => process.stderr.write(`[shutdown] ${line}\n`)
 
-function send(baseUrl: string, method: string, url: string, body: object, token?: string): Promise<string> {
-  const payload = JSON.stringify(body)
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${baseUrl}${url}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => {
-          const status = res.statusCode ?? 0
-          if (status !== 503) return resolve(String(status))
-          const jsonApi =
-            String(res.headers['content-type']).startsWith('application/vnd.api+json') &&
-            Boolean(res.headers['retry-after']) &&
-            text.includes('"errors"')
-          resolve(jsonApi ? '503 JSON:API + Retry-After' : `503 ${text.slice(0, 40)}`)
-        })
-        res.on('error', (err: NodeJS.ErrnoException) =>
-          resolve(`${err.code ?? 'error'} (reading the answer)`),
-        )
-      },
-    )
-    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'))
-    req.end(payload)
-  })
+// The outcome as the table counts it.
+async function send(
+  baseUrl: string,
+  method: string,
+  url: string,
+  body: object,
+  token?: string,
+): Promise<string> {
+  const outcome = await rawJsonRequest(`${baseUrl}${url}`, { method, body, ...(token ? { token } : {}) })
+  if (outcome.kind === 'error')
+    return outcome.stage === 'reading the answer' ? `${outcome.code} (reading the answer)` : outcome.code
+  if (outcome.status !== 503) return String(outcome.status)
+  return outcome.jsonApi503 ? '503 JSON:API + Retry-After' : '503 (not JSON:API)'
 }
 
 async function oneRun(template: string, port: number, delayMs: number, run: number) {
