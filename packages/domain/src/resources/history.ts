@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { documentSchema, resourceSchema } from './document'
+
+// History of one device (docs/api.md "History and fuel"): buckets of readings with min/avg/max per metric, the
+// periods without connection, and what happened on the time axis; the consumption of fuel per period; the hopper.
+// Instants here are ISO 8601 in UTC ('2026-11-24T06:30:00.000Z'), as the query parameters are.
+
+/** Bucket widths a client may ask for; `auto` lets the server pick the coarsest giving at most HISTORY_MAX_POINTS. */
+export const HISTORY_RESOLUTIONS = ['raw', '1m', '15m', '1h', '1d'] as const
+export type HistoryResolution = (typeof HISTORY_RESOLUTIONS)[number]
+export const HISTORY_RESOLUTION_PARAMS = ['auto', ...HISTORY_RESOLUTIONS] as const
+export const HISTORY_MAX_POINTS = 2000
+
+/** The measured series of the history, each as min/avg/max per bucket (null when the bucket has none). */
+export const HISTORY_METRICS = [
+  'heater_temp',
+  'heater_temp_set',
+  'boiler_temp',
+  'boiler_temp_set',
+  'gas_temp',
+  'burner_power',
+  'flame_brightness',
+] as const
+export type HistoryMetric = (typeof HISTORY_METRICS)[number]
+
+export const CONSUMPTION_PERIODS = ['day', 'week', 'month'] as const
+export type ConsumptionPeriod = (typeof CONSUMPTION_PERIODS)[number]
+
+/** Defaults of the fuel settings an owner may change. */
+export const FUEL_DEFAULTS = { calorific_value: 4.8, boiler_efficiency: 0.9 } as const
+
+export const isoInstant = z.iso.datetime({ offset: true }).describe('ISO 8601, UTC')
+
+export const historyStatSchema = z.object({ min: z.number(), avg: z.number(), max: z.number() })
+
+const metricShape = Object.fromEntries(
+  HISTORY_METRICS.map((metric) => [metric, historyStatSchema.nullable()]),
+) as {
+  [Metric in HistoryMetric]: z.ZodNullable<typeof historyStatSchema>
+}
+
+export const historyBucketSchema = z.object({
+  /** Start of the bucket (of the reading, for raw). */
+  time: isoInstant,
+  /** Readings in the bucket. */
+  samples: z.number().int().nonnegative(),
+  ...metricShape,
+  /** The work mode the device spent most of the bucket in. */
+  work_mode: z.number().int().nullable(),
+  /** Whether the boiler was switched on (the last reading of the bucket). */
+  is_on: z.boolean().nullable(),
+})
+
+/** A period without connection: drawn as a gap, never interpolated. */
+export const historyGapSchema = z.object({ from: isoInstant, to: isoInstant })
+
+export const HISTORY_EVENT_KINDS = ['on', 'off', 'settings', 'error'] as const
+
+export const historyEventSchema = z.object({
+  time: isoInstant,
+  kind: z.enum(HISTORY_EVENT_KINDS),
+  /** The controller's error code (E1–E10) of an `error` event. */
+  code: z.string().nullable(),
+  /** The settings a `settings` event changed, by wire name, with their new values. */
+  settings: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).nullable(),
+})
+
+export const itemHistoryResourceSchema = resourceSchema('item-histories', {
+  from: isoInstant,
+  to: isoInstant,
+  resolution: z.enum(HISTORY_RESOLUTIONS),
+  time_zone: z.literal('Europe/Kyiv'),
+  /** The demo boilers' history is simulated; clients say so. */
+  demo: z.boolean(),
+  buckets: z.array(historyBucketSchema),
+  gaps: z.array(historyGapSchema),
+  events: z.array(historyEventSchema),
+})
+export const itemHistoryDocumentSchema = documentSchema(itemHistoryResourceSchema)
+
+export const consumptionPeriodSchema = z.object({
+  start: isoInstant,
+  end: isoInstant,
+  /** Burner energy, ∫ burner_power dt over the readings, kWh. */
+  energy_kwh: z.number(),
+  /** energy / (calorific value × efficiency), kg. */
+  fuel_kg: z.number(),
+  /** fuel × price per kg, UAH; null while no price is set. */
+  cost: z.number().nullable(),
+  /** Share of the period (0–1) covered by readings; the rest is a gap, not zero burn. */
+  coverage: z.number().min(0).max(1),
+})
+
+export const itemConsumptionResourceSchema = resourceSchema('item-consumptions', {
+  from: isoInstant,
+  to: isoInstant,
+  period: z.enum(CONSUMPTION_PERIODS),
+  time_zone: z.literal('Europe/Kyiv'),
+  calorific_value: z.number(),
+  boiler_efficiency: z.number(),
+  pellet_price_per_tonne: z.number().nullable(),
+  currency: z.literal('UAH'),
+  periods: z.array(consumptionPeriodSchema),
+  totals: z.object({
+    energy_kwh: z.number(),
+    fuel_kg: z.number(),
+    cost: z.number().nullable(),
+    coverage: z.number(),
+  }),
+})
+export const itemConsumptionDocumentSchema = documentSchema(itemConsumptionResourceSchema)
+
+/** The owner's fuel settings and the hopper estimate of one device (GET/PATCH /items/{id}/fuel). */
+export const itemFuelResourceSchema = resourceSchema('item-fuel', {
+  calorific_value: z.number(),
+  boiler_efficiency: z.number(),
+  pellet_price_per_tonne: z.number().nullable(),
+  hopper_capacity_kg: z.number().nullable(),
+  last_refill_at: isoInstant.nullable(),
+  last_refill_kg: z.number().nullable(),
+  /** Estimated pellets left: the last refill minus what burned since; null before the first refill. */
+  fuel_left_kg: z.number().nullable(),
+  /** Burn rate over the last 7 days with data, kg per day; null without data. */
+  rate_kg_per_day: z.number().nullable(),
+  /** fuel_left / rate; null when either is unknown or the rate is zero. */
+  days_left: z.number().nullable(),
+})
+export const itemFuelDocumentSchema = documentSchema(itemFuelResourceSchema)

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+
+// Bodies of the fuel routes (docs/api.md "History and fuel"); the messages are what the owner reads.
+
+const number = (message: string) => z.number({ error: message })
+
+/** Limits of the owner's fuel settings. */
+export const FUEL_LIMITS = {
+  calorific_value: { min: 3, max: 6 },
+  boiler_efficiency: { min: 0.3, max: 1 },
+  pellet_price_per_tonne: { min: 0, max: 1_000_000 },
+  hopper_capacity_kg: { min: 1, max: 100_000 },
+  refill_kg: { min: 1, max: 100_000 },
+} as const
+
+/** PATCH /items/{id}/fuel: any of the owner's fuel settings; null clears the price or the hopper capacity. */
+export const fuelSettingsPatchSchema = z
+  .object({
+    calorific_value: number('Теплотворна здатність має бути числом')
+      .min(FUEL_LIMITS.calorific_value.min, { error: 'Теплотворна здатність — від 3 до 6 кВт·год/кг' })
+      .max(FUEL_LIMITS.calorific_value.max, { error: 'Теплотворна здатність — від 3 до 6 кВт·год/кг' })
+      .optional(),
+    boiler_efficiency: number('ККД має бути числом')
+      .min(FUEL_LIMITS.boiler_efficiency.min, { error: 'ККД — від 0,3 до 1' })
+      .max(FUEL_LIMITS.boiler_efficiency.max, { error: 'ККД — від 0,3 до 1' })
+      .optional(),
+    pellet_price_per_tonne: number('Ціна має бути числом')
+      .min(FUEL_LIMITS.pellet_price_per_tonne.min, { error: 'Ціна не може бути від’ємною' })
+      .max(FUEL_LIMITS.pellet_price_per_tonne.max, { error: 'Ціна — не більше 1 000 000 грн за тонну' })
+      .nullable()
+      .optional(),
+    hopper_capacity_kg: number('Місткість бункера має бути числом')
+      .min(FUEL_LIMITS.hopper_capacity_kg.min, { error: 'Місткість бункера — від 1 до 100 000 кг' })
+      .max(FUEL_LIMITS.hopper_capacity_kg.max, { error: 'Місткість бункера — від 1 до 100 000 кг' })
+      .nullable()
+      .optional(),
+  })
+  .strict()
+export type FuelSettingsPatch = z.infer<typeof fuelSettingsPatchSchema>
+
+/** POST /items/{id}/hopper-refills: pellets poured in; without `kg`, a full hopper (its capacity). */
+export const hopperRefillSchema = z
+  .object({
+    kg: number('Вкажіть, скільки кілограмів засипано')
+      .min(FUEL_LIMITS.refill_kg.min, { error: 'Засипано має бути від 1 до 100 000 кг' })
+      .max(FUEL_LIMITS.refill_kg.max, { error: 'Засипано має бути від 1 до 100 000 кг' })
+      .optional(),
+  })
+  .strict()
+export type HopperRefill = z.infer<typeof hopperRefillSchema>
