@@ -110,7 +110,13 @@ export const itemConsumptionResourceSchema = resourceSchema('item-consumptions',
 })
 export const itemConsumptionDocumentSchema = documentSchema(itemConsumptionResourceSchema)
 
-/** The owner's fuel settings and the hopper estimate of one device (GET/PATCH /items/{id}/fuel). */
+/**
+ * The owner's fuel settings and the hopper estimate of one device: `GET /items/{id}/fuel`;
+ * `PATCH /items/{id}/fuel` with `{ data: { type: 'item-fuel', id, attributes: fuelSettingsPatchSchema } }`;
+ * `POST /items/{id}/hopper-refills` with `{ data: { type: 'hopper-refills', attributes: hopperRefillSchema } }`.
+ * All three answer this document (the POST with 201). Fuel settings are the owner's, kept by the server; they
+ * are not controller settings and never travel to the boiler.
+ */
 export const itemFuelResourceSchema = resourceSchema('item-fuel', {
   calorific_value: z.number(),
   boiler_efficiency: z.number(),
@@ -126,3 +132,4 @@ export const itemFuelResourceSchema = resourceSchema('item-fuel', {
   days_left: z.number().nullable(),
 })
 export const itemFuelDocumentSchema = documentSchema(itemFuelResourceSchema)
+export const HOPPER_REFILL_TYPE = 'hopper-refills'
