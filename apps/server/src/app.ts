@@ -20,6 +20,7 @@ import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
 import deviceAuthRoutes from './routes/api/v2/device-auth.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
+import historyRoutes from './routes/api/v2/history.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(categoriesRoutes)
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
+      await api.register(historyRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
       await api.register(deviceAuthRoutes)

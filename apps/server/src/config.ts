@@ -96,7 +96,19 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(36_500, 'must be at most 36500')
     .default(30),
+  HISTORY_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(36_500, 'must be at most 36500')
+    .default(730),
   DEMO_DEVICES: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  DEMO_HISTORY_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(90, 'must be at most 90')
+    .default(30),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -134,8 +146,12 @@ export type Config = {
   deviceAuthSecret: string | undefined
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
+  /** Days the 1-minute and 1-hour rollups of the readings are kept. */
+  historyRetentionDays: number
   // Simulated controllers for the seeded demo boilers, inside the server (embedded broker only).
   demoDevices: boolean
+  /** Days of generated history the demo boilers get on first start (0: none). */
+  demoHistoryDays: number
   // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
   shutdownTimeoutSeconds: number
 }
@@ -187,7 +203,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceAuthSecret: e.DEVICE_AUTH_SECRET,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   }
 }

@@ -23,7 +23,7 @@ async function itemBySerial(serial: string) {
 
 beforeAll(async () => {
   // The default MQTT_HOST (every interface): the simulator must still find the broker on a free port.
-  app = await build({ DEMO_DEVICES: 'true', MQTT_ENABLED: 'true', MQTT_PORT: '0' })
+  app = await build({ DEMO_DEVICES: 'true', DEMO_HISTORY_DAYS: '3', MQTT_ENABLED: 'true', MQTT_PORT: '0' })
 })
 
 afterAll(async () => {
@@ -55,6 +55,43 @@ describe('demo boilers (DEMO_DEVICES=true)', () => {
     )
     // The pending demo device keeps its code and gets no credentials.
     expect(await itemBySerial('100002')).toMatchObject({ status: 'pending', deviceSecretHash: null })
+  })
+
+  it('get days of generated history on first start, labelled as demo data', async () => {
+    const token = await loginAs(app, admin.email, admin.password)
+    const boiler = await itemBySerial('100001')
+    const to = new Date()
+    const from = new Date(to.getTime() - 3 * 86_400_000)
+    const read = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${boiler.id}/history?from=${from.toISOString()}&to=${to.toISOString()}`,
+        headers: bearer(token),
+      })
+    const history = await waitFor(
+      async () => {
+        const attributes = (await read()).json().data.attributes
+        return attributes.buckets.length > 200 && attributes
+      },
+      20_000,
+      'the demo history to be generated',
+    )
+    expect(history).toMatchObject({ demo: true, resolution: '15m' })
+    // The month's episodes, scaled to the span: a controller error, an outage, a night switched off.
+    expect(
+      history.events.map((event: { kind: string; code: string | null }) => event.code ?? event.kind),
+    ).toEqual(expect.arrayContaining(['E5', 'off', 'on', 'settings']))
+    expect(
+      history.gaps.some(
+        (gap: { from: string; to: string }) => Date.parse(gap.to) - Date.parse(gap.from) >= 6 * 3600_000,
+      ),
+    ).toBe(true)
+    const fuel = await app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${boiler.id}/fuel`,
+      headers: bearer(token),
+    })
+    expect(fuel.json().data.attributes).toMatchObject({ hopper_capacity_kg: 200, last_refill_kg: 200 })
   })
 
   it('keeps a time series whose readings move on', async () => {

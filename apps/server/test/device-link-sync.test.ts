@@ -233,13 +233,13 @@ describe('error events', () => {
 })
 
 describe('telemetry retention', () => {
-  it('removes readings older than TELEMETRY_RETENTION_DAYS and keeps the rest', async () => {
+  it('drops readings older than TELEMETRY_RETENTION_DAYS and keeps the rest', async () => {
     const dev = await device()
     await link.app.db.insert(telemetryTable).values([
       { itemId: dev.itemId, recordedAt: sql`now() - interval '31 days'` as unknown as Date, heaterTemp: 1 },
       { itemId: dev.itemId, recordedAt: sql`now() - interval '29 days'` as unknown as Date, heaterTemp: 2 },
     ])
-    await link.app.deviceLink!.removeOldTelemetry()
+    await link.app.deviceLink!.maintainHistory()
     const left = await link.app.db.select().from(telemetryTable).where(eq(telemetryTable.itemId, dev.itemId))
     expect(left.map((r) => r.heaterTemp)).toEqual([2])
   })

@@ -88,3 +88,5 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
     },
   }
 }
+
+export { type GeneratedHistory, type HistoricReading, simulateHistory } from './history'

@@ -1,4 +1,11 @@
-import { type ITEM_SETTINGS, type SettingDefinition, type SettingName, settingEntries } from '@teplo/domain'
+import {
+  FUEL_DEFAULTS,
+  HISTORY_METRICS,
+  type ITEM_SETTINGS,
+  type SettingDefinition,
+  type SettingName,
+  settingEntries,
+} from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
@@ -7,8 +14,10 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -179,29 +188,115 @@ export const itemErrors = pgTable(
   ],
 )
 
-// One row per telemetry reading, for history charts; old rows are removed by the retention job.
+// One row per telemetry reading (raw history), partitioned by day on recorded_at in the migration; old days are
+// dropped whole (modules/history/partitions.ts). A redelivered reading (same device and instant) is stored once.
 export const telemetry = pgTable(
   'telemetry',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     heaterTemp: doublePrecision('heater_temp'),
+    // The setpoints in effect when the reading arrived (the owner's desired values).
+    heaterTempSet: doublePrecision('heater_temp_set'),
     boilerTemp: doublePrecision('boiler_temp'),
+    boilerTempSet: doublePrecision('boiler_temp_set'),
     gasTemp: doublePrecision('gas_temp'),
     burnerPower: doublePrecision('burner_power'),
     flameBrightness: doublePrecision('flame_brightness'),
     workMode: smallint('work_mode'),
     pumpMode: smallint('pump_mode'),
     burnerOn: boolean('burner_on'),
+    // The boiler switched on (status), as opposed to the burner firing.
+    isOn: boolean('is_on'),
+    // Seconds since the device's previous reading, 0 after a gap: the time this reading stands for.
+    intervalS: real('interval_s').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.recordedAt] })],
+)
+
+/** The metrics kept as min/max/sum/count in the rollups (packages/domain HISTORY_METRICS). */
+const rollupMetricColumns = Object.fromEntries(
+  HISTORY_METRICS.flatMap((metric) => {
+    const property = metric.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
+    return [
+      [`${property}Min`, doublePrecision(`${metric}_min`)],
+      [`${property}Max`, doublePrecision(`${metric}_max`)],
+      [`${property}Sum`, doublePrecision(`${metric}_sum`)],
+      [`${property}N`, integer(`${metric}_n`).notNull().default(0)],
+    ]
+  }),
+) as Record<string, ReturnType<typeof doublePrecision> | ReturnType<typeof integer>>
+
+function rollupTable(name: 'telemetry_1m' | 'telemetry_1h') {
+  return pgTable(
+    name,
+    {
+      itemId: integer('item_id')
+        .notNull()
+        .references(() => items.id, { onDelete: 'cascade' }),
+      bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+      samples: integer('samples').notNull(),
+      firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+      lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+      ...rollupMetricColumns,
+      // Work mode and on/off of the bucket's last reading.
+      workMode: smallint('work_mode'),
+      isOn: boolean('is_on'),
+      // Burner energy (kWh) and the seconds the readings stand for (coverage), summed over the readings.
+      energyKwh: doublePrecision('energy_kwh').notNull().default(0),
+      coveredS: doublePrecision('covered_s').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.itemId, t.bucket] })],
+  )
+}
+
+// Rollups of the readings, maintained as they are stored; partitioned by month in the migration.
+export const telemetry1m = rollupTable('telemetry_1m')
+export const telemetry1h = rollupTable('telemetry_1h')
+
+// What the owner did, for the history's time axis: switched on or off, changed settings.
+export const itemChanges = pgTable(
+  'item_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    settings: jsonb('settings').$type<Record<string, number | boolean | string>>(),
   },
   (t) => [
-    index('telemetry_item_time_idx').on(t.itemId, t.recordedAt),
-    // The hourly retention delete filters on time alone.
-    index('telemetry_time_idx').on(t.recordedAt),
+    index('item_changes_item_time_idx').on(t.itemId, t.changedAt),
+    check('item_changes_kind_check', sql`${t.kind} in ('on', 'off', 'settings')`),
   ],
+)
+
+// The owner's fuel settings of a device (not controller settings: they never travel to the boiler).
+export const itemFuel = pgTable('item_fuel', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  calorificValue: doublePrecision('calorific_value').notNull().default(FUEL_DEFAULTS.calorific_value),
+  boilerEfficiency: doublePrecision('boiler_efficiency').notNull().default(FUEL_DEFAULTS.boiler_efficiency),
+  pelletPricePerTonne: doublePrecision('pellet_price_per_tonne'),
+  hopperCapacityKg: doublePrecision('hopper_capacity_kg'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const hopperRefills = pgTable(
+  'hopper_refills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
+    kg: doublePrecision('kg').notNull(),
+  },
+  (t) => [index('hopper_refills_item_time_idx').on(t.itemId, t.refilledAt)],
 )
 
 export const helpRequests = pgTable('help_requests', {

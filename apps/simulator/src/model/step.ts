@@ -25,18 +25,22 @@ function substep(state: BoilerState, settings: DeviceSettings, params: BoilerPar
   return { state: next, raised }
 }
 
-/** Advances the boiler by `seconds` of simulated time under fixed settings. Pure. */
+/**
+ * Advances the boiler by `seconds` of simulated time under fixed settings. Pure. A coarser `maxSubstep` trades
+ * detail for speed (the demo's generated history uses 10 s).
+ */
 export function stepBoiler(
   state: BoilerState,
   settings: DeviceSettings,
   params: BoilerParams,
   seconds: number,
+  maxSubstep = MAX_SUBSTEP,
 ): StepResult {
   let current = state
   const raised: ErrorCode[] = []
   let left = Math.max(0, seconds)
   while (left > 1e-9) {
-    const dt = Math.min(MAX_SUBSTEP, left)
+    const dt = Math.min(maxSubstep, left)
     const result = substep(current, settings, params, dt)
     current = result.state
     raised.push(...result.raised)

@@ -10,6 +10,10 @@ export const HISTORY_RESOLUTIONS = ['raw', '1m', '15m', '1h', '1d'] as const
 export type HistoryResolution = (typeof HISTORY_RESOLUTIONS)[number]
 export const HISTORY_RESOLUTION_PARAMS = ['auto', ...HISTORY_RESOLUTIONS] as const
 export const HISTORY_MAX_POINTS = 2000
+/** Readings further apart than this are a period without connection: a gap, not a line. */
+export const HISTORY_GAP_SECONDS = 120
+/** Longest range that may be asked for at `raw` resolution (readings come every 10 s or so). */
+export const HISTORY_RAW_MAX_HOURS = 6
 
 /** The measured series of the history, each as min/avg/max per bucket (null when the bucket has none). */
 export const HISTORY_METRICS = [
@@ -45,7 +49,7 @@ export const historyBucketSchema = z.object({
   /** Readings in the bucket. */
   samples: z.number().int().nonnegative(),
   ...metricShape,
-  /** The work mode the device spent most of the bucket in. */
+  /** The work mode of the bucket's last reading. */
   work_mode: z.number().int().nullable(),
   /** Whether the boiler was switched on (the last reading of the bucket). */
   is_on: z.boolean().nullable(),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { issueDemoCredentials } from './demo-devices.service.ts'
+import { fillDemoHistory } from './demo-history.ts'
 
 export type DemoBoilersOptions = {
   db: Database
@@ -10,6 +11,10 @@ export type DemoBoilersOptions = {
   brokerUrl: string
   log: FastifyBaseLogger
   intervalSeconds?: number
+  /** Days of generated history for boilers that have none (0: none). */
+  historyDays?: number
+  /** Stops the history fill when the server stops. */
+  signal?: AbortSignal
 }
 
 /**
@@ -34,6 +39,10 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
     intervalSeconds: options.intervalSeconds ?? 5,
     log: (line) => log.debug(line),
   })
+  // Their past month, generated in the background: the dashboard shows charts at once, live values meanwhile.
+  void fillDemoHistory(options.db, log, devices, options.historyDays ?? 0, options.signal).catch(
+    (err: unknown) => log.error({ err }, 'demo history could not be generated'),
+  )
   const names = devices.map((device) => `${device.serial} «${device.name}»`).join(', ')
   log.info(`Demo boilers simulated: ${names} (DEMO_DEVICES=false turns them off)`)
   return simulator

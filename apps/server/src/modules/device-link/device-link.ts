@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
+import { maintainHistory } from '../history/partitions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
 import { deviceCredentialsValid } from './device-credentials.ts'
 import type { IngestEffects } from './device-ingest.ts'
@@ -10,7 +11,6 @@ import { startEmbeddedBroker } from './embedded-broker.ts'
 import { connectExternalBroker } from './external-broker.ts'
 import { IngestQueue } from './ingest-queue.ts'
 import { markSilentDevices } from './presence.ts'
-import { deleteOldTelemetry } from './telemetry-retention.ts'
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
 
@@ -91,12 +91,17 @@ export class DeviceLink {
     }
   }
 
-  async removeOldTelemetry(): Promise<void> {
+  /** History partitions ahead of time, stray rows moved, retention applied (hourly and at start). */
+  async maintainHistory(): Promise<void> {
+    const { config, db, log } = this.options
     try {
-      const removed = await deleteOldTelemetry(this.options.db, this.options.config.telemetryRetentionDays)
-      if (removed > 0) this.options.log.info({ removed }, 'device link: old telemetry removed')
+      const { dropped } = await maintainHistory(db, {
+        rawDays: config.telemetryRetentionDays,
+        rollupDays: config.historyRetentionDays,
+      })
+      if (dropped.length > 0) log.info({ dropped }, 'device link: old history partitions dropped')
     } catch (err) {
-      this.options.log.error({ err }, 'device link: telemetry retention failed')
+      log.error({ err }, 'device link: history maintenance failed')
     }
   }
 
@@ -160,9 +165,9 @@ export class DeviceLink {
     this.timers.push(
       setInterval(() => this.track(this.checkPresence()), watchdogPeriodMs(config.deviceOfflineSeconds)),
     )
-    this.timers.push(setInterval(() => this.track(this.removeOldTelemetry()), RETENTION_EVERY_MS))
+    this.timers.push(setInterval(() => this.track(this.maintainHistory()), RETENTION_EVERY_MS))
     for (const timer of this.timers) timer.unref()
-    this.track(this.removeOldTelemetry())
+    this.track(this.maintainHistory())
   }
 
   private track(task: Promise<unknown>): void {

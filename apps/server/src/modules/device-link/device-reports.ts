@@ -1,7 +1,7 @@
 import type { ErrorEventMessage, SettingsAckMessage } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { rowsOf } from './sql-result.ts'
+import { rowsOf } from '../../lib/sql-result.ts'
 
 /**
  * Only an answer to the current settings_version changes sync_status; an older (or unknown) version returns

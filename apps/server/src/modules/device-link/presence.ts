@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { rowsOf } from './sql-result.ts'
+import { rowsOf } from '../../lib/sql-result.ts'
 
 type ItemRef = { id: number; serial: string }
 

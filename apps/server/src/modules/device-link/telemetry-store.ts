@@ -1,9 +1,13 @@
-import { isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
+import { HISTORY_GAP_SECONDS, isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { affectedRows, rowsOf } from './sql-result.ts'
+import { rowsOf } from '../../lib/sql-result.ts'
+import { rollupCtes } from '../history/rollups.ts'
 
 export type SerialTelemetry = { serial: string; message: TelemetryMessage }
+
+// A reading stands for the time since the previous one, unless they are further apart than a gap.
+const GAP = sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)
 
 // items.telemetry_seq is a 32-bit integer; a larger sequence number is ordered by time alone.
 const MAX_STORED_SEQ = 2_147_483_647
@@ -68,18 +72,37 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
   return rowsOf<{ id: number; serial: string }>(result)
 }
 
-/** One series row per reading; a redelivered reading (same device and time) is stored once. */
+/**
+ * One history row per reading, with the setpoints and on/off in effect and the seconds since the device's
+ * previous reading (0 after a gap), folded into the 1-minute and 1-hour rollups in the same statement. A
+ * redelivered reading (same device and instant) is stored and counted once.
+ */
 export async function storeReadings(db: Database, readings: SerialTelemetry[]): Promise<number> {
   const unique = new Map(readings.map((r) => [`${r.serial}@${Date.parse(r.message.ts)}`, r]))
   if (unique.size === 0) return 0
   const result = await db.execute(sql`
-    insert into telemetry (item_id, recorded_at, heater_temp, boiler_temp, gas_temp, burner_power,
-      flame_brightness, work_mode, pump_mode, burner_on)
-    select i.id, v.ts, v.heater_temp, v.boiler_temp, v.gas_temp, v.burner_power,
-      v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on
-    from ${valuesTable([...unique.values()])}
-    join items i on i.serial_number = v.serial
-    where i.status not in ('pending', 'archive')
-      and not exists (select 1 from telemetry t where t.item_id = i.id and t.recorded_at = v.ts)`)
-  return affectedRows(result)
+    with v as (
+      select v.*, lag(v.ts) over (partition by v.serial order by v.ts) as batch_prev
+      from ${valuesTable([...unique.values()])}
+    ),
+    stored as (
+      insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
+        gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
+      select i.id, v.ts, v.heater_temp, i.heater_temp_set, v.boiler_temp, i.boiler_temp_set, v.gas_temp,
+        v.burner_power, v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on,
+        case when i.status in ('on', 'off') then i.status = 'on' else i.power_set = 'on' end,
+        coalesce(extract(epoch from v.ts - greatest(
+          case when v.ts - v.batch_prev <= ${GAP} then v.batch_prev end,
+          (select max(t.recorded_at) from telemetry t
+            where t.item_id = i.id and t.recorded_at < v.ts and t.recorded_at >= v.ts - ${GAP})
+        )), 0)
+      from v
+      join items i on i.serial_number = v.serial
+      where i.status not in ('pending', 'archive')
+      on conflict (item_id, recorded_at) do nothing
+      returning *
+    ),
+    ${rollupCtes('stored')}
+    select count(*)::int as stored from stored`)
+  return rowsOf<{ stored: number }>(result)[0]?.stored ?? 0
 }

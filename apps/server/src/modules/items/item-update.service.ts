@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts'
 import { items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { recordItemChanges } from '../history/item-changes.ts'
 import { assertCanManage, type Caller, canManageItem, canSeeItem, ITEM_NOT_FOUND } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import { assertCategoryExists } from './items.service.ts'
@@ -142,6 +143,7 @@ export async function updateItem(
       .where(eq(items.id, id))
       .returning()
     if (!updated) throw notFound(ITEM_NOT_FOUND)
+    await recordItemChanges(tx, current, updated, id)
     return { item: updated, changed: true, desiredChanged: 'settingsVersion' in changes }
   })
   // Announced only after the commit, so listeners read the new state.

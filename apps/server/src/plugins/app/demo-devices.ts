@@ -13,6 +13,7 @@ async function demoDevicesPlugin(app: FastifyInstance): Promise<void> {
   if (!app.config.demoDevices) return
   const log = app.log.child({ module: 'demo-devices' })
   let simulator: SimulatorHandle | null = null
+  const stopping = new AbortController()
 
   app.addHook('onReady', async () => {
     const link = app.deviceLink
@@ -26,9 +27,12 @@ async function demoDevicesPlugin(app: FastifyInstance): Promise<void> {
       events: app.events,
       brokerUrl: localBrokerUrl(link.transport.address, app.config.mqttHost),
       log,
+      historyDays: app.config.demoHistoryDays,
+      signal: stopping.signal,
     })
   })
   app.addHook('preClose', async () => {
+    stopping.abort()
     await simulator?.stop()
     simulator = null
   })

@@ -8,6 +8,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert'
 import { ApiRequestError } from '../../../lib/api-client'
 import { useItem } from '../../../lib/items/get-item'
 import { useItems } from '../../../lib/items/get-items'
+import type { Device } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { dashboardDevices, selectedDevice } from '../hooks/select-device'
 import { useLiveDevice } from '../hooks/use-live-device'
@@ -17,8 +18,14 @@ import { DeviceHeader } from './device-header'
 
 const isMissing = (error: unknown) => error instanceof ApiRequestError && error.status === 404
 
+interface DashboardScreenProps {
+  userId: string
+  /** What the app shows under the selected device's cards (its history, from another feature). */
+  deviceSections?: (device: Device) => ReactNode
+}
+
 /** The home screen (spec §2): loading, empty or the selected device with its cards. */
-export function DashboardScreen({ userId }: { userId: string }) {
+export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   // The list of spec §7: the user's devices, past every cache.
@@ -57,7 +64,10 @@ export function DashboardScreen({ userId }: { userId: string }) {
             {missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
           </RetryAlert>
         ) : (
-          <DeviceCards device={device} />
+          <>
+            <DeviceCards device={device} />
+            {deviceSections?.(device)}
+          </>
         )}
       </>
     )

@@ -1,0 +1,237 @@
+import {
+  type ConsumptionPeriod,
+  FUEL_DEFAULTS,
+  type FuelSettingsPatch,
+  type HopperRefill,
+  type itemConsumptionDocumentSchema,
+  type itemFuelDocumentSchema,
+} from '@teplo/domain'
+import { desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Database } from '../../db/client.ts'
+import { hopperRefills, itemFuel } from '../../db/schema.ts'
+import { invalidField, invalidParameter } from '../../lib/api-error.ts'
+import { rowsOf } from '../../lib/sql-result.ts'
+import type { Caller } from '../items/item-access.ts'
+import { visibleItem } from '../items/item-access.ts'
+import { TIME_ZONE, toDate } from './history.service.ts'
+import { assertRangeOrder } from './history-query.ts'
+
+type ConsumptionDocument = z.infer<typeof itemConsumptionDocumentSchema>
+type FuelDocument = z.infer<typeof itemFuelDocumentSchema>
+
+// Fuel = burner energy / (calorific value × efficiency). The energy of each reading is its burner power times
+// the seconds it stands for (0 after a gap), summed into the rollups as readings are stored; coverage is the
+// share of a period those seconds fill. A period without readings is a gap with coverage 0, never a zero burn.
+
+const DAY_MS = 86_400_000
+/** Longest consumption range: two years of days, weeks or months. */
+const MAX_CONSUMPTION_DAYS = 731
+const RATE_DAYS = 7
+/** The burn rate needs at least this much of the last week covered by readings. */
+const MIN_RATE_COVERAGE_S = 86_400
+
+export interface FuelParameters {
+  calorificValue: number
+  boilerEfficiency: number
+  pelletPricePerTonne: number | null
+  hopperCapacityKg: number | null
+}
+
+export async function fuelParameters(db: Database, itemId: number): Promise<FuelParameters> {
+  const [row] = await db.select().from(itemFuel).where(eq(itemFuel.itemId, itemId))
+  return {
+    calorificValue: row?.calorificValue ?? FUEL_DEFAULTS.calorific_value,
+    boilerEfficiency: row?.boilerEfficiency ?? FUEL_DEFAULTS.boiler_efficiency,
+    pelletPricePerTonne: row?.pelletPricePerTonne ?? null,
+    hopperCapacityKg: row?.hopperCapacityKg ?? null,
+  }
+}
+
+export const fuelKg = (energyKwh: number, fuel: FuelParameters) =>
+  energyKwh / (fuel.calorificValue * fuel.boilerEfficiency)
+
+export const fuelCost = (kg: number, fuel: FuelParameters) =>
+  fuel.pelletPricePerTonne === null ? null : (kg * fuel.pelletPricePerTonne) / 1000
+
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
+
+/** Energy (kWh) and covered seconds of the readings between two instants, from the minute rollup. */
+async function energyBetween(db: Database, itemId: number, from: Date, to: Date) {
+  const result = await db.execute(sql`
+    select coalesce(sum(energy_kwh), 0) as energy, coalesce(sum(covered_s), 0) as covered
+    from telemetry_1m where item_id = ${itemId}::int
+      and bucket >= date_trunc('minute', ${from.toISOString()}::timestamptz) and bucket < ${to.toISOString()}::timestamptz`)
+  const [row] = rowsOf<{ energy: number | string; covered: number | string }>(result)
+  return { energy: Number(row?.energy ?? 0), covered: Number(row?.covered ?? 0) }
+}
+
+export async function itemConsumption(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  query: { from: Date; to: Date; period: ConsumptionPeriod },
+  now = new Date(),
+): Promise<ConsumptionDocument> {
+  await visibleItem(db, caller, itemId)
+  assertRangeOrder(query.from, query.to)
+  const { from, to, period } = query
+  if (to.getTime() - from.getTime() > MAX_CONSUMPTION_DAYS * DAY_MS) {
+    throw invalidParameter('to', `the range must be at most ${MAX_CONSUMPTION_DAYS} days long`)
+  }
+  const fuel = await fuelParameters(db, itemId)
+  // Calendar periods on Kyiv's clock, cut to the range; energy from the hourly rollup (whole hours line up with
+  // Kyiv's days, weeks and months) except at the range's ends, which the minute rollup gives exactly.
+  const result = await db.execute(sql`
+    with periods as (
+      select local_start at time zone ${TIME_ZONE} as period_start,
+        (local_start + ${sql.raw(`interval '1 ${period}'`)}) at time zone ${TIME_ZONE} as period_end
+      from generate_series(
+        date_trunc(${period}, ${from.toISOString()}::timestamptz at time zone ${TIME_ZONE}),
+        ${to.toISOString()}::timestamptz at time zone ${TIME_ZONE},
+        ${sql.raw(`interval '1 ${period}'`)}) as local_start
+    ),
+    cut as (
+      select greatest(period_start, ${from.toISOString()}::timestamptz) as start,
+        least(period_end, ${to.toISOString()}::timestamptz) as finish
+      from periods
+    )
+    select c.start, c.finish, coalesce(sum(m.energy_kwh), 0) as energy, coalesce(sum(m.covered_s), 0) as covered
+    from cut c
+    left join telemetry_1m m on m.item_id = ${itemId}::int and m.bucket >= date_trunc('minute', c.start) and m.bucket < c.finish
+    where c.finish > c.start
+    group by c.start, c.finish
+    order by c.start`)
+  const rows = rowsOf<{
+    start: Date | string
+    finish: Date | string
+    energy: number | string
+    covered: number | string
+  }>(result)
+  let totalEnergy = 0
+  let totalCovered = 0
+  let totalSpan = 0
+  const periods = rows.map((row) => {
+    const start = toDate(row.start)
+    const end = toDate(row.finish)
+    const energy = Number(row.energy)
+    const covered = Number(row.covered)
+    // Only the part of a period that has already happened can be covered.
+    const span = Math.max(0, Math.min(end.getTime(), now.getTime()) - start.getTime()) / 1000
+    totalEnergy += energy
+    totalCovered += covered
+    totalSpan += span
+    const kg = fuelKg(energy, fuel)
+    const cost = fuelCost(kg, fuel)
+    return {
+      start: start.toISOString(),
+      end: end.toISOString(),
+      energy_kwh: round(energy),
+      fuel_kg: round(kg),
+      cost: cost === null ? null : round(cost, 2),
+      coverage: span === 0 ? 0 : round(Math.min(1, covered / span), 4),
+    }
+  })
+  const totalKg = fuelKg(totalEnergy, fuel)
+  const totalCost = fuelCost(totalKg, fuel)
+  return {
+    data: {
+      type: 'item-consumptions',
+      id: String(itemId),
+      attributes: {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        period,
+        time_zone: TIME_ZONE,
+        calorific_value: fuel.calorificValue,
+        boiler_efficiency: fuel.boilerEfficiency,
+        pellet_price_per_tonne: fuel.pelletPricePerTonne,
+        currency: 'UAH',
+        periods,
+        totals: {
+          energy_kwh: round(totalEnergy),
+          fuel_kg: round(totalKg),
+          cost: totalCost === null ? null : round(totalCost, 2),
+          coverage: totalSpan === 0 ? 0 : round(Math.min(1, totalCovered / totalSpan), 4),
+        },
+      },
+      links: { self: `/api/v2/items/${itemId}/consumption` },
+    },
+  }
+}
+
+async function fuelDocument(db: Database, itemId: number, now = new Date()): Promise<FuelDocument> {
+  const fuel = await fuelParameters(db, itemId)
+  const [refill] = await db
+    .select()
+    .from(hopperRefills)
+    .where(eq(hopperRefills.itemId, itemId))
+    .orderBy(desc(hopperRefills.refilledAt))
+    .limit(1)
+  const week = await energyBetween(db, itemId, new Date(now.getTime() - RATE_DAYS * DAY_MS), now)
+  const rate =
+    week.covered >= MIN_RATE_COVERAGE_S ? fuelKg(week.energy, fuel) / (week.covered / 86_400) : null
+  let left: number | null = null
+  if (refill) {
+    const since = await energyBetween(db, itemId, refill.refilledAt, now)
+    left = Math.max(0, refill.kg - fuelKg(since.energy, fuel))
+  }
+  return {
+    data: {
+      type: 'item-fuel',
+      id: String(itemId),
+      attributes: {
+        calorific_value: fuel.calorificValue,
+        boiler_efficiency: fuel.boilerEfficiency,
+        pellet_price_per_tonne: fuel.pelletPricePerTonne,
+        hopper_capacity_kg: fuel.hopperCapacityKg,
+        last_refill_at: refill ? refill.refilledAt.toISOString() : null,
+        last_refill_kg: refill ? refill.kg : null,
+        fuel_left_kg: left === null ? null : round(left, 1),
+        rate_kg_per_day: rate === null ? null : round(rate, 2),
+        days_left: left === null || rate === null || rate <= 0 ? null : round(left / rate, 1),
+      },
+      links: { self: `/api/v2/items/${itemId}/fuel` },
+    },
+  }
+}
+
+export async function itemFuelDocument(db: Database, caller: Caller, itemId: number) {
+  await visibleItem(db, caller, itemId)
+  return fuelDocument(db, itemId)
+}
+
+/** The owner (or an admin) changes the fuel settings; what is not sent stays. */
+export async function updateFuelSettings(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  patch: FuelSettingsPatch,
+) {
+  await visibleItem(db, caller, itemId)
+  const values = {
+    ...(patch.calorific_value !== undefined ? { calorificValue: patch.calorific_value } : {}),
+    ...(patch.boiler_efficiency !== undefined ? { boilerEfficiency: patch.boiler_efficiency } : {}),
+    ...(patch.pellet_price_per_tonne !== undefined
+      ? { pelletPricePerTonne: patch.pellet_price_per_tonne }
+      : {}),
+    ...(patch.hopper_capacity_kg !== undefined ? { hopperCapacityKg: patch.hopper_capacity_kg } : {}),
+  }
+  await db
+    .insert(itemFuel)
+    .values({ itemId, ...values })
+    .onConflictDoUpdate({ target: itemFuel.itemId, set: { ...values, updatedAt: new Date() } })
+  return fuelDocument(db, itemId)
+}
+
+export const REFILL_NEEDS_KG = 'Вкажіть, скільки кілограмів засипано: місткість бункера не задано'
+
+/** «Засипав бункер»: a refill of `kg`, or of the hopper's capacity. */
+export async function recordRefill(db: Database, caller: Caller, itemId: number, body: HopperRefill) {
+  await visibleItem(db, caller, itemId)
+  const fuel = await fuelParameters(db, itemId)
+  const kg = body.kg ?? fuel.hopperCapacityKg
+  if (kg === null) throw invalidField('kg', REFILL_NEEDS_KG)
+  await db.insert(hopperRefills).values({ itemId, kg })
+  return fuelDocument(db, itemId)
+}

@@ -1,0 +1,86 @@
+import {
+  HISTORY_MAX_POINTS,
+  HISTORY_RAW_MAX_HOURS,
+  HISTORY_RESOLUTION_PARAMS,
+  type HistoryResolution,
+} from '@teplo/domain'
+import { z } from 'zod'
+import { invalidParameter } from '../../lib/api-error.ts'
+
+// The query parameters of the history and consumption routes, checked beyond their shape: each problem is a
+// 400 naming its parameter.
+
+export const RESOLUTION_MS: Record<HistoryResolution, number> = {
+  raw: 10_000,
+  '1m': 60_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+}
+
+/** Beyond this many buckets an explicit resolution is refused (auto never asks for more than 2,000). */
+export const MAX_BUCKETS = 20_000
+/** The earliest instant accepted in a range. */
+const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
+const LATEST_AHEAD_MS = 366 * 86_400_000
+
+const instant = (name: string) =>
+  z
+    .string({ message: `${name} is required: an ISO 8601 date-time, e.g. 2026-11-24T06:00:00Z` })
+    .max(40, { message: `${name} must be an ISO 8601 date-time` })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
+      message: `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-11-24T06:00:00Z`,
+      abort: true,
+    })
+    .refine((text) => !Number.isNaN(Date.parse(text)), {
+      message: `${name} is not a valid date`,
+      abort: true,
+    })
+    .transform((text) => new Date(text))
+    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
+      message: `${name} must be between 2000-01-01 and a year from now`,
+    })
+
+export const rangeQueryShape = { from: instant('from'), to: instant('to') }
+
+export const historyQuerySchema = z.object({
+  ...rangeQueryShape,
+  resolution: z
+    .enum(HISTORY_RESOLUTION_PARAMS, {
+      message: `resolution must be one of: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
+    })
+    .default('auto'),
+})
+
+export function assertRangeOrder(from: Date, to: Date): void {
+  if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from must be earlier than to')
+}
+
+/**
+ * The resolution to answer with: `auto` is the finest whose buckets number at most HISTORY_MAX_POINTS; an
+ * explicit one is refused when the range is too long for it.
+ */
+export function chooseResolution(from: Date, to: Date, asked: HistoryResolution | 'auto'): HistoryResolution {
+  const span = to.getTime() - from.getTime()
+  if (asked === 'auto') {
+    const fits = (['raw', '1m', '15m', '1h', '1d'] as const).find(
+      (resolution) =>
+        span / RESOLUTION_MS[resolution] <= HISTORY_MAX_POINTS &&
+        (resolution !== 'raw' || span <= HISTORY_RAW_MAX_HOURS * 3_600_000),
+    )
+    return fits ?? '1d'
+  }
+  if (asked === 'raw' && span > HISTORY_RAW_MAX_HOURS * 3_600_000) {
+    throw invalidParameter(
+      'resolution',
+      `raw readings can be asked for at most ${HISTORY_RAW_MAX_HOURS} hours at a time`,
+    )
+  }
+  if (span / RESOLUTION_MS[asked] > MAX_BUCKETS) {
+    throw invalidParameter(
+      'resolution',
+      `the range is too long for resolution ${asked}: at most ${MAX_BUCKETS} buckets`,
+    )
+  }
+  return asked
+}

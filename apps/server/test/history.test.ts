@@ -1,0 +1,403 @@
+import { HISTORY_METRICS, type TelemetryMessage } from '@teplo/domain'
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hopperRefills, items, telemetry } from '../src/db/schema.ts'
+import { rowsOf } from '../src/lib/sql-result.ts'
+import { type SerialTelemetry, storeReadings } from '../src/modules/device-link/telemetry-store.ts'
+import { maintainHistory } from '../src/modules/history/partitions.ts'
+import { bearer } from './helper.ts'
+import { app, firstError, get, itemId, token, useItemsFixture } from './items-fixture.ts'
+
+useItemsFixture()
+
+const SERIAL = '100003'
+const device = () => itemId[SERIAL]!
+const MINUTE = 60_000
+
+type Bucket = Record<string, unknown> & { time: string; samples: number }
+type HistoryAttributes = {
+  resolution: string
+  buckets: Bucket[]
+  gaps: { from: string; to: string }[]
+  events: Record<string, unknown>[]
+  demo: boolean
+}
+
+function reading(at: number, values: Partial<TelemetryMessage> = {}, serial = SERIAL): SerialTelemetry {
+  return {
+    serial,
+    message: {
+      boot_id: 'b1',
+      seq: Math.round(at / 10),
+      ts: new Date(at).toISOString(),
+      heater_temp: 60,
+      boiler_temp: 45,
+      gas_temp: 120,
+      burner_power: 10,
+      flame_brightness: 50,
+      work_mode: 6,
+      pump_mode: 1,
+      burner_on: true,
+      settings_version: 1,
+      ...values,
+    },
+  }
+}
+
+/** Readings every `step` ms from `start` for `count` readings. */
+const series = (
+  start: number,
+  count: number,
+  step = 10_000,
+  values: (i: number) => Partial<TelemetryMessage> = () => ({}),
+) => Array.from({ length: count }, (_, i) => reading(start + i * step, values(i)))
+
+const history = async (query: string, who: 'user' | 'admin' | 'otherUser' = 'user') => {
+  const res = await get(`/api/v2/items/${device()}/history?${query}`, who)
+  return {
+    res,
+    attributes: res.statusCode === 200 ? (res.json().data.attributes as HistoryAttributes) : undefined,
+  }
+}
+
+const range = (from: number, to: number, resolution?: string) =>
+  `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}${resolution ? `&resolution=${resolution}` : ''}`
+
+// A fixed day in the past for the known series (its day partition is created by maintenance like any other).
+const T0 = Date.parse('2026-11-20T08:00:00Z')
+
+beforeAll(async () => {
+  await app.db
+    .update(items)
+    .set({ createdAt: new Date('2026-01-01T00:00:00Z') })
+    .where(eq(items.id, device()))
+  // 30 minutes of readings every 10 s, heater rising 0.1 °C per reading, then 10 minutes without connection,
+  // then 10 more minutes.
+  await storeReadings(
+    app.db,
+    series(T0, 180, 10_000, (i) => ({ heater_temp: 60 + i * 0.1 })),
+  )
+  await storeReadings(app.db, series(T0 + 40 * MINUTE, 60))
+})
+
+describe('GET /api/v2/items/{id}/history', () => {
+  it('answers raw readings, minute buckets and 15-minute buckets of the same readings', async () => {
+    const raw = await history(range(T0, T0 + 5 * MINUTE, 'raw'))
+    expect(raw.res.statusCode).toBe(200)
+    expect(raw.attributes!.buckets).toHaveLength(30)
+    expect(raw.attributes!.buckets[1]).toMatchObject({
+      samples: 1,
+      heater_temp: { min: 60.1, avg: 60.1, max: 60.1 },
+    })
+
+    const minutes = await history(range(T0, T0 + 60 * MINUTE, '1m'))
+    expect(minutes.attributes!.resolution).toBe('1m')
+    expect(minutes.attributes!.buckets).toHaveLength(40)
+    const first = minutes.attributes!.buckets[0]!
+    expect(first.samples).toBe(6)
+    expect(first.heater_temp).toEqual({
+      min: 60,
+      avg: expect.closeTo(60.25, 9),
+      max: expect.closeTo(60.5, 9),
+    })
+    // The setpoint in effect is stored with each reading.
+    expect(first.heater_temp_set).toMatchObject({ avg: expect.any(Number) })
+
+    const quarters = await history(range(T0, T0 + 60 * MINUTE, '15m'))
+    expect(quarters.attributes!.buckets.map((bucket) => bucket.samples)).toEqual([90, 90, 30, 30])
+    expect(quarters.attributes!.buckets[0]!.heater_temp).toMatchObject({
+      min: 60,
+      max: expect.closeTo(68.9, 9),
+    })
+  })
+
+  it('reports the period without connection as a gap, and the stretches before and after', async () => {
+    const { attributes } = await history(range(T0 - 10 * MINUTE, T0 + 60 * MINUTE, '1m'))
+    expect(attributes!.gaps).toEqual([
+      { from: new Date(T0 - 10 * MINUTE).toISOString(), to: new Date(T0).toISOString() },
+      {
+        from: new Date(T0 + 29 * MINUTE + 50_000).toISOString(),
+        to: new Date(T0 + 40 * MINUTE).toISOString(),
+      },
+      {
+        from: new Date(T0 + 49 * MINUTE + 50_000).toISOString(),
+        to: new Date(T0 + 60 * MINUTE).toISOString(),
+      },
+    ])
+  })
+
+  it('picks the finest resolution giving at most 2,000 buckets', async () => {
+    const pick = async (hours: number) =>
+      (await history(range(T0, T0 + hours * 60 * MINUTE))).attributes!.resolution
+    expect(await pick(1)).toBe('raw')
+    expect(await pick(24)).toBe('1m')
+    expect(await pick(24 * 7)).toBe('15m')
+    expect(await pick(24 * 30)).toBe('1h')
+    expect(await pick(24 * 365)).toBe('1d')
+  })
+
+  it('marks on/off switches, setting changes and controller errors on the time axis', async () => {
+    const before = Date.now() - 1000
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${device()}`,
+      headers: bearer(token.user),
+      payload: { heater_temp_set: 71, heater_hysteresis: 5 },
+    })
+    const { attributes } = await history(range(before, Date.now() + 1000))
+    const settings = attributes!.events.find((event) => event.kind === 'settings')
+    expect(settings).toMatchObject({ code: null, settings: { heater_temp_set: 71 } })
+  })
+
+  it('says the demo boilers’ history is demo data', async () => {
+    expect((await history(range(T0, T0 + MINUTE))).attributes!.demo).toBe(true)
+  })
+
+  it('is for those who may see the device: 401 anonymous, 404 for others', async () => {
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${device()}/history?${range(T0, T0 + MINUTE)}`,
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect((await history(range(T0, T0 + MINUTE), 'otherUser')).res.statusCode).toBe(404)
+    expect((await history(range(T0, T0 + MINUTE), 'admin')).res.statusCode).toBe(200)
+  })
+
+  it.each([
+    ['', 'from'],
+    [`from=${new Date(T0).toISOString()}`, 'to'],
+    [`from=yesterday&to=${new Date(T0).toISOString()}`, 'from'],
+    [`from=2026-11-20T08:00:00&to=2026-11-21T08:00:00Z`, 'from'],
+    [range(T0 + MINUTE, T0), 'from'],
+    [range(T0, T0), 'from'],
+    [range(T0, T0 + MINUTE, 'weekly'), 'resolution'],
+    [range(T0, T0 + 48 * 60 * MINUTE, 'raw'), 'resolution'],
+    [range(Date.parse('2000-01-01T00:00:00Z'), T0, '1m'), 'resolution'],
+    [`from=1999-01-01T00:00:00Z&to=${new Date(T0).toISOString()}`, 'from'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    const { res } = await history(query)
+    expect(res.statusCode).toBe(400)
+    expect(firstError(res)!.source).toEqual({ parameter })
+  })
+})
+
+// A seeded generator, so a failure can be replayed.
+function random(seed: number) {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
+describe('rollups', () => {
+  it.each([1, 2, 3, 4, 5])(
+    'equal what the raw readings give, over a random series with gaps (seed %i)',
+    async (seed) => {
+      const next = random(seed)
+      const start = Date.parse('2026-11-08T00:00:00Z') + seed * 86_400_000
+      const readings: SerialTelemetry[] = []
+      let at = start
+      for (let i = 0; i < 400; i++) {
+        at += next() < 0.05 ? Math.floor(next() * 20 * MINUTE) : 5_000 + Math.floor(next() * 10_000)
+        readings.push(
+          reading(at, {
+            heater_temp: Math.round(next() * 900) / 10,
+            gas_temp: next() < 0.1 ? null : Math.round(next() * 3000) / 10,
+            burner_power: Math.round(next() * 250) / 10,
+            work_mode: Math.floor(next() * 18),
+          }),
+        )
+      }
+      // Out of order and in uneven batches, with one batch delivered twice.
+      const shuffled = [...readings].sort(() => next() - 0.5)
+      for (let i = 0; i < shuffled.length; i += 37) await storeReadings(app.db, shuffled.slice(i, i + 37))
+      await storeReadings(app.db, shuffled.slice(0, 37))
+
+      const res = await history(range(start, at + MINUTE, '1m'))
+      const byMinute = new Map<number, SerialTelemetry[]>()
+      for (const one of readings) {
+        const minute = Math.floor(Date.parse(one.message.ts) / MINUTE) * MINUTE
+        byMinute.set(minute, [...(byMinute.get(minute) ?? []), one])
+      }
+      const buckets = res.attributes!.buckets
+      expect(buckets.map((bucket) => Date.parse(bucket.time))).toEqual(
+        [...byMinute.keys()].sort((a, b) => a - b),
+      )
+      for (const bucket of buckets) {
+        const inMinute = byMinute.get(Date.parse(bucket.time))!
+        expect(bucket.samples).toBe(inMinute.length)
+        for (const metric of ['heater_temp', 'gas_temp', 'burner_power'] as const) {
+          const values = inMinute
+            .map((one) => one.message[metric])
+            .filter((value): value is number => value !== null)
+          if (values.length === 0) {
+            expect(bucket[metric]).toBeNull()
+            continue
+          }
+          expect(bucket[metric]).toEqual({
+            min: Math.min(...values),
+            avg: expect.closeTo(values.reduce((sum, value) => sum + value, 0) / values.length, 9),
+            max: Math.max(...values),
+          })
+        }
+        const last = inMinute.reduce((a, b) => (Date.parse(a.message.ts) > Date.parse(b.message.ts) ? a : b))
+        expect(bucket.work_mode).toBe(last.message.work_mode)
+      }
+      // The hourly rollup holds the same counts.
+      const hours = await history(range(start, at + MINUTE, '1h'))
+      expect(hours.attributes!.buckets.reduce((sum, bucket) => sum + bucket.samples, 0)).toBe(readings.length)
+      expect(HISTORY_METRICS).toContain('heater_temp')
+    },
+  )
+})
+
+describe('GET /api/v2/items/{id}/consumption', () => {
+  it('integrates burner power over the readings and leaves gaps out, not as zero burn', async () => {
+    const res = await get(
+      `/api/v2/items/${device()}/consumption?${range(T0, T0 + 60 * MINUTE)}&period=day`,
+      'user',
+    )
+    expect(res.statusCode).toBe(200)
+    const consumption = res.json().data.attributes
+    // 10 kW for 179 + 59 intervals of 10 s (the first reading after a gap stands for nothing).
+    const energy = (10 * (179 + 59) * 10) / 3600
+    expect(consumption.periods).toHaveLength(1)
+    expect(consumption.periods[0]).toMatchObject({
+      start: new Date(T0).toISOString(),
+      end: new Date(T0 + 60 * MINUTE).toISOString(),
+      energy_kwh: expect.closeTo(energy, 3),
+      fuel_kg: expect.closeTo(energy / (4.8 * 0.9), 3),
+      cost: null,
+      coverage: expect.closeTo(2380 / 3600, 3),
+    })
+    expect(consumption.totals.fuel_kg).toBeCloseTo(energy / (4.8 * 0.9), 3)
+  })
+
+  it('splits a range into days on Kyiv’s calendar and prices the pellets once a price is set', async () => {
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${device()}/fuel`,
+      headers: bearer(token.user),
+      payload: {
+        data: { type: 'item-fuel', id: String(device()), attributes: { pellet_price_per_tonne: 9000 } },
+      },
+    })
+    const res = await get(
+      `/api/v2/items/${device()}/consumption?from=2026-11-19T12:00:00Z&to=2026-11-21T12:00:00Z&period=day`,
+      'user',
+    )
+    const { periods, totals } = res.json().data.attributes
+    // Kyiv midnight is 22:00 UTC in November.
+    expect(periods.map((period: { start: string }) => period.start)).toEqual([
+      '2026-11-19T12:00:00.000Z',
+      '2026-11-19T22:00:00.000Z',
+      '2026-11-20T22:00:00.000Z',
+    ])
+    expect(periods[1].cost).toBeCloseTo(periods[1].fuel_kg * 9, 2)
+    expect(periods[0]).toMatchObject({ energy_kwh: 0, coverage: 0 })
+    expect(totals.cost).toBeCloseTo(totals.fuel_kg * 9, 1)
+  })
+
+  it.each([
+    [`${range(T0, T0 + MINUTE)}&period=year`, 'period'],
+    [`from=2024-01-01T00:00:00Z&to=2026-11-20T00:00:00Z`, 'to'],
+    ['period=day', 'from'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    const res = await get(`/api/v2/items/${device()}/consumption?${query}`, 'user')
+    expect(res.statusCode).toBe(400)
+    expect(firstError(res)!.source).toEqual({ parameter })
+  })
+})
+
+describe('fuel and hopper', () => {
+  const fuelUrl = () => `/api/v2/items/${device()}/fuel`
+  const send = (
+    method: 'PATCH' | 'POST',
+    url: string,
+    attributes: object,
+    who: 'user' | 'otherUser' = 'user',
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: bearer(token[who]),
+      payload: { data: { type: method === 'PATCH' ? 'item-fuel' : 'hopper-refills', attributes } },
+    })
+
+  it('keeps the owner’s settings, checks them, and refuses strangers', async () => {
+    const bad = await send('PATCH', fuelUrl(), { boiler_efficiency: 1.5 })
+    expect(bad.statusCode).toBe(422)
+    expect(firstError(bad)!.source).toEqual({ pointer: '/data/attributes/boiler_efficiency' })
+    expect((await send('PATCH', fuelUrl(), { boiler_efficiency: 1.5 }, 'otherUser')).statusCode).toBe(404)
+    const wrongType = await app.inject({
+      method: 'PATCH',
+      url: fuelUrl(),
+      headers: bearer(token.user),
+      payload: { data: { type: 'items', attributes: { boiler_efficiency: 0.8 } } },
+    })
+    expect(wrongType.statusCode).toBe(409)
+    const ok = await send('PATCH', fuelUrl(), { boiler_efficiency: 0.8, calorific_value: 5 })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().data.attributes).toMatchObject({ boiler_efficiency: 0.8, calorific_value: 5 })
+    await send('PATCH', fuelUrl(), { boiler_efficiency: 0.9, calorific_value: 4.8 })
+  })
+
+  it('records a refill (a full hopper by default) and estimates what is left and for how many days', async () => {
+    const noCapacity = await send('POST', `/api/v2/items/${device()}/hopper-refills`, {})
+    expect(noCapacity.statusCode).toBe(422)
+    expect(firstError(noCapacity)!.source).toEqual({ pointer: '/data/attributes/kg' })
+
+    await send('PATCH', fuelUrl(), { hopper_capacity_kg: 200 })
+    const refill = await send('POST', `/api/v2/items/${device()}/hopper-refills`, {})
+    expect(refill.statusCode).toBe(201)
+    expect(refill.json().data.attributes).toMatchObject({ last_refill_kg: 200, fuel_left_kg: 200 })
+
+    // Two hours at 10 kW after the refill burn 20 kWh: 20 / (4.8 × 0.9) kg.
+    const now = Date.now()
+    await app.db
+      .update(hopperRefills)
+      .set({ refilledAt: new Date(now - 3 * 60 * MINUTE) })
+      .where(eq(hopperRefills.itemId, device()))
+    await storeReadings(app.db, series(now - 2 * 60 * MINUTE + 5000, 720))
+    const fuel = (await get(fuelUrl(), 'user')).json().data.attributes
+    expect(fuel.fuel_left_kg).toBeGreaterThan(200 - 20 / (4.8 * 0.9) - 0.5)
+    expect(fuel.fuel_left_kg).toBeLessThan(200)
+    expect(fuel.rate_kg_per_day).toBeNull() // less than a day of the last week is covered
+  })
+})
+
+describe('storage', () => {
+  it('drops whole day partitions past TELEMETRY_RETENTION_DAYS and keeps the rollups', async () => {
+    const old = Date.now() - 40 * 86_400_000
+    await storeReadings(app.db, series(old, 12))
+    await storeReadings(app.db, series(Date.now() - 60 * MINUTE, 12))
+    await maintainHistory(app.db, { rawDays: 30, rollupDays: 730 })
+    const partitions = rowsOf<{ name: string }>(
+      await app.db.execute(sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry'`),
+    ).map((row) => row.name)
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '')
+    expect(partitions).toContain(`telemetry_p${today}`)
+    expect(partitions).toContain('telemetry_default')
+    // Nothing older than the retention is left, in a partition or in the default one.
+    const oldRaw = await app.db
+      .select()
+      .from(telemetry)
+      .where(sql`${telemetry.recordedAt} < now() - interval '30 days'`)
+    expect(oldRaw).toHaveLength(0)
+    const rawDefault = rowsOf(await app.db.execute(sql`select 1 from telemetry_default`))
+    expect(rawDefault).toHaveLength(0)
+    // The rollups of those old readings stay (two years by default).
+    const oldMinutes = await get(
+      `/api/v2/items/${device()}/history?${range(old, old + 5 * MINUTE, '1m')}`,
+      'user',
+    )
+    expect(
+      oldMinutes.json().data.attributes.buckets.reduce((sum: number, b: Bucket) => sum + b.samples, 0),
+    ).toBe(12)
+    // A redelivered old reading lands nowhere twice: the rollups ignore readings the raw table did not take.
+    const recent = await history(range(Date.now() - 61 * MINUTE, Date.now(), 'raw'))
+    expect(recent.attributes!.buckets.length).toBeGreaterThanOrEqual(12)
+  })
+})

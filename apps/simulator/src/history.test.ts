@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { simulateHistory } from './history'
+
+describe('simulateHistory', () => {
+  const from = new Date('2026-10-25T00:00:00Z')
+  const to = new Date('2026-11-24T00:00:00Z')
+  const history = simulateHistory({ serial: '100001', from, to })
+
+  it('heats: the boiler water stays near its setpoint most of the time', () => {
+    const heated = history.readings.filter((r) => r.heater_temp !== null && r.heater_temp > 45)
+    expect(heated.length / history.readings.length).toBeGreaterThan(0.8)
+    expect(history.readings.some((r) => r.burner_power > 0)).toBe(true)
+  })
+
+  it('has a night setback, one error, one outage, a night switched off and weekly refills', () => {
+    const setpoints = new Set(history.readings.map((r) => r.heater_temp_set))
+    expect(setpoints).toEqual(new Set([58, 70]))
+    expect(history.errors.map((e) => e.code)).toEqual(['E5'])
+    const times = history.readings.map((r) => Date.parse(r.ts))
+    const longest = Math.max(...times.slice(1).map((t, i) => t - times[i]!))
+    expect(longest).toBe(6 * 3600_000 + 60_000)
+    expect(history.changes.filter((c) => c.kind === 'off')).toHaveLength(1)
+    expect(history.changes.filter((c) => c.kind === 'on')).toHaveLength(1)
+    expect(history.readings.some((r) => !r.is_on)).toBe(true)
+    expect(history.refills).toHaveLength(5)
+  })
+
+  it('repeats itself for the same serial and span', () => {
+    expect(
+      simulateHistory({ serial: '100001', from, to: new Date('2026-10-26T00:00:00Z') }).readings.slice(0, 50),
+    ).toEqual(history.readings.slice(0, 50))
+  })
+})

@@ -1,0 +1,109 @@
+import {
+  DEFAULT_DEVICE_SETTINGS,
+  type DeviceSettings,
+  type ErrorCode,
+  type TelemetryMessage,
+} from '@teplo/domain'
+import { applyFault } from './model/faults'
+import { paramsForSerial } from './model/params'
+import { errorEventReadings, telemetryReadings } from './model/readings'
+import { initialState } from './model/state'
+import { stepBoiler } from './model/step'
+
+// A month of a boiler's past, run through the same physics as the live simulator, for the demo boilers'
+// history: heating every day with a night setback, one controller error, one outage, switched off for a night
+// and a hopper refilled every week. Deterministic for a serial and a time span.
+
+export type HistoricReading = Omit<TelemetryMessage, 'boot_id' | 'seq' | 'settings_version'> & {
+  heater_temp_set: number
+  boiler_temp_set: number
+  is_on: boolean
+}
+
+export interface HistoricError {
+  ts: string
+  code: ErrorCode
+  readings: ReturnType<typeof errorEventReadings>
+}
+
+export type HistoricChange =
+  | { ts: string; kind: 'on' | 'off' }
+  | { ts: string; kind: 'settings'; settings: Record<string, number> }
+
+export interface GeneratedHistory {
+  readings: HistoricReading[]
+  errors: HistoricError[]
+  changes: HistoricChange[]
+  refills: { ts: string; kg: number }[]
+}
+
+export interface HistoryScenario {
+  serial: string
+  from: Date
+  to: Date
+  /** Seconds between readings (the live controllers send every 5–10 s; a month at 60 s stays light). */
+  stepSeconds?: number
+  hopperKg?: number
+}
+
+const DAY_S = 86_400
+const DAY_SETPOINT = 70
+const NIGHT_SETPOINT = 58
+
+/** Kyiv's hour of the day (UTC+2 in winter; the setback does not need the summer hour). */
+const kyivHour = (ms: number) => (new Date(ms).getUTCHours() + 2) % 24
+
+export function simulateHistory(scenario: HistoryScenario): GeneratedHistory {
+  const step = scenario.stepSeconds ?? 60
+  const start = scenario.from.getTime()
+  const end = scenario.to.getTime()
+  const days = (end - start) / 1000 / DAY_S
+  const params = paramsForSerial(scenario.serial)
+  let state = initialState(params, { heaterTemp: 55, tankTemp: 48 })
+  let settings: DeviceSettings = {
+    ...DEFAULT_DEVICE_SETTINGS,
+    heater_temp_set: DAY_SETPOINT,
+    boiler_temp_set: 50,
+  }
+  // The episodes, placed by fractions of the span so that a shorter span keeps them all.
+  const at = (fraction: number) => start + Math.floor(days * fraction * DAY_S) * 1000
+  const errorAt = at(0.35)
+  const outage = { from: at(0.62), to: at(0.62) + 6 * 3600_000 }
+  const off = { from: at(0.8), to: at(0.8) + 10 * 3600_000 }
+  const history: GeneratedHistory = { readings: [], errors: [], changes: [], refills: [] }
+  let errorRaised = false
+  let night = kyivHour(start) >= 23 || kyivHour(start) < 6
+  for (let ms = start; ms < end; ms += step * 1000) {
+    const ts = new Date(ms).toISOString()
+    if (ms >= off.from && settings.power === 'on' && ms < off.to) {
+      settings = { ...settings, power: 'off' }
+      history.changes.push({ ts, kind: 'off' })
+    } else if (ms >= off.to && settings.power === 'off') {
+      settings = { ...settings, power: 'on' }
+      history.changes.push({ ts, kind: 'on' })
+    }
+    const nightNow = kyivHour(ms) >= 23 || kyivHour(ms) < 6
+    if (nightNow !== night) {
+      night = nightNow
+      settings = { ...settings, heater_temp_set: night ? NIGHT_SETPOINT : DAY_SETPOINT }
+      history.changes.push({ ts, kind: 'settings', settings: { heater_temp_set: settings.heater_temp_set } })
+    }
+    if (!errorRaised && ms >= errorAt) {
+      errorRaised = true
+      state = applyFault(state, settings, params, 'E5')
+      history.errors.push({ ts, code: 'E5', readings: errorEventReadings(state, settings) })
+    }
+    if ((ms - start) % (7 * DAY_S * 1000) < step * 1000)
+      history.refills.push({ ts, kg: scenario.hopperKg ?? 200 })
+    state = stepBoiler(state, settings, params, step, 10).state
+    if (ms >= outage.from && ms < outage.to) continue
+    history.readings.push({
+      ts,
+      ...telemetryReadings(state, settings),
+      heater_temp_set: settings.heater_temp_set,
+      boiler_temp_set: settings.boiler_temp_set,
+      is_on: settings.power === 'on',
+    })
+  }
+  return history
+}

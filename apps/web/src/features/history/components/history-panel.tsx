@@ -1,0 +1,18 @@
+import Stack from '@mui/material/Stack'
+import { addScreenStrings } from '../../../lib/i18n'
+import strings from '../../../locales/uk-history.json'
+import { FuelSection } from './fuel-section'
+import { HistorySection, type HistorySectionProps } from './history-section'
+
+// The history's strings travel with it: this module is the lazily loaded chunk of the dashboard.
+addScreenStrings(strings)
+
+/** Everything the dashboard shows of a device's past: its history chart and its fuel. */
+export default function HistoryPanel(props: HistorySectionProps) {
+  return (
+    <Stack spacing={3}>
+      <HistorySection {...props} />
+      <FuelSection itemId={props.itemId} />
+    </Stack>
+  )
+}

@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import TextField from '@mui/material/TextField'
+import { FUEL_LIMITS, hopperRefillSchema } from '@teplo/domain'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-context'
+import { ApiRequestError } from '../../../lib/api-client'
+import { type Fuel, useRefillHopper } from '../api/fuel'
+import { formatAmount, parseAmount } from '../utils/fuel-format'
+
+interface RefillDialogProps {
+  itemId: string
+  fuel: Fuel
+  open: boolean
+  onClose: () => void
+}
+
+/** «Засипав бункер»: how many kilograms went in (a full hopper unless told otherwise). */
+export function RefillDialog({ itemId, fuel, open, onClose }: RefillDialogProps) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const refill = useRefillHopper(itemId)
+  const initial =
+    fuel.hopper_capacity_kg === null ? '' : formatAmount(fuel.hopper_capacity_kg, 1).replace(/\s/g, '')
+  const [text, setText] = useState(initial)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const kg = parseAmount(text)
+    const parsed = hopperRefillSchema.safeParse(kg === null ? {} : { kg })
+    if (kg === null && fuel.hopper_capacity_kg === null) return setError(t('fuel.refill.needKg'))
+    if (!parsed.success || Number.isNaN(kg)) {
+      return setError(
+        parsed.success
+          ? t('fuel.refill.range', FUEL_LIMITS.refill_kg)
+          : (parsed.error.issues[0]?.message ?? ''),
+      )
+    }
+    setError(null)
+    refill.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(t('fuel.refill.done'))
+        onClose()
+      },
+      onError: (failure) => {
+        const field = failure instanceof ApiRequestError ? failure.fieldErrors.kg : undefined
+        if (field) setError(field)
+        else toast.error(t('fuel.saveFailed'))
+      },
+    })
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{t('fuel.refill.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('fuel.refill.text')}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label={t('fuel.refill.kg')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={error !== null}
+            helperText={error ?? undefined}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('fuel.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={refill.isPending}>
+            {t('fuel.refill.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}
