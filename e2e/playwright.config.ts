@@ -52,6 +52,8 @@ export default defineConfig({
       // The embedded device broker; 1883 may be taken by a Mosquitto on the same machine.
       MQTT_HOST: '127.0.0.1',
       MQTT_PORT: String(port + 1),
+      // A week of generated history for the demo boilers (the default month costs more CPU than tests need).
+      DEMO_HISTORY_DAYS: '7',
     },
   },
 })

@@ -53,11 +53,12 @@ export const MODE_COLOURS: Record<ModeGroup, string> = {
   setup: '#5c6bc0',
 }
 
-const EVENT_SYMBOL: Record<HistoryEventKind, { symbol: string; color: string }> = {
-  error: { symbol: 'triangle', color: '#c62828' },
-  on: { symbol: 'circle', color: '#2e7d32' },
-  off: { symbol: 'circle', color: '#546e7a' },
-  settings: { symbol: 'diamond', color: '#1565c0' },
+// Errors stand out; setting changes (frequent with a night setback) stay small.
+const EVENT_SYMBOL: Record<HistoryEventKind, { symbol: string; color: string; size: number }> = {
+  error: { symbol: 'triangle', color: '#c62828', size: 13 },
+  on: { symbol: 'circle', color: '#2e7d32', size: 10 },
+  off: { symbol: 'circle', color: '#546e7a', size: 10 },
+  settings: { symbol: 'diamond', color: '#1565c0', size: 7 },
 }
 
 export function unitOf(metric: HistoryMetric, labels: ChartLabels): string {
@@ -118,9 +119,9 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
     data: data.events.map((event) => ({
       value: [toKyivWallClock(event.time), 0.5],
       symbol: EVENT_SYMBOL[event.kind].symbol,
+      symbolSize: EVENT_SYMBOL[event.kind].size,
       itemStyle: { color: EVENT_SYMBOL[event.kind].color, borderColor: '#fff', borderWidth: 1 },
     })),
-    symbolSize: 11,
     animation: false,
     z: 5,
   }
