@@ -24,6 +24,8 @@ export type ServerSettings = {
   mqtt: { port: number } | { url: string; shareGroup: string }
   /** Another checkout whose server to run (a before/after comparison in one run); default this one. */
   root?: string
+  /** More environment for the server, applied last (e.g. demo boilers on). */
+  env?: Record<string, string>
 }
 
 /**
@@ -67,11 +69,13 @@ export class ServerProcess {
           HOST: '127.0.0.1',
           PORT: String(settings.port),
           DATA_DIR: settings.dataDir,
-          DATABASE_URL: settings.databaseUrl,
+          // Empty: the embedded database under DATA_DIR.
+          ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
           LOG_LEVEL: 'warn',
           // Only the bench's devices: no simulated demo boilers inside the server.
           DEMO_DEVICES: 'false',
           ...mqttEnv,
+          ...settings.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

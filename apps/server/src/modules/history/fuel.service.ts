@@ -6,7 +6,7 @@ import {
   type itemConsumptionDocumentSchema,
   type itemFuelDocumentSchema,
 } from '@teplo/domain'
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { hopperRefills, itemFuel } from '../../db/schema.ts'
@@ -56,12 +56,35 @@ export const fuelCost = (kg: number, fuel: FuelParameters) =>
 
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
 
-/** Energy (kWh) and covered seconds of the readings between two instants, from the minute rollup. */
+const HOUR_MS = 3_600_000
+const floorHour = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS)
+const ceilHour = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS)
+
+/**
+ * The rollup rows (bucket, energy_kwh, covered_s) that cover [from, to): whole hours from the hourly rollup, the
+ * partial hours at either end from the minute one — 60 times fewer rows than minutes alone, exact at the ends.
+ */
+function energyRows(itemId: number, from: Date, to: Date): SQL {
+  const id = sql`${itemId}::int`
+  const minutes = (a: Date, b: Date) =>
+    sql`select bucket, energy_kwh, covered_s from telemetry_1m where item_id = ${id}
+      and bucket >= date_trunc('minute', ${a.toISOString()}::timestamptz) and bucket < ${b.toISOString()}::timestamptz`
+  const firstHour = ceilHour(from)
+  const lastHour = floorHour(to)
+  if (firstHour >= lastHour) return minutes(from, to)
+  return sql`${minutes(from, firstHour)}
+    union all
+    select bucket, energy_kwh, covered_s from telemetry_1h where item_id = ${id}
+      and bucket >= ${firstHour.toISOString()}::timestamptz and bucket < ${lastHour.toISOString()}::timestamptz
+    union all
+    ${minutes(lastHour, to)}`
+}
+
+/** Energy (kWh) and covered seconds of the readings between two instants. */
 async function energyBetween(db: Database, itemId: number, from: Date, to: Date) {
   const result = await db.execute(sql`
     select coalesce(sum(energy_kwh), 0) as energy, coalesce(sum(covered_s), 0) as covered
-    from telemetry_1m where item_id = ${itemId}::int
-      and bucket >= date_trunc('minute', ${from.toISOString()}::timestamptz) and bucket < ${to.toISOString()}::timestamptz`)
+    from (${energyRows(itemId, from, to)}) rows`)
   const [row] = rowsOf<{ energy: number | string; covered: number | string }>(result)
   return { energy: Number(row?.energy ?? 0), covered: Number(row?.covered ?? 0) }
 }
@@ -80,8 +103,8 @@ export async function itemConsumption(
     throw invalidParameter('to', `the range must be at most ${MAX_CONSUMPTION_DAYS} days long`)
   }
   const fuel = await fuelParameters(db, itemId)
-  // Calendar periods on Kyiv's clock, cut to the range; energy from the hourly rollup (whole hours line up with
-  // Kyiv's days, weeks and months) except at the range's ends, which the minute rollup gives exactly.
+  // Calendar periods on Kyiv's clock, cut to the range; whole hours line up with Kyiv's days, weeks and months,
+  // so each rollup row falls in exactly one period.
   const result = await db.execute(sql`
     with periods as (
       select local_start at time zone ${TIME_ZONE} as period_start,
@@ -98,7 +121,7 @@ export async function itemConsumption(
     )
     select c.start, c.finish, coalesce(sum(m.energy_kwh), 0) as energy, coalesce(sum(m.covered_s), 0) as covered
     from cut c
-    left join telemetry_1m m on m.item_id = ${itemId}::int and m.bucket >= date_trunc('minute', c.start) and m.bucket < c.finish
+    left join (${energyRows(itemId, from, to)}) m on m.bucket >= date_trunc('minute', c.start) and m.bucket < c.finish
     where c.finish > c.start
     group by c.start, c.finish
     order by c.start`)

@@ -23,8 +23,6 @@ type HistoryEvent = HistoryDocument['data']['attributes']['events'][number]
 
 export const TIME_ZONE = 'Europe/Kyiv'
 const GAP_MS = HISTORY_GAP_SECONDS * 1000
-/** Ranges up to this long find their gaps in the 1-minute rollup; longer ones in the hourly one. */
-const MINUTE_GAPS_MAX_MS = 35 * 86_400_000
 const MAX_EVENTS = 1000
 
 const metricSelect = (source: 'raw' | 'rollup' | 'merge') =>
@@ -123,10 +121,11 @@ export async function readGaps(
   resolution: HistoryResolution,
   now = new Date(),
 ): Promise<Gap[]> {
+  // Gaps as fine as the buckets shown: an outage inside one hour is invisible on an hourly chart anyway.
   const raw = resolution === 'raw'
   const table = raw
     ? 'telemetry'
-    : to.getTime() - from.getTime() <= MINUTE_GAPS_MAX_MS
+    : resolution === '1m' || resolution === '15m'
       ? 'telemetry_1m'
       : 'telemetry_1h'
   const [order, first, last] = raw

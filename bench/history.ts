@@ -1,0 +1,324 @@
+// npm run bench:history — how fast history, consumption and fuel answer over a month of readings, on PostgreSQL
+// (a fleet filled at one reading per 10 s, with live ingest running meanwhile) or on PGlite (the demo boilers'
+// generated month). See bench/README.md.
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { HISTORY_METRICS } from '@teplo/domain'
+import { BenchDatabase, type BenchDevice } from './bench-database.ts'
+import { DeviceFleet } from './device-fleet.ts'
+import { loadAverage, machineDescription } from './proc-stats.ts'
+import { freePort, ServerProcess } from './server-process.ts'
+import { signIn } from './sign-in.ts'
+import { percentile, round } from './stats.ts'
+
+type Options = {
+  engine: 'postgres' | 'pglite'
+  devices: number
+  days: number
+  requests: number
+  ingestPerSecond: number
+  databaseUrl: string
+}
+
+function readOptions(argv: string[]): Options {
+  const options: Options = {
+    engine: 'postgres',
+    devices: 100,
+    days: 30,
+    requests: 100,
+    ingestPerSecond: 1000,
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  }
+  for (let i = 0; i < argv.length; i += 2) {
+    const [name, value] = [argv[i], argv[i + 1] ?? '']
+    if (name === '--pglite') {
+      options.engine = 'pglite'
+      i--
+    } else if (name === '--devices') options.devices = Number(value)
+    else if (name === '--days') options.days = Number(value)
+    else if (name === '--requests') options.requests = Number(value)
+    else if (name === '--ingest') options.ingestPerSecond = Number(value)
+    else if (name === '--database-url') options.databaseUrl = value
+    else throw new Error(`unknown option ${name}`)
+  }
+  return options
+}
+
+const say = (line: string) => console.log(`[bench:history] ${line}`)
+const DAY_MS = 86_400_000
+
+/** Day partitions of the readings and month partitions of the rollups for the filled span (as the server names them). */
+async function createPartitions(database: BenchDatabase, from: Date, to: Date) {
+  const day = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '')
+  for (let start = new Date(from); start < to; start = new Date(start.getTime() + DAY_MS)) {
+    const end = new Date(start.getTime() + DAY_MS)
+    await database.db.query(
+      `create table if not exists telemetry_p${day(start)} partition of telemetry for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
+    )
+  }
+  for (const table of ['telemetry_1m', 'telemetry_1h']) {
+    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1))
+    while (month < to) {
+      const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+      await database.db.query(
+        `create table if not exists ${table}_p${day(month).slice(0, 6)} partition of ${table} for values from ('${month.toISOString()}') to ('${next.toISOString()}')`,
+      )
+      month = next
+    }
+  }
+}
+
+const aggregates = HISTORY_METRICS.map((m) => `min(${m}), max(${m}), sum(${m}), count(${m})::int`).join(', ')
+const rollupColumns = HISTORY_METRICS.map((m) => `${m}_min, ${m}_max, ${m}_sum, ${m}_n`).join(', ')
+
+/**
+ * One reading every 10 s per device, day by day, heating with a daily swing and a 2-hour outage on the tenth
+ * day; then that day's minute and hour rollups, as the ingest would have kept them.
+ */
+async function fill(database: BenchDatabase, ids: number[], from: Date, days: number) {
+  for (let d = 0; d < days; d++) {
+    const start = new Date(from.getTime() + d * DAY_MS)
+    const end = new Date(start.getTime() + DAY_MS)
+    const started = performance.now()
+    await database.db.query(
+      `insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
+         gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
+       select id, ts, 62 + 6 * sin(e / 1800 + id), 70, 48 + 2 * sin(e / 3600 + id), 50, 140 + 30 * sin(e / 900 + id),
+         greatest(0, 18 * sin(e / 900 + id)), greatest(0, 80 * sin(e / 900 + id)), 6, 1, true, true, 10
+       from unnest($1::int[]) as i(id)
+       cross join generate_series($2::timestamptz, $3::timestamptz - interval '10 seconds', interval '10 seconds') as ts
+       cross join lateral (select extract(epoch from ts) as e) x
+       where not ($4 and ts >= $2::timestamptz + interval '6 hours' and ts < $2::timestamptz + interval '8 hours')`,
+      [ids, start.toISOString(), end.toISOString(), d === 9],
+    )
+    for (const [table, unit] of [
+      ['telemetry_1m', 'minute'],
+      ['telemetry_1h', 'hour'],
+    ] as const) {
+      await database.db.query(
+        `insert into ${table} (item_id, bucket, samples, first_at, last_at, ${rollupColumns}, work_mode, is_on, energy_kwh, covered_s)
+         select item_id, date_trunc('${unit}', recorded_at), count(*)::int, min(recorded_at), max(recorded_at), ${aggregates},
+           (array_agg(work_mode order by recorded_at desc))[1], (array_agg(is_on order by recorded_at desc))[1],
+           coalesce(sum(burner_power * interval_s), 0) / 3600.0, coalesce(sum(interval_s), 0)
+         from telemetry where recorded_at >= $1 and recorded_at < $2 group by 1, 2`,
+        [start.toISOString(), end.toISOString()],
+      )
+    }
+    say(`  day ${d + 1}/${days} filled in ${round((performance.now() - started) / 1000)} s`)
+  }
+  await database.db.query('analyze telemetry; analyze telemetry_1m; analyze telemetry_1h')
+}
+
+/** Size of each history table with its partitions and indexes, MiB. */
+async function tableSizes(database: BenchDatabase): Promise<Record<string, number>> {
+  const sizes: Record<string, number> = {}
+  for (const table of ['telemetry', 'telemetry_1m', 'telemetry_1h']) {
+    const { rows } = await database.db.query<{ bytes: string }>(
+      `select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) as bytes from pg_inherits i
+       join pg_class p on p.oid = i.inhparent where p.relname = $1`,
+      [table],
+    )
+    sizes[table] = round(Number(rows[0]?.bytes ?? 0) / 2 ** 20)
+  }
+  return sizes
+}
+
+type Timing = { name: string; p50: number | null; p95: number | null; p99: number | null; max: number | null }
+
+async function time(name: string, urls: string[], token: string): Promise<Timing> {
+  const samples: number[] = []
+  for (const url of urls) {
+    const started = performance.now()
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${name}: ${res.status} for ${url}`)
+    samples.push(performance.now() - started)
+  }
+  const sorted = samples.sort((a, b) => a - b)
+  return {
+    name,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  }
+}
+
+async function measure(baseUrl: string, token: string, ids: number[], requests: number, now: Date) {
+  const pick = (i: number) => ids[(i * 7919) % ids.length]!
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const urls = (make: (id: number) => string) =>
+    Array.from({ length: requests }, (_, i) => `${baseUrl}${make(pick(i))}`)
+  const month = `from=${iso(now.getTime() - 30 * DAY_MS)}&to=${iso(now.getTime())}`
+  const day = `from=${iso(now.getTime() - DAY_MS)}&to=${iso(now.getTime())}`
+  return [
+    await time(
+      'history, 30 days',
+      urls((id) => `/api/v2/items/${id}/history?${month}`),
+      token,
+    ),
+    await time(
+      'history, 24 hours',
+      urls((id) => `/api/v2/items/${id}/history?${day}`),
+      token,
+    ),
+    await time(
+      'consumption, 30 days by day',
+      urls((id) => `/api/v2/items/${id}/consumption?${month}&period=day`),
+      token,
+    ),
+    await time(
+      'fuel estimate',
+      urls((id) => `/api/v2/items/${id}/fuel`),
+      token,
+    ),
+  ]
+}
+
+async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[]) {
+  const database = new BenchDatabase(options.databaseUrl)
+  await database.create()
+  cleanups.push(() => database.drop())
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const mqttPort = await freePort()
+  const server = new ServerProcess({
+    databaseUrl: database.url,
+    dataDir,
+    port: await freePort(),
+    mqtt: { port: mqttPort },
+  })
+  cleanups.push(() => server.stop())
+  await server.start()
+  const devices = await database.provision(options.devices)
+  const ids = devices.map((device) => device.itemId)
+  const now = new Date()
+  const from = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - options.days * DAY_MS,
+  )
+  await createPartitions(database, from, new Date(now.getTime() + 2 * DAY_MS))
+  say(
+    `filling ${options.devices} devices × ${options.days} days at one reading per 10 s into ${database.name}`,
+  )
+  const started = performance.now()
+  await fill(database, ids, from, options.days)
+  const { rows } = await database.db.query<{ n: string }>('select count(*) as n from telemetry')
+  say(`${rows[0]?.n} readings in ${round((performance.now() - started) / 1000)} s`)
+  const sizes = await tableSizes(database)
+  say(
+    `on disk: ${Object.entries(sizes)
+      .map(([table, mib]) => `${table} ${mib} MiB`)
+      .join(', ')}`,
+  )
+
+  let fleet: DeviceFleet | null = null
+  if (options.ingestPerSecond > 0) {
+    // Live ingest meanwhile: devices publishing once a second each.
+    const live: BenchDevice[] = await database.provision(options.ingestPerSecond)
+    fleet = new DeviceFleet(`mqtt://127.0.0.1:${mqttPort}`, live)
+    cleanups.push(() => fleet!.close())
+    await fleet.connect(200)
+    void fleet.run(1000, 600_000, () => {}, new Set())
+    say(`ingest running: ${options.ingestPerSecond} msg/s`)
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+  }
+  const token = await signIn(server.baseUrl)
+  const load = loadAverage()
+  const timings = await measure(server.baseUrl, token, ids, options.requests, now)
+  return { timings, load, stored: Number(rows[0]?.n ?? 0), sent: fleet?.counts.sent ?? 0, sizes }
+}
+
+async function runPglite(options: Options, cleanups: (() => Promise<unknown>)[]) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const server = new ServerProcess({
+    databaseUrl: '',
+    dataDir,
+    port,
+    mqtt: { port: await freePort() },
+    env: { DEMO_DEVICES: 'true', DEMO_HISTORY_DAYS: String(options.days) },
+  })
+  cleanups.push(() => server.stop())
+  await server.start()
+  const token = await signIn(server.baseUrl)
+  // An admin reads any device by id: the seed's first few ids hold the demo boilers.
+  const ids: number[] = []
+  for (let id = 1; id <= 10; id++) {
+    const res = await fetch(`${server.baseUrl}/api/v2/items/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    if (!res.ok) continue
+    const item = (await res.json()) as { data: { attributes: { serial_number: string } } }
+    if (['100001', '100003', '100004'].includes(item.data.attributes.serial_number)) ids.push(id)
+  }
+  if (ids.length === 0) throw new Error('no demo boilers found')
+  say(`waiting for the demo boilers' generated ${options.days} days`)
+  const now = new Date()
+  const started = performance.now()
+  // The fill runs in the background: wait until the boilers' readings stop growing (the live ones add a few).
+  const month = `from=${new Date(now.getTime() - options.days * DAY_MS).toISOString()}&to=${now.toISOString()}&resolution=1d`
+  const samples = async () => {
+    let total = 0
+    for (const id of ids) {
+      const res = await fetch(`${server.baseUrl}/api/v2/items/${id}/history?${month}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const body = (await res.json()) as { data: { attributes: { buckets: { samples: number }[] } } }
+      total += body.data.attributes.buckets.reduce((sum, bucket) => sum + bucket.samples, 0)
+    }
+    return total
+  }
+  let last = -1
+  for (;;) {
+    const total = await samples()
+    // One generated reading a minute per boiler, less its outage.
+    if (total >= ids.length * options.days * 1440 * 0.9 && total - last < 100) break
+    last = total
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+  }
+  say(`${last} readings generated in about ${round((performance.now() - started) / 1000)} s after start`)
+  const load = loadAverage()
+  const timings = await measure(server.baseUrl, token, ids, options.requests, now)
+  return { timings, load, stored: 0, sent: 0, sizes: undefined }
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2))
+  const cleanups: (() => Promise<unknown>)[] = []
+  const command = `npm run bench:history${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`
+  try {
+    const loadBefore = loadAverage()
+    const result =
+      options.engine === 'postgres'
+        ? await runPostgres(options, cleanups)
+        : await runPglite(options, cleanups)
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          command,
+          machine: machineDescription(),
+          engine: options.engine,
+          devices: options.engine === 'postgres' ? options.devices : 3,
+          days: options.days,
+          readings: result.stored || undefined,
+          ingest_per_second: options.engine === 'postgres' ? options.ingestPerSecond : 0,
+          ingest_sent_while_measuring: result.sent || undefined,
+          table_sizes_mib: result.sizes,
+          load_average_before: loadBefore,
+          load_average_measuring: result.load,
+          timings_ms: result.timings,
+        },
+        null,
+        2,
+      ),
+    )
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+  }
+}
+
+await main()
