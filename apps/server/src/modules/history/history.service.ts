@@ -91,7 +91,8 @@ function bucketFromRow(row: BucketRow): Bucket {
         ? null
         : {
             min: Number(row[`${metric}_min`]),
-            avg: Number(row[`${metric}_sum`]) / n,
+            // Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small.
+            avg: Math.round((Number(row[`${metric}_sum`]) / n) * 100) / 100,
             max: Number(row[`${metric}_max`]),
           }
   }
