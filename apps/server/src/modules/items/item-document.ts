@@ -31,7 +31,8 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
     // The owner's on/off wish; differs from status while the device is unreachable or has not applied it.
     power_set: item.powerSet as ItemAttributes['power_set'],
     // The pairing code is only meaningful (and only shown) until the controller has proved it.
-    verification_token: item.status === 'pending' && options.showCode ? item.verificationToken : null,
+    // (also while a verified device awaits a new code: re-pairing).
+    verification_token: item.status !== 'archive' && options.showCode ? item.verificationToken : null,
     sync_status: item.syncStatus as ItemAttributes['sync_status'],
     sync_reason: item.syncError,
     settings_version: item.settingsVersion,
