@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { DEVICE_LINK, type DesiredSettingsMessage, topicFor } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { describe, expect, it } from 'vitest'
 import { itemErrors, items, telemetry as telemetryTable } from '../src/db/schema.ts'
+import { correctDeviceTimes } from '../src/modules/device-link/device-clock.ts'
 import { device, link, online, row, useDeviceLinkApp } from './device-link-harness.ts'
 import { inbox, publish, readItem, telemetry, waitFor } from './device-support.ts'
 import { bearer } from './helper.ts'
@@ -279,5 +281,50 @@ describe('device time', () => {
     await link.app.deviceLink!.settle()
     const [stored] = await link.app.db.select().from(itemErrors).where(eq(itemErrors.itemId, dev.itemId))
     expect(Math.abs(stored!.errorTime.getTime() - Date.now())).toBeLessThan(60_000)
+  })
+})
+
+describe('device time within one batch', () => {
+  it('gives readings of one device received in the same millisecond distinct times, in arrival order', () => {
+    const received = [1, 2, 3].map((seq) => ({
+      channel: 'telemetry' as const,
+      serial: '100001',
+      message: telemetry({ seq, ts: '1970-01-01T00:00:00.000Z' }),
+      receivedAt: Date.parse('2026-11-24T10:00:00.000Z'),
+    }))
+    const { batch, corrections } = correctDeviceTimes(received)
+    expect(batch.map((r) => r.message.ts)).toEqual([
+      '2026-11-24T10:00:00.000Z',
+      '2026-11-24T10:00:00.001Z',
+      '2026-11-24T10:00:00.002Z',
+    ])
+    expect(corrections).toHaveLength(3)
+    expect(corrections[0]?.reason).toMatch(/not synchronised/)
+  })
+})
+
+describe('data stored with future device times before the rule', () => {
+  it('is re-dated by migration 0002: errors at their receive time, the live position at the last contact', async () => {
+    const dev = await device()
+    const [error] = await link.app.db
+      .insert(itemErrors)
+      .values({
+        itemId: dev.itemId,
+        errorCode: 'E3',
+        errorTime: new Date('2099-01-01T00:00:00Z'),
+        eventId: 'old-1',
+      })
+      .returning()
+    await link.app.db
+      .update(items)
+      .set({ telemetryAt: new Date('2030-01-01T00:00:00Z'), lastSeenAt: new Date('2026-11-01T00:00:00Z') })
+      .where(eq(items.id, dev.itemId))
+    const file = new URL('../drizzle/0002_future_device_times.sql', import.meta.url)
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await link.app.db.execute(sql.raw(statement))
+    }
+    const [fixed] = await link.app.db.select().from(itemErrors).where(eq(itemErrors.id, error!.id))
+    expect(fixed!.errorTime.getTime()).toBe(fixed!.createdAt.getTime())
+    expect((await row(dev.itemId)).telemetryAt?.toISOString()).toBe('2026-11-01T00:00:00.000Z')
   })
 })

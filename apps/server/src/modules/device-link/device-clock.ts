@@ -26,13 +26,19 @@ export type ClockCorrection = { serial: string; channel: string; reason: string 
  */
 export function correctDeviceTimes(batch: ReceivedMessage[], now = Date.now()) {
   const corrections: ClockCorrection[] = []
+  // Readings of one device received in the same millisecond still get distinct times (the series keeps one row
+  // per device and time).
+  const lastStamp = new Map<string, number>()
   const corrected = batch.map((received): ReceivedMessage => {
     if (received.channel !== 'telemetry' && received.channel !== 'events/error') return received
     const receivedAt = received.receivedAt ?? now
     const reason = untrustedTimeReason(received.message.ts, receivedAt)
     if (reason === null) return received
     corrections.push({ serial: received.serial, channel: received.channel, reason })
-    const message = { ...received.message, ts: new Date(receivedAt).toISOString() }
+    const key = `${received.channel}:${received.serial}`
+    const stamp = Math.max(receivedAt, (lastStamp.get(key) ?? 0) + 1)
+    lastStamp.set(key, stamp)
+    const message = { ...received.message, ts: new Date(stamp).toISOString() }
     return { ...received, message } as ReceivedMessage
   })
   return { batch: corrected, corrections }
