@@ -98,6 +98,38 @@ test.describe('as the demo creator', () => {
 
     await removeDevice(request, creator, existing.data.id)
   })
+
+  test('gives a verified device a new pairing code that a controller proves for new credentials', async ({
+    page,
+    request,
+  }) => {
+    const name = `E2E перепідключення ${stamp}`
+    const serial = freshSerial(2)
+    const created = await createDevice(request, creator, name, serial)
+    const first = await request.post('/api/v2/items/verify-token', {
+      data: { serial_number: serial, token: created.meta.verification_token },
+    })
+    expect(first.status()).toBe(200)
+
+    await page.goto('/items')
+    await card(page, name)
+      .getByRole('button', { name: `Новий код підключення: ${name}` })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Новий код підключення' })
+    const code = (await dialog.getByTestId('verification-code').textContent())?.trim() ?? ''
+    expect(code).toMatch(/^[A-Z0-9]{4}$/)
+    await dialog.getByRole('button', { name: 'До списку пристроїв' }).click()
+
+    const again = await request.post('/api/v2/items/verify-token', {
+      data: { serial_number: serial, token: code },
+    })
+    expect(again.status()).toBe(200)
+    const { attributes } = (await again.json()).data
+    expect(attributes.password).not.toBe((await first.json()).data.attributes.password)
+    expect(attributes.broker).toMatchObject({ port: expect.any(Number), tls: false })
+
+    await removeDevice(request, creator, created.data.id)
+  })
 })
 
 test('the demo user is kept out of device management', async ({ page, request }) => {

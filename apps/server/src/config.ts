@@ -79,6 +79,8 @@ const envSchema = z.object({
       message: 'its user name must not look like a device serial number (digits only)',
     })
     .optional(),
+  // Where controllers reach the broker, as told in the credentials answer (e.g. mqtts://mqtt.example.com:8883).
+  MQTT_PUBLIC_URL: urlSchema(['mqtt', 'mqtts']).optional(),
   MQTT_SHARE_GROUP: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
@@ -143,6 +145,7 @@ export type Config = {
   // External broker; when set, no embedded broker runs.
   mqttUrl: string | undefined
   mqttShareGroup: string
+  mqttPublicUrl: string | undefined
   deviceAuthSecret: string | undefined
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttHost: e.MQTT_HOST,
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttPublicUrl: e.MQTT_PUBLIC_URL,
     deviceAuthSecret: e.DEVICE_AUTH_SECRET,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,

@@ -200,7 +200,7 @@ describe('error events', () => {
     const event = {
       event_id: 'boot-a-7',
       code: 'E3' as const,
-      ts: '2030-01-01T10:02:00.000Z',
+      ts: '2026-01-01T10:02:00.000Z',
       mode_status: 3,
       heater_temp: 91.2,
       boiler_temp: 55,
@@ -225,7 +225,7 @@ describe('error events', () => {
     const [listed] = res.json().data
     expect(listed.attributes).toMatchObject({
       error_code: 'E3',
-      error_time: '2030-01-01 10:02:00',
+      error_time: '2026-01-01 10:02:00',
       mode_status: 3,
       device: { temperatures: { kotla: 91.2, boilera: 55, gas: 210 }, power: { palnika: 0 } },
     })

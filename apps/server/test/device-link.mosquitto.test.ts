@@ -126,6 +126,47 @@ describe('device link through an external broker', () => {
     await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced')
   })
 
+  it('is honest about sync through the broker: other applied values refuse, a factory reset re-sends', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
+    await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
+    const v1 = await waitFor(() => desired.find((m) => m.version === 1), 5000, 'version 1')
+    await publish(client, dev.serial, 'settings/ack', {
+      version: 1,
+      result: 'applied',
+      ts: new Date().toISOString(),
+      applied: { ...v1.settings, heater_temp_set: v1.settings.heater_temp_set - 1 },
+      applied_version: 1,
+    })
+    const refused = await waitFor(async () => {
+      const current = await row(dev.itemId)
+      return current.syncStatus === 'refused' && current
+    })
+    expect(refused.syncError).toMatch(/^heater_temp_set: застосовано /)
+    await publish(client, dev.serial, 'settings/ack', {
+      version: 1,
+      result: 'applied',
+      ts: new Date().toISOString(),
+      applied: v1.settings,
+      applied_version: 1,
+    })
+    await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced')
+
+    // A factory reset: telemetry reports version 0, dated 1970 by a clock not yet synchronised.
+    const before = desired.length
+    await publish(
+      client,
+      dev.serial,
+      'telemetry',
+      telemetry({ boot_id: 'reset', settings_version: 0, ts: '1970-01-01T00:00:01.000Z' }),
+    )
+    await waitFor(() => desired.length > before, 5000, 'desired settings sent again')
+    const item = await row(dev.itemId)
+    expect(item).toMatchObject({ syncStatus: 'pending', appliedVersion: 0 })
+    expect(item.telemetryAt!.getFullYear()).toBe(new Date().getFullYear())
+  })
+
   it('leaves a change made while the device is offline retained for its next connection', async () => {
     const dev = await device()
     await app.inject({

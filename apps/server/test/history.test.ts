@@ -238,7 +238,7 @@ describe('rollups', () => {
           expect(bucket[metric]).toEqual({
             min: Math.min(...values),
             // Averages come rounded to two decimals.
-          avg: expect.closeTo(values.reduce((sum, value) => sum + value, 0) / values.length, 1),
+            avg: expect.closeTo(values.reduce((sum, value) => sum + value, 0) / values.length, 1),
             max: Math.max(...values),
           })
         }

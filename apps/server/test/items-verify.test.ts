@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
 import { sha256 } from '../src/lib/secrets.ts'
-import { VERIFY_DEVICE_MAX_FAILURES } from '../src/modules/items/item-verification.service.ts'
+import {
+  CREDENTIALS_REFETCH_MINUTES,
+  VERIFY_DEVICE_MAX_FAILURES,
+} from '../src/modules/items/item-verification.service.ts'
 import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
 
 type ErrorDoc = { errors: { status: string; detail: string; source?: { pointer?: string } }[] }
@@ -118,14 +121,31 @@ describe('POST /api/v2/items/verify-token', () => {
     expect(item.json().data.attributes.verification_token).toBeNull()
   })
 
-  it('refuses a device that is already verified, changing nothing', async () => {
+  it('answers a lost credentials answer again for 10 minutes (a fresh secret), then refuses, changing nothing', async () => {
     const device = await newPendingDevice()
     const { verifyToken } = controller()
-    await verifyToken({ serial_number: device.serial, token: device.code })
+    const first = await verifyToken({ serial_number: device.serial, token: device.code })
+    expect(first.statusCode).toBe(200)
+    const again = await verifyToken({ serial_number: device.serial, token: ` ${device.code.toLowerCase()} ` })
+    expect(again.statusCode).toBe(200)
+    const password = again.json().data.attributes.password
+    expect(password).not.toBe(first.json().data.attributes.password)
+    expect((await stored(device.id)).deviceSecretHash).toBe(sha256(password))
+    // A wrong code during the window counts as a failure like any other.
+    const wrong = await verifyToken({ serial_number: device.serial, token: wrongCode(device.code) })
+    expect(wrong.statusCode).toBe(422)
+
+    await app.db
+      .update(items)
+      .set({
+        pairedAt: new Date(Date.now() - (CREDENTIALS_REFETCH_MINUTES * 60 + 1) * 1000),
+        verifyFailures: 0,
+      })
+      .where(eq(items.id, device.id))
     const before = await stored(device.id)
-    const again = await verifyToken({ serial_number: device.serial, token: device.code })
-    expect(again.statusCode).toBe(409)
-    expect(detail(again)).toBe('Пристрій уже підтверджено')
+    const late = await verifyToken({ serial_number: device.serial, token: device.code })
+    expect(late.statusCode).toBe(409)
+    expect(detail(late)).toBe('Пристрій уже підтверджено')
     expect(await stored(device.id)).toEqual(before)
   })
 

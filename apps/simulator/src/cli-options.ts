@@ -3,6 +3,8 @@ import { type ErrorCode, toErrorCode } from '@teplo/domain'
 
 export interface CliOptions {
   url: string
+  /** --url was given: it wins over the broker named in a credentials answer. */
+  urlGiven?: true
   devices?: string
   credentialsFile?: string
   count?: number
@@ -16,7 +18,7 @@ export interface CliOptions {
 
 export const USAGE = `teplo-simulator — simulated pellet boiler controllers on the Teplo MQTT link
 
-  --url <mqtt url>            broker (default mqtt://127.0.0.1:1884)
+  --url <mqtt url>            broker (default: the one the credentials answer names, else mqtt://127.0.0.1:1884)
   --devices s:p[,s:p…]        serial:password pairs from items/verify-token
   --credentials-file <path>   JSON array of {serial|username, password}
   --count <n> --api <url>     register n new devices on the server first (demo creator account)
@@ -39,7 +41,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
-      url: { type: 'string', default: 'mqtt://127.0.0.1:1884' },
+      url: { type: 'string' },
       devices: { type: 'string' },
       'credentials-file': { type: 'string' },
       count: { type: 'string' },
@@ -70,6 +72,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
   }
   return {
     url: values.url ?? 'mqtt://127.0.0.1:1884',
+    ...(values.url !== undefined ? { urlGiven: true as const } : {}),
     ...(values.devices ? { devices: values.devices } : {}),
     ...(values['credentials-file'] ? { credentialsFile: values['credentials-file'] } : {}),
     ...(count !== undefined ? { count: Math.floor(count) } : {}),

@@ -9,13 +9,17 @@ import { type DeviceLogin, type SimulatorHandle, startSimulator } from './simula
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
 
-async function loginsFrom(options: CliOptions): Promise<DeviceLogin[]> {
+async function loginsFrom(options: CliOptions): Promise<{ logins: DeviceLogin[]; url: string }> {
   const logins: DeviceLogin[] = []
+  let url = options.url
   if (options.devices) logins.push(...parseDevicesFlag(options.devices))
   if (options.credentialsFile) logins.push(...(await readCredentialsFile(options.credentialsFile)))
-  if (options.count && options.api)
-    logins.push(...(await provisionDevices({ api: options.api, count: options.count, log })))
-  return logins
+  if (options.count && options.api) {
+    const provisioned = await provisionDevices({ api: options.api, count: options.count, log })
+    logins.push(...provisioned.logins)
+    if (!options.urlGiven && provisioned.brokerUrl) url = provisioned.brokerUrl
+  }
+  return { logins, url }
 }
 
 function statusLine(simulator: SimulatorHandle): string {
@@ -66,21 +70,21 @@ async function main(): Promise<void> {
     console.log(USAGE)
     return
   }
-  const devices = await loginsFrom(options)
+  const { logins: devices, url } = await loginsFrom(options)
   if (devices.length === 0) throw new Error('no devices to simulate')
   const injectInto = options.inject?.serial
   if (injectInto && !devices.some((device) => device.serial === injectInto)) {
     throw new Error(`--device ${injectInto} is not among the simulated devices`)
   }
   const simulator = startSimulator({
-    url: options.url,
+    url,
     devices,
     intervalSeconds: options.intervalSeconds,
     speed: options.speed,
     protocolVersion: options.protocolVersion,
     log,
   })
-  log(`simulating ${devices.length} device(s) against ${options.url}; type help for commands`)
+  log(`simulating ${devices.length} device(s) against ${url}; type help for commands`)
   let stopping = false
   const shutdown = async () => {
     if (stopping) return

@@ -40,7 +40,9 @@ async function call(api: string, path: string, init: { method: string; token?: s
  * Registers `count` new devices the way an installer and a controller would: create the item (pending, with a
  * pairing code), then prove the code from the controller side, which answers the link credentials.
  */
-export async function provisionDevices(options: ProvisionOptions): Promise<DeviceLogin[]> {
+export async function provisionDevices(
+  options: ProvisionOptions,
+): Promise<{ logins: DeviceLogin[]; brokerUrl: string | undefined }> {
   const email = options.email ?? demoCreator?.email
   const password = options.password ?? demoCreator?.password
   const login = await call(options.api, 'login', { method: 'POST', body: { email, password } })
@@ -51,6 +53,7 @@ export async function provisionDevices(options: ProvisionOptions): Promise<Devic
 
   const base = 900_000_000 + Math.floor(Math.random() * 90_000_000)
   const logins: DeviceLogin[] = []
+  let brokerUrl: string | undefined
   for (let i = 0; i < options.count; i++) {
     const serial = String(base + i)
     const created = await call(options.api, 'items', {
@@ -72,7 +75,9 @@ export async function provisionDevices(options: ProvisionOptions): Promise<Devic
     const attributes = (verified.data as { attributes?: unknown } | undefined)?.attributes
     const credentials = deviceCredentialsSchema.parse(attributes)
     logins.push({ serial: credentials.username, password: credentials.password })
+    // The answer says where the broker is (host, port, TLS): firmware is configured once.
+    brokerUrl = credentials.broker?.url ?? brokerUrl
     options.log?.(`provisioned ${serial}`)
   }
-  return logins
+  return { logins, brokerUrl }
 }

@@ -31,6 +31,8 @@ describe('parseCliOptions', () => {
     ])
     expect(options).toMatchObject({
       url: 'mqtt://broker:1884',
+      // An explicit --url wins over the broker a credentials answer names.
+      urlGiven: true,
       credentialsFile: 'c.json',
       intervalSeconds: 0.5,
       speed: 60,

@@ -148,6 +148,18 @@ export const items = pgTable(
     telemetrySeq: integer('telemetry_seq'),
     settingsVersion: integer('settings_version').notNull().default(0),
     appliedVersion: integer('applied_version').notNull().default(0),
+    // The settings the controller last reported in effect (its ack's `applied`, by wire name); null until then.
+    reportedSettings: jsonb('reported_settings').$type<Record<string, unknown>>(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    // Messages of this device dropped by the ingest (invalid, untrusted time, too large …) and the last reason.
+    dropCount: integer('drop_count').notNull().default(0),
+    lastDropReason: text('last_drop_reason'),
+    lastDropAt: timestamp('last_drop_at', { withTimezone: true }),
+    // Last time a reading or event of this device carried an untrusted clock and was stored at receive time.
+    clockCorrectedAt: timestamp('clock_corrected_at', { withTimezone: true }),
+    // The last pairing: the code's digest and when it was proved, so that a lost answer can be fetched again.
+    pairedCodeHash: text('paired_code_hash'),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     telemetryAt: timestamp('telemetry_at', { withTimezone: true }),
     ...timestamps,

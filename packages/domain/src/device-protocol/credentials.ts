@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { brokerLocationSchema } from '../resources/provisioning'
 import { deviceTopicPrefix } from './topics'
 
 /** attributes of the 'device-credentials' document answered by POST /api/v2/items/verify-token. */
@@ -7,6 +8,8 @@ export const deviceCredentialsSchema = z
     username: z.string().min(1),
     password: z.string().min(1),
     topic_prefix: z.string().min(1),
+    /** Where the broker is; older servers did not say (optional for clients reading an old answer). */
+    broker: brokerLocationSchema.optional(),
   })
   .refine((c) => c.topic_prefix === deviceTopicPrefix(c.username), {
     error: 'topic_prefix must be teplo/v1/devices/<username>',

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { ERROR_CODES, type ErrorCode } from '../item-errors'
 import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
-import { isoTimestamp, percent, reading, wireId } from './wire-fields'
+import { DEVICE_LINK } from './link-limits'
+import { isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
 
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
 const waterReading = reading(-40, 150)
@@ -14,7 +15,8 @@ const gasReading = reading(-40, 1200)
  */
 export const telemetryMessageSchema = z.object({
   boot_id: wireId,
-  seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  /** +1 per telemetry message within a boot; at most 2³¹−1 (stored as a 32-bit integer). */
+  seq: z.number().int().nonnegative().max(DEVICE_LINK.maxVersion),
   ts: isoTimestamp,
   heater_temp: waterReading,
   boiler_temp: waterReading,
@@ -25,8 +27,11 @@ export const telemetryMessageSchema = z.object({
   work_mode: z.number().int().min(WORK_MODE_MIN).max(WORK_MODE_MAX),
   pump_mode: z.number().int().min(1).max(4),
   burner_on: z.boolean(),
-  /** Version of the settings in effect (0: factory settings, nothing received yet). */
-  settings_version: z.number().int().nonnegative(),
+  /**
+   * Version of the settings in effect (0: factory settings, nothing received yet). Lower than the version the
+   * server last saw applied (a factory reset, a lost flash write): the server sends the desired set again.
+   */
+  settings_version: settingsVersion,
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>

@@ -13,6 +13,10 @@ export const DEVICE_LINK = {
   /** Longest text of a refusal reason or an id. */
   maxReasonLength: 500,
   maxIdLength: 64,
+  /** Largest settings version, ack version and stored sequence number: a signed 32-bit integer (2³¹−1). */
+  maxVersion: 2_147_483_647,
+  /** A reading or event dated further ahead of the server's clock than this is not trusted (see ADR 017). */
+  maxClockAheadSeconds: 300,
 } as const
 
 export type MessageDirection = 'device-to-server' | 'server-to-device'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ackAppliedExample, desiredExample } from './fixtures.test-data'
+import { DEVICE_LINK } from './link-limits'
 import {
   DEFAULT_DEVICE_SETTINGS,
   desiredSettingsMessageSchema,
@@ -86,20 +87,39 @@ describe('settingsAckMessageSchema', () => {
     expect(settingsAckMessageSchema.safeParse(refused).success).toBe(true)
   })
 
-  it('rejects a refusal without a reason, an applied ack of another version and an unknown result', () => {
+  it('accepts a refusal without a reason; rejects an applied ack of another version and an unknown result', () => {
     const noReason = { ...ackAppliedExample, result: 'refused', applied_version: 3 }
-    expect(settingsAckMessageSchema.safeParse(noReason).error?.issues[0]?.path).toEqual(['reason'])
+    const parsed = settingsAckMessageSchema.safeParse(noReason)
+    expect(parsed.success).toBe(true)
+    expect(parsed.data?.reason).toBeUndefined()
     const mismatch = { ...ackAppliedExample, applied_version: 3 }
     expect(settingsAckMessageSchema.safeParse(mismatch).error?.issues[0]?.path).toEqual(['applied_version'])
     expect(settingsAckMessageSchema.safeParse({ ...ackAppliedExample, result: 'ok' }).success).toBe(false)
     expect(settingsAckMessageSchema.safeParse({ ...ackAppliedExample, applied: {} }).success).toBe(false)
   })
+
+  it('rejects versions above 2^31-1 (the server stores 32-bit integers)', () => {
+    const huge = DEVICE_LINK.maxVersion + 1
+    expect(settingsAckMessageSchema.safeParse({ ...ackAppliedExample, version: huge }).success).toBe(false)
+    expect(
+      settingsAckMessageSchema.safeParse({ ...ackAppliedExample, version: huge, applied_version: huge })
+        .success,
+    ).toBe(false)
+    const max = DEVICE_LINK.maxVersion
+    expect(
+      settingsAckMessageSchema.safeParse({ ...ackAppliedExample, version: max, applied_version: max })
+        .success,
+    ).toBe(true)
+  })
 })
 
 describe('settingsAckMessageSchema reason', () => {
-  it('refuses control characters in a refusal reason (it is stored)', () => {
+  it('keeps a refusal whose reason has control characters or is too long, cleaned and cut', () => {
     const refusal = { ...ackAppliedExample, result: 'refused', reason: 'out\u0000of range' }
-    expect(settingsAckMessageSchema.safeParse(refusal).success).toBe(false)
-    expect(settingsAckMessageSchema.safeParse({ ...refusal, reason: 'out of range' }).success).toBe(true)
+    expect(settingsAckMessageSchema.parse(refusal).reason).toBe('out of range')
+    const long = settingsAckMessageSchema.parse({ ...refusal, reason: 'я'.repeat(2000) })
+    expect(long.reason).toHaveLength(DEVICE_LINK.maxReasonLength)
+    expect(settingsAckMessageSchema.parse({ ...refusal, reason: '   ' }).reason).toBeUndefined()
+    expect(settingsAckMessageSchema.parse({ ...refusal, reason: 42 }).reason).toBeUndefined()
   })
 })

@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import { plainText } from '../schemas/fields'
 import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import type { SettingDefinition, SettingsValues } from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
-import { isoTimestamp } from './wire-fields'
+import { isoTimestamp, refusalReason, settingsVersion } from './wire-fields'
 
 const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
 
@@ -49,7 +48,7 @@ export function settingsRefusalReason(settings: DeviceSettings): string | null {
 
 /** settings/desired (server → device, retained, QoS 1): the whole desired set with its version. */
 export const desiredSettingsMessageSchema = z.object({
-  version: z.number().int().positive(),
+  version: settingsVersion.positive(),
   ts: isoTimestamp,
   settings: settingsShapeSchema,
 })
@@ -59,18 +58,18 @@ export type DesiredSettingsMessage = z.infer<typeof desiredSettingsMessageSchema
 /** settings/ack (device → server, QoS 1): what the device did with a desired version, and what is now in effect. */
 export const settingsAckMessageSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: settingsVersion.positive(),
     result: z.enum(['applied', 'refused']),
-    // Stored as the item's sync error: no control characters (NUL is refused by the database).
-    reason: plainText().min(1).max(DEVICE_LINK.maxReasonLength).optional(),
+    /**
+     * Why a refusal happened. Optional: a refusal without one (or with a non-text one) is still a refusal;
+     * control characters become spaces and a longer text is cut to DEVICE_LINK.maxReasonLength characters.
+     */
+    reason: refusalReason,
     ts: isoTimestamp,
+    /** The values in effect after this ack: what the boiler really runs with (shown beside the desired ones). */
     applied: settingsShapeSchema,
     /** Version of the settings in effect after this ack (equals version when applied). */
-    applied_version: z.number().int().nonnegative(),
-  })
-  .refine((ack) => ack.result === 'applied' || ack.reason !== undefined, {
-    error: 'A refusal carries a reason',
-    path: ['reason'],
+    applied_version: settingsVersion,
   })
   .refine((ack) => ack.result === 'refused' || ack.applied_version === ack.version, {
     error: 'An applied ack reports its own version as applied',
@@ -78,3 +77,25 @@ export const settingsAckMessageSchema = z
   })
 
 export type SettingsAckMessage = z.infer<typeof settingsAckMessageSchema>
+
+/** A setting whose value in effect differs from the desired one. */
+export type SettingDifference = { name: keyof DeviceSettings; desired: unknown; applied: unknown }
+
+/** The settings (power included) whose applied value differs from the desired one, in the registry's order. */
+export function settingsDifferences(
+  desired: Partial<Record<string, unknown>>,
+  applied: Partial<Record<string, unknown>>,
+): SettingDifference[] {
+  const names = ['power', ...settingEntries().map(([name]) => name)] as (keyof DeviceSettings)[]
+  return names
+    .filter((name) => name in applied && name in desired && applied[name] !== desired[name])
+    .map((name) => ({ name, desired: desired[name], applied: applied[name] }))
+}
+
+/** The sync reason of an `applied` ack whose values are not the ones asked: '<field>: застосовано 57 замість 58; …'. */
+export function partlyAppliedReason(differences: SettingDifference[]): string {
+  const text = differences
+    .map(({ name, desired, applied }) => `${name}: застосовано ${String(applied)} замість ${String(desired)}`)
+    .join('; ')
+  return text.slice(0, DEVICE_LINK.maxReasonLength)
+}

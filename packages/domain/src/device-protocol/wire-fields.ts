@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasControlCharacter } from '../schemas/fields'
 import { DEVICE_LINK } from './link-limits'
 
 /** ISO 8601 with milliseconds allowed and an explicit offset, e.g. 2025-01-31T10:00:00.000Z. */
@@ -17,3 +18,24 @@ export function reading(min: number, max: number) {
 }
 
 export const percent = z.number().finite().min(0).max(100)
+
+/** A settings version on the wire: a signed 32-bit integer, as the server stores it. */
+export const settingsVersion = z.number().int().nonnegative().max(DEVICE_LINK.maxVersion)
+
+// Control characters (the database refuses NUL; a screen cannot show the others) become spaces.
+function withoutControls(text: string): string {
+  return [...text].map((char) => (hasControlCharacter(char) ? ' ' : char)).join('')
+}
+
+/**
+ * A refusal reason as the server keeps it: control characters become spaces, trimmed, cut to
+ * DEVICE_LINK.maxReasonLength characters; blank or missing is undefined. Never a reason to drop the ack.
+ */
+export const refusalReason = z
+  .unknown()
+  .transform((value): string | undefined => {
+    if (typeof value !== 'string') return undefined
+    const text = withoutControls(value).trim()
+    return text === '' ? undefined : text.slice(0, DEVICE_LINK.maxReasonLength)
+  })
+  .optional()

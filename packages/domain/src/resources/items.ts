@@ -23,6 +23,29 @@ const settingsShape = Object.fromEntries(
   ]),
 ) as unknown as SettingsShape
 
+/**
+ * The settings in effect as the controller last reported them (its ack's `applied`), beside the desired ones
+ * above; each may be missing from an older report. Derived from the registry like the desired ones.
+ */
+export const reportedSettingsSchema = z
+  .object({
+    power: z.enum(['on', 'off']),
+    ...(settingsShape as unknown as Record<string, z.ZodType>),
+  })
+  .partial() as unknown as z.ZodType<
+  Partial<{ power: 'on' | 'off' } & { [Name in SettingName]: SettingValue<Name> }>
+>
+
+/** The health of the device link, for those who manage the device (null for others). */
+export const deviceLinkHealthSchema = z.object({
+  /** Messages of this device the server dropped (invalid, too large, queue full …) since it was registered. */
+  dropped_messages: z.number().int().nonnegative(),
+  last_drop_reason: z.string().nullable(),
+  last_drop_at: wireDate.nullable(),
+  /** Last time a reading or event carried an untrusted clock and was stored at the server's receive time. */
+  clock_corrected_at: wireDate.nullable(),
+})
+
 /** What the controller last reported; null until it has. */
 const readingsShape = {
   heater_temp: z.number().nullable(),
@@ -48,7 +71,15 @@ export const itemAttributesSchema = z.object({
   sync_status: z.enum(SYNC_STATUSES),
   /** Why the controller refused the last settings, when sync_status is 'refused'. */
   sync_reason: z.string().nullable(),
+  /** Version of the desired settings (0 until the device is verified); +1 per change. */
+  settings_version: z.number().int().nonnegative(),
+  /** Version the controller last reported in effect (ack or telemetry); 0: factory settings. */
+  applied_version: z.number().int().nonnegative(),
   ...settingsShape,
+  /** The settings in effect as last reported by the controller; null until it has answered once. */
+  reported_settings: reportedSettingsSchema.nullable(),
+  reported_at: wireDate.nullable(),
+  device_link: deviceLinkHealthSchema.nullable(),
   ...readingsShape,
   image: z.string().nullable(),
   ...timestampsShape,

@@ -11,12 +11,31 @@ export const verificationStatusSchema = z.object({
   }),
 })
 
-/** POST /items/verify-token: the device-link credentials, answered once. */
+/** Where the controller connects: from MQTT_PUBLIC_URL, else the embedded broker on the host it called. */
+export const brokerLocationSchema = z.object({
+  /** mqtt://host:port or mqtts://host:port (TLS). */
+  url: z.string(),
+  host: z.string(),
+  port: z.number().int().min(1).max(65535),
+  tls: z.boolean(),
+})
+
+export type BrokerLocation = z.infer<typeof brokerLocationSchema>
+
+/**
+ * POST /items/verify-token: the device-link credentials. Each proof of a code issues a fresh secret (the
+ * previous one stops working); a lost answer can be fetched again with the same code for 10 minutes.
+ */
 export const deviceCredentialsDocumentSchema = z.object({
   data: z.object({
     type: z.literal('device-credentials'),
     id: z.string(),
-    attributes: z.object({ username: z.string(), password: z.string(), topic_prefix: z.string() }),
+    attributes: z.object({
+      username: z.string(),
+      password: z.string(),
+      topic_prefix: z.string(),
+      broker: brokerLocationSchema,
+    }),
   }),
 })
 

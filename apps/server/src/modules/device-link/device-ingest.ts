@@ -1,4 +1,7 @@
+import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { items } from '../../db/schema.ts'
+import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import { applySettingsAck, recordErrorEvent } from './device-reports.ts'
 import { markOffline, markSeen } from './presence.ts'
 import type { ReceivedMessage } from './received-message.ts'
@@ -11,10 +14,18 @@ export type IngestEffects = {
   /** Devices that should be sent their pending desired state again (came online, or answered an old version). */
   republishSerials: Set<string>
   storedReadings: number
+  /** Readings and events stored at the receive time because the device's clock was not trusted. */
+  clockCorrections: ClockCorrection[]
 }
 
 export function emptyEffects(): IngestEffects {
-  return { updatedItemIds: new Set(), createdErrors: [], republishSerials: new Set(), storedReadings: 0 }
+  return {
+    updatedItemIds: new Set(),
+    createdErrors: [],
+    republishSerials: new Set(),
+    storedReadings: 0,
+    clockCorrections: [],
+  }
 }
 
 /** Whether each device's last word in the batch was "offline" (its will or a clean stop) or anything else. */
@@ -32,8 +43,10 @@ function lastPresence(batch: ReceivedMessage[]): Map<string, 'seen' | 'offline'>
  * one series insert, presence, then the rarer acks and error events one by one. Arrival order decides
  * presence; telemetry order is decided by isNewerTelemetry, never by arrival.
  */
-export async function ingestBatch(db: Database, batch: ReceivedMessage[]): Promise<IngestEffects> {
+export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Promise<IngestEffects> {
   const effects = emptyEffects()
+  const { batch, corrections } = correctDeviceTimes(incoming)
+  effects.clockCorrections = corrections
   const readings: SerialTelemetry[] = []
   for (const received of batch) {
     if (received.channel === 'telemetry')
@@ -50,6 +63,11 @@ export async function ingestBatch(db: Database, batch: ReceivedMessage[]): Promi
   for (const row of live) {
     effects.updatedItemIds.add(row.id)
     alreadySeen.add(row.serial)
+    if (row.behind) effects.republishSerials.add(row.serial)
+  }
+  if (corrections.length > 0) {
+    const serials = [...new Set(corrections.map((c) => c.serial))]
+    await db.update(items).set({ clockCorrectedAt: new Date() }).where(inArray(items.serialNumber, serials))
   }
 
   const seen = [...presence].filter(([serial, state]) => state === 'seen' && !alreadySeen.has(serial))
@@ -67,9 +85,9 @@ export async function ingestBatch(db: Database, batch: ReceivedMessage[]): Promi
 
   for (const received of batch) {
     if (received.channel === 'settings/ack') {
-      const itemId = await applySettingsAck(db, received.serial, received.message)
-      if (itemId === null) effects.republishSerials.add(received.serial)
-      else effects.updatedItemIds.add(itemId)
+      const outcome = await applySettingsAck(db, received.serial, received.message)
+      if (outcome.republish) effects.republishSerials.add(received.serial)
+      if (outcome.itemId !== null) effects.updatedItemIds.add(outcome.itemId)
     } else if (received.channel === 'events/error') {
       const created = await recordErrorEvent(db, received.serial, received.message)
       if (created) effects.createdErrors.push(created)

@@ -144,7 +144,9 @@ export class DeviceLink {
   private listen(): void {
     const { events } = this.options
     this.listeners['item.settings-changed'] = ({ itemId }) => this.publisher.request(itemId)
-    this.listeners['item.verified'] = ({ itemId }) => {
+    this.listeners['item.verified'] = ({ itemId, serialNumber }) => {
+      // Re-pairing: a connection made with the previous secret closes now (it cannot log in again).
+      this.transport.disconnectDevice(serialNumber)
       this.track(
         this.publisher.startVersioning(itemId).then((changed) => {
           if (changed) events.emit('item.updated', { itemId })

@@ -1,28 +1,67 @@
-import type { ErrorEventMessage, SettingsAckMessage } from '@teplo/domain'
-import { sql } from 'drizzle-orm'
+import {
+  type ErrorEventMessage,
+  partlyAppliedReason,
+  type SettingsAckMessage,
+  settingsDifferences,
+} from '@teplo/domain'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { items } from '../../db/schema.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
+import { desiredSettingsOf } from './desired-settings.ts'
+import { UNLINKED_STATUSES } from './device-credentials.ts'
+
+export type AckOutcome = {
+  /** The item whose stored state changed; null for an unknown, unverified or archived serial. */
+  itemId: number | null
+  /** The ack answered another version than the current one: the current desired state goes again. */
+  republish: boolean
+}
 
 /**
- * Only an answer to the current settings_version changes sync_status; an older (or unknown) version returns
- * null and the caller re-sends the current desired state.
+ * Records what the controller reports in effect (the ack's `applied`, whatever version it answers) and, for an
+ * answer to the current settings_version, the sync status: `synced` only when every applied value is the one
+ * asked; an `applied` ack with other values is `refused` with a reason naming them. An answer to an older
+ * version leaves the status alone and the caller re-sends the current desired state. The status update is
+ * guarded by the version read, so a dashboard change committed meanwhile is never marked synced.
  */
 export async function applySettingsAck(
   db: Database,
   serial: string,
   ack: SettingsAckMessage,
-): Promise<number | null> {
-  const applied = ack.result === 'applied'
-  const result = await db.execute(sql`
-    update items set
-      sync_status = ${applied ? 'synced' : 'refused'},
-      sync_error = ${applied ? null : (ack.reason ?? null)},
-      applied_version = ${ack.applied_version}::int
-    where serial_number = ${serial}
-      and settings_version = ${ack.version}::int
-      and status not in ('pending', 'archive')
-    returning id`)
-  return rowsOf<{ id: number }>(result)[0]?.id ?? null
+  now = new Date(),
+): Promise<AckOutcome> {
+  const [item] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.serialNumber, serial), notInArray(items.status, UNLINKED_STATUSES)))
+    .limit(1)
+  if (!item) return { itemId: null, republish: true }
+  const reported = { reportedSettings: ack.applied as Record<string, unknown>, reportedAt: now }
+  if (item.settingsVersion !== ack.version) {
+    await db.update(items).set(reported).where(eq(items.id, item.id))
+    return { itemId: item.id, republish: true }
+  }
+  const differences =
+    ack.result === 'applied' ? settingsDifferences(desiredSettingsOf(item), ack.applied) : []
+  const synced = ack.result === 'applied' && differences.length === 0
+  const reason =
+    ack.result === 'refused' ? (ack.reason ?? null) : synced ? null : partlyAppliedReason(differences)
+  const changed = await db
+    .update(items)
+    .set({
+      ...reported,
+      syncStatus: synced ? 'synced' : 'refused',
+      syncError: reason,
+      appliedVersion: ack.applied_version,
+    })
+    .where(and(eq(items.id, item.id), eq(items.settingsVersion, ack.version)))
+    .returning({ id: items.id })
+  if (changed.length === 0) {
+    await db.update(items).set(reported).where(eq(items.id, item.id))
+    return { itemId: item.id, republish: true }
+  }
+  return { itemId: item.id, republish: false }
 }
 
 /** Stores a controller error once per (item, event_id); a redelivered event returns null. */
@@ -41,4 +80,26 @@ export async function recordErrorEvent(
     on conflict (item_id, event_id) do nothing
     returning id, item_id as "itemId"`)
   return rowsOf<{ id: number; itemId: number }>(result)[0] ?? null
+}
+
+/** Dropped messages of one device since the last write, and the latest reason. */
+export type DropTally = { serial: string; count: number; lastReason: string; lastAt: Date }
+
+/**
+ * Adds dropped-message counts to the devices' counters (one statement for all). Unknown serials change nothing;
+ * the counter stops at the largest 32-bit integer.
+ */
+export async function recordDrops(db: Database, tallies: DropTally[]): Promise<void> {
+  if (tallies.length === 0) return
+  const rows = tallies.map(
+    (t) =>
+      sql`(${t.serial}::text, ${t.count}::int, ${t.lastReason.slice(0, 500)}::text, ${t.lastAt}::timestamptz)`,
+  )
+  await db.execute(sql`
+    update items as i set
+      drop_count = least(i.drop_count::bigint + v.n, 2147483647)::int,
+      last_drop_reason = v.reason,
+      last_drop_at = v.at
+    from (values ${sql.join(rows, sql`, `)}) as v(serial, n, reason, at)
+    where i.serial_number = v.serial`)
 }

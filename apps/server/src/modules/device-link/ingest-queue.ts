@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { emptyEffects, type IngestEffects, ingestBatch } from './device-ingest.ts'
+import { type DropTally, recordDrops } from './device-reports.ts'
 import type { IncomingDeviceMessage } from './device-transport.ts'
 import { DropLog } from './drop-log.ts'
 import { isRejection, type ReceivedMessage, readDeviceMessage } from './received-message.ts'
@@ -26,6 +27,8 @@ export class IngestQueue {
   private flushing: Promise<void> | null = null
   private closed = false
   private readonly drops: DropLog
+  /** Dropped messages per device not yet added to its counters (written with the next batch). */
+  private tallies = new Map<string, DropTally>()
   private readonly lingerMs: number
   private readonly maxBatch: number
   private readonly maxQueued: number
@@ -41,14 +44,29 @@ export class IngestQueue {
     if (this.closed) return
     const read = readDeviceMessage(incoming)
     if (isRejection(read)) {
-      this.drops.note(incoming.topic, read.serial, read.reason)
+      this.dropped(incoming.topic, read.serial, read.reason)
       return
     }
     if (this.pending.length >= this.maxQueued) {
-      this.drops.note(incoming.topic, read.serial, 'ingest queue full (database too slow)')
+      this.dropped(incoming.topic, read.serial, 'ingest queue full (database too slow)')
       return
     }
-    this.pending.push(read)
+    this.pending.push({ ...read, receivedAt: Date.now() })
+    this.schedule()
+  }
+
+  /** Logs a dropped message (at most once per device per 10 s) and counts it for the device's API counters. */
+  private dropped(topic: string, serial: string | undefined, reason: string): void {
+    this.drops.note(topic, serial, reason)
+    if (serial === undefined) return
+    const tally = this.tallies.get(serial)
+    if (tally) {
+      tally.count += 1
+      tally.lastReason = reason
+      tally.lastAt = new Date()
+    } else if (this.tallies.size < this.maxQueued) {
+      this.tallies.set(serial, { serial, count: 1, lastReason: reason, lastAt: new Date() })
+    }
     this.schedule()
   }
 
@@ -62,7 +80,7 @@ export class IngestQueue {
 
   /** Resolves when everything received so far is written (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.flushing || this.pending.length > 0) await this.flush()
+    while (this.flushing || this.pending.length > 0 || this.tallies.size > 0) await this.flush()
   }
 
   private schedule(): void {
@@ -91,14 +109,30 @@ export class IngestQueue {
   }
 
   private async writeAll(): Promise<void> {
-    while (this.pending.length > 0) {
+    while (this.pending.length > 0 || this.tallies.size > 0) {
+      await this.writeDrops()
+      if (this.pending.length === 0) continue
       const batch = this.pending.splice(0, this.maxBatch)
       const effects = await this.write(batch)
+      for (const c of effects.clockCorrections) {
+        this.drops.note(`${c.serial}/${c.channel}`, c.serial, `${c.reason}; stored at the receive time`)
+      }
       try {
         this.options.onEffects(effects)
       } catch (err) {
         this.options.log.error({ err }, 'device link: reacting to stored messages failed')
       }
+    }
+  }
+
+  private async writeDrops(): Promise<void> {
+    if (this.tallies.size === 0) return
+    const tallies = [...this.tallies.values()]
+    this.tallies = new Map()
+    try {
+      await recordDrops(this.options.db, tallies)
+    } catch (err) {
+      this.options.log.error({ err, devices: tallies.length }, 'device link: drop counters not stored')
     }
   }
 
@@ -123,6 +157,7 @@ export class IngestQueue {
         for (const serial of effects.republishSerials) merged.republishSerials.add(serial)
         merged.createdErrors.push(...effects.createdErrors)
         merged.storedReadings += effects.storedReadings
+        merged.clockCorrections.push(...effects.clockCorrections)
       }
       return merged
     }

@@ -10,7 +10,13 @@ type InboundChannel = (typeof DEVICE_PUBLISH_CHANNELS)[number]
 
 /** A validated device-to-server message, tagged with its channel and the sender's serial. */
 export type ReceivedMessage = {
-  [C in InboundChannel]: { channel: C; serial: string; message: DeviceMessages[C] }
+  [C in InboundChannel]: {
+    channel: C
+    serial: string
+    message: DeviceMessages[C]
+    /** When the server received it (ms since the epoch): the time stored when the device's clock is not trusted. */
+    receivedAt?: number
+  }
 }[InboundChannel]
 
 export type Rejection = { reason: string; serial?: string }

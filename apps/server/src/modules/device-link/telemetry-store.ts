@@ -1,4 +1,4 @@
-import { HISTORY_GAP_SECONDS, isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
+import { DEVICE_LINK, HISTORY_GAP_SECONDS, isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
@@ -39,10 +39,19 @@ function valuesTable(readings: SerialTelemetry[]): SQL {
 }
 
 /**
+ * The device reports settings older than the ones it had confirmed (a factory reset reports 0, a lost flash
+ * write an older version): it must be sent the desired set again. A pending change is being sent anyway.
+ */
+// `o` is the row as it was before the update (RETURNING would see the new values).
+const settingsBehind = sql.raw(`(v.settings_version < o.settings_version and o.sync_status <> 'pending'
+  and (o.sync_status = 'synced' or v.settings_version < o.applied_version))`)
+
+/**
  * Writes the newest reading of each device into its live fields, if it is newer than the stored one
  * (isNewerTelemetry, evaluated in the UPDATE so that concurrent writers cannot reorder it). Any message
  * marks the device seen; one that was 'connecting' returns to the owner's on/off choice. A reading that
- * reports the pending settings version confirms it, in case the device's ack was lost.
+ * reports the pending settings version confirms it, in case the device's ack was lost; one that reports an older
+ * version than it had confirmed makes the item pending again (`behind`: the caller re-sends the desired set).
  */
 export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
   if (newest.length === 0) return []
@@ -55,21 +64,23 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
       last_seen_at = now(),
       status = case when i.status = 'connecting' then i.power_set else i.status end,
       sync_status = case when i.sync_status = 'pending' and v.settings_version = i.settings_version
-        then 'synced' else i.sync_status end,
-      applied_version = case when i.sync_status = 'pending' and v.settings_version = i.settings_version
-        then v.settings_version else i.applied_version end
-    from ${valuesTable(newest)}
-    where i.serial_number = v.serial
+        then 'synced' when ${settingsBehind} then 'pending' else i.sync_status end,
+      sync_error = case when ${settingsBehind} then null else i.sync_error end,
+      applied_version = v.settings_version
+    from ${valuesTable(newest)}, items o
+    where i.serial_number = v.serial and o.id = i.id
       and i.status not in ('pending', 'archive')
       and (
         i.telemetry_at is null
+        -- A reading stored before future timestamps were corrected never holds later ones back.
+        or i.telemetry_at > now() + make_interval(secs => ${DEVICE_LINK.maxClockAheadSeconds})
         or (i.telemetry_boot_id = v.boot_id and i.telemetry_seq is not null and v.seq is not null
             and v.seq > i.telemetry_seq)
         or ((i.telemetry_boot_id is distinct from v.boot_id or i.telemetry_seq is null or v.seq is null)
             and v.ts > i.telemetry_at)
       )
-    returning i.id, i.serial_number as serial`)
-  return rowsOf<{ id: number; serial: string }>(result)
+    returning i.id, i.serial_number as serial, (${settingsBehind}) as behind`)
+  return rowsOf<{ id: number; serial: string; behind: boolean }>(result)
 }
 
 /**

@@ -11,6 +11,13 @@ export function storedSettings(item: ItemRow): SettingsValues {
   ) as SettingsValues
 }
 
+// Only the registry's settings (and power) of a stored report, whatever else the controller sent.
+function reportedSettings(stored: Record<string, unknown> | null): ItemAttributes['reported_settings'] {
+  if (!stored) return null
+  const names = ['power', ...settingEntries().map(([name]) => name)]
+  return Object.fromEntries(names.filter((name) => name in stored).map((name) => [name, stored[name]]))
+}
+
 // Wire attributes of spec §3; the device secret hash and the verification counters never leave the server.
 export function itemAttributes(item: ItemRow, options: { showCode: boolean }): ItemAttributes {
   return {
@@ -24,10 +31,23 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
     // The owner's on/off wish; differs from status while the device is unreachable or has not applied it.
     power_set: item.powerSet as ItemAttributes['power_set'],
     // The pairing code is only meaningful (and only shown) until the controller has proved it.
-    verification_token: item.status === 'pending' && options.showCode ? item.verificationToken : null,
+    // (also while a verified device awaits a new code: re-pairing).
+    verification_token: item.status !== 'archive' && options.showCode ? item.verificationToken : null,
     sync_status: item.syncStatus as ItemAttributes['sync_status'],
     sync_reason: item.syncError,
+    settings_version: item.settingsVersion,
+    applied_version: item.appliedVersion,
     ...storedSettings(item),
+    reported_settings: reportedSettings(item.reportedSettings),
+    reported_at: formatDate(item.reportedAt),
+    device_link: options.showCode
+      ? {
+          dropped_messages: item.dropCount,
+          last_drop_reason: item.lastDropReason,
+          last_drop_at: formatDate(item.lastDropAt),
+          clock_corrected_at: formatDate(item.clockCorrectedAt),
+        }
+      : null,
     heater_temp: item.heaterTemp,
     boiler_temp: item.boilerTemp,
     gas_temp: item.gasTemp,

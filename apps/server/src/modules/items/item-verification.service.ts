@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
+import type { BrokerLocation, DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import { generateSecret, sha256 } from '../../lib/secrets.ts'
-import { type Caller, canManageItem } from './item-access.ts'
+import { generateSecret, sha256, verificationCode } from '../../lib/secrets.ts'
+import { type Caller, canManageItem, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import type { PairingAttempts } from './pairing-attempts.ts'
 
@@ -15,6 +15,8 @@ export const VERIFY_MAX_FAILURES = 5
 export const VERIFY_LOCK_MINUTES = 15
 // Wrong codes from all addresses together before the serial itself waits: guessing spread over many addresses.
 export const VERIFY_DEVICE_MAX_FAILURES = 50
+// How long a lost credentials answer can be fetched again with the code just proved (a fresh secret each time).
+export const CREDENTIALS_REFETCH_MINUTES = 10
 
 export const VERIFY_MESSAGES = {
   unknownSerial: 'Пристрій з таким серійним номером не знайдено',
@@ -23,6 +25,7 @@ export const VERIFY_MESSAGES = {
   wrongCode: (left: number) => `Невірний код підтвердження. Залишилось спроб: ${left}.`,
   lockedNow: `Невірний код підтвердження. Забагато невдалих спроб: наступна спроба можлива через ${VERIFY_LOCK_MINUTES} хв.`,
   locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
+  notVerifiedYet: 'Пристрій ще не підтверджено: діє його поточний код підключення',
 } as const
 
 export const deviceTopicPrefix = (serialNumber: string) => `teplo/v1/devices/${serialNumber}`
@@ -38,15 +41,27 @@ export async function verificationStatus(db: Database, serialNumber: string) {
     .from(items)
     .where(eq(items.serialNumber, serialNumber))
     .limit(1)
-  const status: VerificationStatus = item?.status === 'pending' && item.code ? 'pending' : 'unavailable'
+  // A verified device with a new pairing code awaits it too (re-pairing).
+  const status: VerificationStatus =
+    item && item.status !== 'archive' && item.code ? 'pending' : 'unavailable'
   return { meta: { serial_number: serialNumber, status } }
 }
 
+// The digest of a code as typed (case and surrounding spaces do not count).
+const codeDigest = (code: string) => sha256(code.trim().toUpperCase())
+
 // Digests have one length whatever was typed, so the comparison time says nothing about the code.
-function codesMatch(given: string, expected: string): boolean {
-  const a = Buffer.from(sha256(given.trim().toUpperCase()), 'hex')
-  const b = Buffer.from(sha256(expected.trim().toUpperCase()), 'hex')
-  return timingSafeEqual(a, b)
+function digestsMatch(given: string, expectedDigest: string): boolean {
+  const a = Buffer.from(codeDigest(given), 'hex')
+  const b = Buffer.from(expectedDigest, 'hex')
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+// The code proved last, while its answer may still be fetched again; null otherwise.
+function refetchableDigest(item: ItemRow, now: Date): string | null {
+  if (!item.pairedCodeHash || !item.pairedAt) return null
+  const age = now.getTime() - item.pairedAt.getTime()
+  return age >= 0 && age < CREDENTIALS_REFETCH_MINUTES * 60_000 ? item.pairedCodeHash : null
 }
 
 export type VerifyOutcome =
@@ -100,13 +115,16 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
     const [item] = await tx.select().from(items).where(eq(items.serialNumber, serialNumber)).for('update')
     if (!item) throw notFound(VERIFY_MESSAGES.unknownSerial)
     if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)
-    if (item.status !== 'pending' || !item.verificationToken)
-      throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
+    // The current code (first pairing or re-pairing), or the one just proved while its answer may be fetched again.
+    const expected = item.verificationToken
+      ? codeDigest(item.verificationToken)
+      : refetchableDigest(item, now)
+    if (!expected) throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
     const installer = caller !== undefined && canManageItem(caller, item)
     const locked = installer ? null : (attempts.lockedUntil(address, serialNumber) ?? lockedUntil(item, now))
     if (locked) return { kind: 'locked' as const, until: locked }
 
-    if (!codesMatch(token, item.verificationToken)) {
+    if (!digestsMatch(token, expected)) {
       const failures = item.verifyFailures + 1
       const lockDevice = failures >= VERIFY_DEVICE_MAX_FAILURES
       await tx
@@ -124,9 +142,12 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
     const [verified] = await tx
       .update(items)
       .set({
-        // Not 'on' yet: the controller has proved the code but has not connected over the device link.
+        // Not 'on' yet: the controller has proved the code but has not connected with the new secret. The old
+        // secret stops working now (the device link also closes a connection made with it).
         status: 'connecting',
         verificationToken: null,
+        pairedCodeHash: item.verificationToken ? expected : item.pairedCodeHash,
+        pairedAt: item.verificationToken ? now : item.pairedAt,
         verifyFailures: 0,
         verifyLockedUntil: null,
         deviceSecretHash: sha256(secret),
@@ -139,7 +160,11 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
   })
 }
 
-export function credentialsDocument(item: ItemRow, secret: string): DeviceCredentialsDocument {
+export function credentialsDocument(
+  item: ItemRow,
+  secret: string,
+  broker: BrokerLocation,
+): DeviceCredentialsDocument {
   return {
     data: {
       type: 'device-credentials',
@@ -148,7 +173,27 @@ export function credentialsDocument(item: ItemRow, secret: string): DeviceCreden
         username: item.serialNumber,
         password: secret,
         topic_prefix: deviceTopicPrefix(item.serialNumber),
+        broker,
       },
     },
   }
+}
+
+/**
+ * A new pairing code for a verified device (re-pairing after a factory reset or a lost secret), for its owner or
+ * an administrator. The device keeps working with its current secret until a controller proves the new code.
+ */
+export async function newPairingCode(db: Database, events: AppEventBus, caller: Caller, id: number) {
+  const item = await visibleItem(db, caller, id)
+  if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)
+  if (item.status === 'pending') throw new HttpError(409, VERIFY_MESSAGES.notVerifiedYet)
+  const code = verificationCode()
+  const [updated] = await db
+    .update(items)
+    .set({ verificationToken: code, verifyFailures: 0, verifyLockedUntil: null, updatedAt: new Date() })
+    .where(eq(items.id, item.id))
+    .returning()
+  if (!updated) throw notFound(ITEM_NOT_FOUND)
+  events.emit('item.updated', { itemId: updated.id })
+  return { code, item: updated }
 }

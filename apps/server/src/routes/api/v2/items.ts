@@ -16,10 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
+import { brokerLocation } from '../../../modules/device-link/broker-location.ts'
 import { visibleItem } from '../../../modules/items/item-access.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
   credentialsDocument,
+  newPairingCode,
   VERIFY_LOCK_MINUTES,
   VERIFY_MAX_FAILURES,
   verificationStatus,
@@ -158,6 +160,25 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
+    '/items/:id/pairing-code',
+    {
+      schema: {
+        tags: ['provisioning'],
+        summary:
+          'A new pairing code for a verified device (re-pairing: owner or admin); the current secret works until it is proved',
+        params: idParams,
+        response: { 200: itemCreatedDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const caller = currentUser(request)
+      const { code, item } = await newPairingCode(app.db, app.events, caller, request.params.id)
+      return { ...(await itemDocument(app.db, caller, item, false)), meta: { verification_token: code } }
+    },
+  )
+
+  app.post(
     '/items/verify',
     {
       schema: {
@@ -198,8 +219,18 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      // The secret is shown once and stored only as a hash (never cached: see the no-store reply hook).
-      return credentialsDocument(outcome.item, outcome.secret)
+      // The secret is stored only as a hash (never cached: see the no-store reply hook).
+      const transportAddress = app.deviceLink?.transport.address
+      const broker = brokerLocation({
+        publicUrl: app.config.mqttPublicUrl,
+        externalUrl: app.config.mqttUrl,
+        embeddedPort:
+          transportAddress && !app.config.mqttUrl
+            ? Number(new URL(transportAddress).port)
+            : app.config.mqttPort,
+        requestHost: request.hostname,
+      })
+      return credentialsDocument(outcome.item, outcome.secret, broker)
     },
   )
 }

@@ -12,6 +12,7 @@ import type { Device } from '../../../lib/items/item-document'
 import { deviceStatusText, deviceSyncText } from '../utils/device-status'
 import { DeleteDeviceButton } from './delete-device-button'
 import { DetailsList } from './details-list'
+import { NewPairingCodeButton } from './new-pairing-code-button'
 
 /** One of "my devices": what it is, whose, and whether its controller is connected. */
 export function DeviceCard({ device }: { device: Device }) {
@@ -46,6 +47,7 @@ export function DeviceCard({ device }: { device: Device }) {
         >
           {t('devices.edit')}
         </Button>
+        <NewPairingCodeButton device={device} />
         <DeleteDeviceButton device={device} />
       </CardActions>
     </Card>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   boilerCategory,
   categoryResource,
+  itemDocument,
   itemListDocument,
   itemResource,
 } from '../../../lib/items/item-fixtures.test-data'
@@ -45,6 +46,24 @@ describe('DevicesList', { timeout: 15_000 }, () => {
     const pending = screen.getByRole('article', { name: 'Котел на дачі' })
     expect(pending.textContent).toContain('очікуємо підтвердження (код: K7Q2)')
     expect(pending.textContent).toContain('Пелетний пальник')
+  })
+
+  it('gives a verified device a new pairing code and shows it; a pending one has no such button', async () => {
+    const calls = stubFetch((call: StubbedCall) => {
+      if (call.method === 'POST') {
+        return { status: 200, body: { ...itemDocument(devices()[0]!), meta: { verification_token: 'R2D2' } } }
+      }
+      return { status: 200, body: twoDevices() }
+    })
+    renderList()
+    const home = await screen.findByRole('article', { name: 'Котел вдома' })
+    const pending = screen.getByRole('article', { name: 'Котел на дачі' })
+    expect(within(pending).queryByRole('button', { name: /Новий код підключення/ })).toBeNull()
+
+    await userEvent.click(within(home).getByRole('button', { name: 'Новий код підключення: Котел вдома' }))
+    expect((await screen.findByTestId('verification-code')).textContent).toBe('R2D2')
+    expect(screen.getByRole('dialog').textContent).toContain('попереднє підключення припиняється')
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/v2/items/1/pairing-code')
   })
 
   it('shows the empty state with a link to add a device', async () => {

@@ -11,15 +11,18 @@ import { useTranslation } from 'react-i18next'
 interface VerificationCodeDialogProps {
   code: string | null
   onDone: () => void
+  /** Re-pairing tells its own story; a new device's defaults otherwise. */
+  title?: string
+  text?: string
 }
 
 /** After creation: the code the installer types on the controller to prove it is this device. */
-export function VerificationCodeDialog({ code, onDone }: VerificationCodeDialogProps) {
+export function VerificationCodeDialog({ code, onDone, title, text }: VerificationCodeDialogProps) {
   const { t } = useTranslation()
   const titleId = useId()
   return (
     <Dialog open={code !== null} onClose={onDone} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('devices.code.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{title ?? t('devices.code.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('devices.code.label')}
@@ -41,7 +44,7 @@ export function VerificationCodeDialog({ code, onDone }: VerificationCodeDialogP
         >
           {code}
         </Box>
-        <Typography>{t('devices.code.text')}</Typography>
+        <Typography>{text ?? t('devices.code.text')}</Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={onDone} autoFocus>

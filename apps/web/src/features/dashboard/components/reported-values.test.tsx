@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { toDevice } from '../../../lib/items/item-document'
+import { itemResource } from '../../../lib/items/item-fixtures.test-data'
+import { renderRoutes } from '../../../test/render-routes'
+import { DeviceState } from './device-state'
+
+function renderState(attributes: Parameters<typeof itemResource>[1]) {
+  const device = toDevice(itemResource('7', { status: 'on', ...attributes }))
+  renderRoutes([{ path: '/', element: <DeviceState device={device} /> }], '/')
+}
+
+const reported = (values: Record<string, unknown>) =>
+  ({
+    reported_at: '2026-11-24 10:00:00',
+    reported_settings: { power: 'on', heater_temp_set: 60, ...values },
+  }) as Parameters<typeof itemResource>[1]
+
+describe('desired beside reported values', () => {
+  it('shows what the boiler runs with beside what is desired, with the refusal reason', () => {
+    renderState({
+      heater_temp_set: 77,
+      sync_status: 'refused',
+      sync_reason: 'датчик несправний',
+      ...reported({ heater_temp_set: 70, pump_mode: 3 }),
+    })
+    const text = screen.getByRole('alert').textContent
+    expect(text).toContain('Котел працює не з тими значеннями, що задано')
+    expect(text).toContain(
+      'Температура котла (Задана температура, °C): задано 77 °C — котел працює на 70 °C: відхилено: датчик несправний',
+    )
+    // Every differing setting of the registry, not only temperatures.
+    expect(text).toMatch(/Режим насосів \(Режим насосів\): задано .+ — котел працює на .+/)
+  })
+
+  it('shows nothing while the values in effect are the desired ones, or before the controller reported', () => {
+    renderState({ heater_temp_set: 60, ...reported({ pump_mode: 1 }) })
+    expect(screen.queryByRole('alert')).toBeNull()
+    renderState({ heater_temp_set: 77, reported_settings: null })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
