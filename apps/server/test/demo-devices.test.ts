@@ -68,15 +68,21 @@ describe('demo boilers (DEMO_DEVICES=true)', () => {
         url: `/api/v2/items/${boiler.id}/history?from=${from.toISOString()}&to=${to.toISOString()}`,
         headers: bearer(token),
       })
-    const history = await waitFor(
+    // A boiler's refills are written last: once they are there, its whole generated past is.
+    const readFuel = () =>
+      app.inject({ method: 'GET', url: `/api/v2/items/${boiler.id}/fuel`, headers: bearer(token) })
+    const fuel = await waitFor(
       async () => {
-        const attributes = (await read()).json().data.attributes
-        return attributes.buckets.length > 200 && attributes
+        const attributes = (await readFuel()).json().data.attributes
+        return attributes.last_refill_kg !== null && attributes
       },
       20_000,
       'the demo history to be generated',
     )
+    expect(fuel).toMatchObject({ hopper_capacity_kg: 200, last_refill_kg: 200 })
+    const history = (await read()).json().data.attributes
     expect(history).toMatchObject({ demo: true, resolution: '15m' })
+    expect(history.buckets.length).toBeGreaterThan(250)
     // The month's episodes, scaled to the span: a controller error, an outage, a night switched off.
     expect(
       history.events.map((event: { kind: string; code: string | null }) => event.code ?? event.kind),
@@ -86,12 +92,6 @@ describe('demo boilers (DEMO_DEVICES=true)', () => {
         (gap: { from: string; to: string }) => Date.parse(gap.to) - Date.parse(gap.from) >= 6 * 3600_000,
       ),
     ).toBe(true)
-    const fuel = await app.inject({
-      method: 'GET',
-      url: `/api/v2/items/${boiler.id}/fuel`,
-      headers: bearer(token),
-    })
-    expect(fuel.json().data.attributes).toMatchObject({ hopper_capacity_kg: 200, last_refill_kg: 200 })
   })
 
   it('keeps a time series whose readings move on', async () => {
