@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEVICE_LINK, isDeviceSerial } from '@teplo/domain'
@@ -85,6 +86,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
     .default('teplo'),
+  // The server's own client id on an external broker: its persistent session. Unset: teplo-server-<host>-<PORT>.
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be letters, digits, _ . : or - (at most 128)')
+    .refine((value) => !value.startsWith('teplo-') || value.startsWith('teplo-server-'), {
+      message: 'must not look like a device client id (teplo-<serial>)',
+    })
+    .optional(),
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(4_294_967_295, 'must be at most 4294967295')
+    .default(7 * 86_400),
   DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -146,6 +161,9 @@ export type Config = {
   mqttUrl: string | undefined
   mqttShareGroup: string
   mqttPublicUrl: string | undefined
+  /** The server's persistent session on an external broker (stable per instance). */
+  mqttClientId: string
+  mqttSessionExpirySeconds: number
   deviceAuthSecret: string | undefined
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
@@ -167,6 +185,19 @@ export class StartupError extends Error {}
 // Relative paths are read from where the user typed the command (npm sets INIT_CWD), not from the workspace.
 function resolvePath(value: string, base: string): string {
   return path.isAbsolute(value) ? value : path.resolve(base, value)
+}
+
+/**
+ * One instance, one session: the host name and the HTTP port name an instance across its restarts (a host
+ * name that changes at every start, as a Kubernetes Deployment's, needs MQTT_CLIENT_ID instead).
+ */
+export function defaultMqttClientId(port: number): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9_.:-]/g, '-')
+      .slice(0, 80) || 'host'
+  return `teplo-server-${host}-${port}`
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -204,6 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
+    mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     deviceAuthSecret: e.DEVICE_AUTH_SECRET,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,

@@ -1,15 +1,10 @@
 import net from 'node:net'
-import {
-  allDevicesFilter,
-  DEVICE_PUBLISH_CHANNELS,
-  deviceMayPublish,
-  deviceMaySubscribe,
-  parseDeviceTopic,
-} from '@teplo/domain'
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes'
+import { deviceMayPublish, deviceMaySubscribe, parseDeviceTopic } from '@teplo/domain'
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes'
 import type { FastifyBaseLogger } from 'fastify'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
+import { RetainedIndexPersistence } from './retained-index.ts'
 
 export type EmbeddedBrokerOptions = {
   host: string
@@ -62,7 +57,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const serialOf = new WeakMap<Client, string>()
   const clientsBySerial = new Map<string, Client>()
 
+  let receiving = true
+  /**
+   * A device's message is written before its PUBACK: Aedes acknowledges a QoS 1 publish as soon as this hook
+   * answers, so it answers once the ingest has stored the message. Meanwhile Aedes reads nothing more from that
+   * connection: an overloaded server slows its devices down instead of dropping what it acknowledged. After
+   * stopReceiving() nothing is answered; the device sends it again after reconnecting.
+   */
+  const ingest = (packet: PublishPacket, done: (error?: Error | null) => void) => {
+    if (!receiving) return
+    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) }, () => done(null))
+  }
+
   const broker = await Aedes.createBroker({
+    persistence: new RetainedIndexPersistence(),
     // Client ids are 'teplo-<serial>' (up to 38 characters), longer than MQTT 3.1's 23.
     maxClientsIdLength: 64,
     maxTopicLevels: 16,
@@ -88,7 +96,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const allowed = client
         ? deviceMayPublish(serialOf.get(client), packet.topic)
         : parseDeviceTopic(packet.topic)?.channel === 'status'
-      if (allowed) return done(null)
+      if (allowed) return ingest(packet, done)
       log.warn(
         { clientId: client?.id, serial: client ? serialOf.get(client) : undefined, topic: packet.topic },
         'device link: publish refused (not its own topic); disconnecting',
@@ -115,22 +123,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     log.debug({ clientId: client.id, err: err.message }, 'device link: client error')
   })
 
-  const deliver = (packet: AedesPublishPacket, callback: () => void) => {
-    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) })
-    callback()
-  }
-  const filters = DEVICE_PUBLISH_CHANNELS.map((channel) => allDevicesFilter(channel))
-  await Promise.all(
-    filters.map((filter) => new Promise<void>((resolve) => broker.subscribe(filter, deliver, resolve))),
-  )
-
-  let receiving = true
   const stopReceiving = async () => {
-    if (!receiving) return
     receiving = false
-    await Promise.all(
-      filters.map((filter) => new Promise<void>((resolve) => broker.unsubscribe(filter, deliver, resolve))),
-    )
   }
 
   const server = net.createServer(broker.handle)
