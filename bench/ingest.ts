@@ -140,6 +140,7 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
       skipped: c.skipped,
       publishErrors: c.publishErrors,
       droppedConnections: c.dropped,
+      reconnected: c.reconnected,
       ingestedPerSecond: round((storedAtEnd - storedBefore) / used.seconds),
       perSecondMin: steady[0] ?? 0,
       perSecondMedian: steady[Math.floor(steady.length / 2)] ?? 0,
