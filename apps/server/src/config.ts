@@ -132,6 +132,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  AUTH_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(60, 'must be at most 60')
+    .default(10),
 })
 
 export type Config = {
@@ -175,6 +181,8 @@ export type Config = {
   demoHistoryDays: number
   // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
   shutdownTimeoutSeconds: number
+  /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
+  authCacheSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -244,5 +252,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
   }
 }
