@@ -26,6 +26,8 @@ export type ServerSettings = {
   root?: string
   /** More environment for the server, applied last (e.g. demo boilers on). */
   env?: Record<string, string>
+  /** More node options before the entry point (e.g. --cpu-prof). */
+  nodeArgs?: string[]
 }
 
 /**
@@ -64,7 +66,7 @@ export class ServerProcess {
         : { MQTT_HOST: '127.0.0.1', MQTT_PORT: String(settings.mqtt.port) }
     const child = spawn(
       process.execPath,
-      ['--trace-deprecation', '--import', 'tsx', 'apps/server/src/main.ts'],
+      ['--trace-deprecation', ...(settings.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
       {
         cwd: settings.root ?? repoRoot,
         env: {

@@ -56,6 +56,8 @@ const envSchema = z.object({
   DATABASE_URL: urlSchema(['postgres', 'postgresql']).optional(),
   APP_URL: urlSchema(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // pretty: one readable line per entry (the default on a terminal); json: one JSON object a line (log collectors).
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
   SMTP_URL: urlSchema(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Teplo <no-reply@teplo.local>'),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@teplo.local'),
@@ -74,7 +76,8 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     // Not 1883: that is where a machine's own Mosquitto usually listens (see docs/decisions/008).
     .default(1884),
-  MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+  // Defaults to HOST: a server told to listen on loopback only keeps its broker there too.
+  MQTT_HOST: z.string().min(1).optional(),
   MQTT_URL: urlSchema(['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss'])
     .refine((value) => !isDeviceSerial(urlUsername(value)), {
       message: 'its user name must not look like a device serial number (digits only)',
@@ -132,6 +135,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  AUTH_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(60, 'must be at most 60')
+    .default(10),
 })
 
 export type Config = {
@@ -146,6 +155,7 @@ export type Config = {
   // Origins a password-reset link may lead to besides APP_URL's.
   allowedRedirectOrigins: string[]
   logLevel: string
+  logFormat: 'pretty' | 'json'
   smtpUrl: string | undefined
   mailFrom: string
   supportEmail: string
@@ -175,6 +185,8 @@ export type Config = {
   demoHistoryDays: number
   // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
   shutdownTimeoutSeconds: number
+  /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
+  authCacheSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -200,7 +212,10 @@ export function defaultMqttClientId(port: number): string {
   return `teplo-server-${host}-${port}`
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = envSchema.safeParse(cleaned)
   if (!parsed.success) {
@@ -222,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS ?? [],
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
@@ -231,7 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB ? e.SERVE_WEB === 'true' : e.NODE_ENV === 'production',
     mqttEnabled: e.MQTT_ENABLED === 'true',
     mqttPort: e.MQTT_PORT,
-    mqttHost: e.MQTT_HOST,
+    mqttHost: e.MQTT_HOST ?? e.HOST,
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
@@ -244,5 +260,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
   }
 }
