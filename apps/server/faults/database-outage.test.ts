@@ -77,7 +77,12 @@ describe('PostgreSQL stopped for 20 s under traffic', () => {
       30_000,
       'a 200 after the outage',
     )
-    await sleep(1000)
+    // The ingest retries with pauses of up to 5 s: the readings held during the outage are acknowledged then.
+    await waitUntil(
+      async () => publisher.ackedCount > ackedBefore + 10,
+      30_000,
+      'readings acknowledged after the outage',
+    )
     publisher.stop()
     reading = false
     await reader
