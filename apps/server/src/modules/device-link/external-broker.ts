@@ -158,8 +158,15 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })
     },
     disconnectDevice: () => {},
-    // The subscriptions stay in the session: while this instance restarts the broker keeps its messages.
+    // The subscriptions stay in the session: while this instance restarts the broker keeps its messages. An
+    // instance without a lasting session (expiry 0: leaving for good) unsubscribes first, so that the broker
+    // hands later messages to the other instances, and writes what was already on its way.
     stopReceiving: async () => {
+      if (options.sessionExpirySeconds === 0 && client.connected) {
+        await client.unsubscribeAsync(filters).catch((err: Error) => {
+          log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
+        })
+      }
       receiving = false
     },
     close: async () => {
