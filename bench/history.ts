@@ -26,6 +26,8 @@ type Options = {
   reuseDatabase: string | null
   /** Another checkout whose server to run (before/after on the same data). */
   serverRoot: string | null
+  /** Write a V8 CPU profile of the server into this directory (node --cpu-prof). */
+  profile: string | null
 }
 
 function readOptions(argv: string[]): Options {
@@ -39,6 +41,7 @@ function readOptions(argv: string[]): Options {
     keepDatabase: false,
     reuseDatabase: null,
     serverRoot: null,
+    profile: null,
   }
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i], argv[i + 1] ?? '']
@@ -50,6 +53,7 @@ function readOptions(argv: string[]): Options {
       i--
     } else if (name === '--reuse-database') options.reuseDatabase = value
     else if (name === '--server-root') options.serverRoot = value
+    else if (name === '--profile') options.profile = value
     else if (name === '--devices') options.devices = Number(value)
     else if (name === '--days') options.days = Number(value)
     else if (name === '--requests') options.requests = Number(value)
@@ -210,7 +214,10 @@ async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[
     dataDir,
     port: await freePort(),
     mqtt: { port: mqttPort },
-    ...(options.serverRoot ? { root: options.serverRoot } : {}),
+    ...(options.serverRoot ? { root: path.resolve(options.serverRoot) } : {}),
+    ...(options.profile
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] }
+      : {}),
   })
   cleanups.push(() => server.stop())
   await server.start()

@@ -53,6 +53,29 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     app.events.off('user.access-changed', onAccessChanged)
   })
 
+  // One round trip, prepared once: the token, its account and the account's roles in their order.
+  const tokenQuery = app.db
+    .select({
+      tokenId: tokens.id,
+      expiresAt: tokens.expiresAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      roles: rolesOfRow,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(
+      and(
+        eq(tokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(tokens.kind, 'access'),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('teplo_authenticate')
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized()
@@ -63,27 +86,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       return
     }
     const generation = cache.begin()
-    // One round trip: the token, its account and the account's roles in their order.
-    const [row] = await app.db
-      .select({
-        tokenId: tokens.id,
-        expiresAt: tokens.expiresAt,
-        userId: users.id,
-        name: users.name,
-        email: users.email,
-        roles: rolesOfRow,
-      })
-      .from(tokens)
-      .innerJoin(users, eq(users.id, tokens.userId))
-      .where(
-        and(
-          eq(tokens.tokenHash, tokenHash),
-          eq(tokens.kind, 'access'),
-          isNull(tokens.revokedAt),
-          gt(tokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1)
+    const [row] = await tokenQuery.execute({ tokenHash, now: new Date() })
     if (!row) throw unauthorized()
     const { expiresAt, ...account } = row
     const auth: AuthContext = Object.freeze({ ...account, role: effectiveRole(account.roles) })
