@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
@@ -32,6 +33,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).corsOrigins).toEqual([])
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/app' })).toThrow(/CORS_ORIGINS=.*origins like/)
     expect(() => loadConfig({ ALLOWED_REDIRECT_ORIGINS: '*' })).toThrow(/ALLOWED_REDIRECT_ORIGINS/)
+  })
+
+  it('gives the server one stable session id per instance on an external broker, or the one set', () => {
+    const host = os.hostname().replace(/[^A-Za-z0-9_.:-]/g, '-')
+    expect(loadConfig({ PORT: '3100' }).mqttClientId).toBe(`teplo-server-${host}-3100`)
+    expect(loadConfig({ PORT: '3100' }).mqttClientId).toBe(loadConfig({ PORT: '3100' }).mqttClientId)
+    expect(loadConfig({ PORT: '3101' }).mqttClientId).not.toBe(loadConfig({ PORT: '3100' }).mqttClientId)
+    expect(loadConfig({ MQTT_CLIENT_ID: 'teplo-server-b' }).mqttClientId).toBe('teplo-server-b')
+    expect(loadConfig({}).mqttSessionExpirySeconds).toBe(604_800)
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'teplo-100001' })).toThrow(/MQTT_CLIENT_ID=.*device client id/)
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/)
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_SECONDS: '-1' })).toThrow(/must be at least 0/)
   })
 
   it('resolves a relative DATA_DIR from where the command was typed', () => {
