@@ -34,7 +34,7 @@ test.describe('as the demo creator', () => {
     )
     await expect(page.getByLabel('Тип пристрою')).not.toHaveValue('')
     await page.getByRole('button', { name: 'Додати пристрій' }).click()
-    await expect(page.getByText('Будь ласка, введіть коректний Serial Number')).toBeVisible()
+    await expect(page.getByText('Будь ласка, введіть коректний серійний номер')).toBeVisible()
     await checkScreen(page, 'devices-new')
 
     await page.getByLabel('Назва').fill(name)
