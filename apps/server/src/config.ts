@@ -86,6 +86,24 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
     .default('teplo'),
   DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // An mqtts:// listener of the embedded broker: certificate chain and private key files (PEM), both or neither.
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_TLS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8884),
+  // How long the server keeps trying an external broker that refuses or does not answer at start.
+  MQTT_CONNECT_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(60),
+  // The external broker is Mosquitto with its dynamic security plugin: the server provisions each device on it.
+  MQTT_DYNAMIC_SECURITY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -147,6 +165,11 @@ export type Config = {
   mqttShareGroup: string
   mqttPublicUrl: string | undefined
   deviceAuthSecret: string | undefined
+  /** The embedded broker's mqtts:// listener; undefined without MQTT_TLS_CERT and MQTT_TLS_KEY. */
+  mqttTls: { port: number; certFile: string; keyFile: string } | undefined
+  mqttConnectRetrySeconds: number
+  /** Device clients, roles and ACLs are provisioned on the external broker (Mosquitto dynamic security). */
+  mqttDynamicSecurity: boolean
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
   /** Days the 1-minute and 1-hour rollups of the readings are kept. */
@@ -181,6 +204,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data
   const base = env.INIT_CWD ?? repoRoot
+  const pairs: [string, string][] = []
+  if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
+    const missing = e.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'
+    pairs.push([missing, `must be set with ${e.MQTT_TLS_CERT ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}`])
+  }
+  if (e.MQTT_DYNAMIC_SECURITY === 'true' && !e.MQTT_URL) {
+    pairs.push([
+      'MQTT_DYNAMIC_SECURITY',
+      'needs MQTT_URL (the Mosquitto that runs the dynamic security plugin)',
+    ])
+  }
+  if (pairs.length > 0) {
+    const lines = pairs.map(([key, message]) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -205,6 +243,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     deviceAuthSecret: e.DEVICE_AUTH_SECRET,
+    mqttTls:
+      e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+        ? {
+            port: e.MQTT_TLS_PORT,
+            certFile: resolvePath(e.MQTT_TLS_CERT, base),
+            keyFile: resolvePath(e.MQTT_TLS_KEY, base),
+          }
+        : undefined,
+    mqttConnectRetrySeconds: e.MQTT_CONNECT_RETRY_SECONDS,
+    mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY === 'true',
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
