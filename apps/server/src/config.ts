@@ -85,7 +85,6 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
     .default('teplo'),
-  DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // An mqtts:// listener of the embedded broker: certificate chain and private key files (PEM), both or neither.
   MQTT_TLS_CERT: z.string().min(1).optional(),
   MQTT_TLS_KEY: z.string().min(1).optional(),
@@ -164,7 +163,6 @@ export type Config = {
   mqttUrl: string | undefined
   mqttShareGroup: string
   mqttPublicUrl: string | undefined
-  deviceAuthSecret: string | undefined
   /** The embedded broker's mqtts:// listener; undefined without MQTT_TLS_CERT and MQTT_TLS_KEY. */
   mqttTls: { port: number; certFile: string; keyFile: string } | undefined
   mqttConnectRetrySeconds: number
@@ -205,6 +203,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   const base = env.INIT_CWD ?? repoRoot
   const pairs: [string, string][] = []
+  if (cleaned.DEVICE_AUTH_SECRET) {
+    // The HTTP auth hook it enabled is gone (ADR 014): say so rather than ignore it.
+    pairs.push([
+      'DEVICE_AUTH_SECRET',
+      'the broker HTTP auth hook was removed; use the embedded broker, or Mosquitto with its dynamic security plugin and MQTT_DYNAMIC_SECURITY=true (docs/operations.md)',
+    ])
+  }
   if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
     const missing = e.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'
     pairs.push([missing, `must be set with ${e.MQTT_TLS_CERT ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}`])
@@ -242,7 +247,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
-    deviceAuthSecret: e.DEVICE_AUTH_SECRET,
     mqttTls:
       e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
         ? {
