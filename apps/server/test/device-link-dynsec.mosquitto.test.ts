@@ -115,9 +115,16 @@ describe('device accounts on Mosquitto (dynamic security)', () => {
     victimClient.once('close', () => {
       kicked = true
     })
-    expect((await login(intruder, { clientId: deviceClientId(victim.serial) })).ok).toBe(false)
-    expect((await login(intruder, { clientId: 'teplo-other' })).ok).toBe(false)
-    expect((await login({ ...intruder, password: 'wrong' })).ok).toBe(false)
+    // CONNACK 5 (not authorised) from Mosquitto; MQTT 5: 0x87.
+    expect(await login(intruder, { clientId: deviceClientId(victim.serial) })).toMatchObject({
+      ok: false,
+      code: 5,
+    })
+    expect(await login(intruder, { clientId: 'teplo-other' })).toMatchObject({ ok: false, code: 5 })
+    expect(await login({ ...intruder, password: 'wrong' })).toMatchObject({ ok: false, code: 5 })
+    expect(
+      await login(intruder, { clientId: deviceClientId(victim.serial), protocolVersion: 5 }),
+    ).toMatchObject({ ok: false, code: 0x87 })
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(kicked).toBe(false)
     expect((await login(intruder)).ok).toBe(true)
@@ -135,6 +142,18 @@ describe('device accounts on Mosquitto (dynamic security)', () => {
     await publish(client, intruder.serial, 'telemetry', telemetry({ heater_temp: 51 }))
     await waitFor(async () => (await row(intruder.itemId)).heaterTemp === 51, 5000, 'own telemetry')
     expect((await row(victim.itemId)).telemetryAt).toBeNull()
+    await client.endAsync()
+
+    // MQTT 5 hears why: PUBACK 0x87 (not authorised); the connection stays there too.
+    const v5 = await online(intruder, { protocolVersion: 5 })
+    const answer = await v5
+      .publishAsync(topicFor(victim.serial, 'telemetry'), JSON.stringify(telemetry()), { qos: 1 })
+      .then(
+        () => 'acknowledged',
+        (err: Error & { code?: number }) => err.code,
+      )
+    expect(answer).toBe(0x87)
+    expect(v5.connected).toBe(true)
   })
 
   it('closes a connection that sends a packet over max_packet_size', async () => {
