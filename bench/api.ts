@@ -13,7 +13,7 @@ import { signIn } from './sign-in.ts'
 // so only the ratio means something): npm run bench:api [-- --engine pglite] [--seconds 10] [--connections 50]
 
 const USAGE = `npm run bench:api -- [--engine postgres|pglite] [--seconds S] [--connections C]
-  [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>]`
+  [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>] [--profile <dir>]`
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     'server-root': { type: 'string' },
+    // Writes a V8 CPU profile of the server (node --cpu-prof) into this directory when it stops.
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -101,6 +103,10 @@ async function main() {
       dataDir,
       port: await freePort(),
       mqtt: { port: await freePort() },
+      ...(values['server-root'] ? { root: path.resolve(values['server-root']) } : {}),
+      ...(values.profile
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] }
+        : {}),
     })
     await server.start()
     cleanups.push(() => server.stop())

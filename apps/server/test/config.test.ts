@@ -66,4 +66,18 @@ describe('loadConfig', () => {
   it('resolves a relative DATA_DIR from where the command was typed', () => {
     expect(loadConfig({ DATA_DIR: 'store', INIT_CWD: '/srv/teplo' }).dataDir).toBe('/srv/teplo/store')
   })
+
+  it('keeps the embedded broker on the server host unless MQTT_HOST says otherwise', () => {
+    expect(loadConfig({}).mqttHost).toBe('0.0.0.0')
+    expect(loadConfig({ HOST: '127.0.0.1' }).mqttHost).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '127.0.0.1', MQTT_HOST: '0.0.0.0' }).mqttHost).toBe('0.0.0.0')
+  })
+
+  it('writes readable log lines on a terminal and JSON lines otherwise, unless LOG_FORMAT decides', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty')
+    expect(loadConfig({}, false).logFormat).toBe('json')
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json')
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty')
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT="xml": must be pretty or json/)
+  })
 })

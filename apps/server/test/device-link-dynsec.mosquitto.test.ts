@@ -26,12 +26,16 @@ let app: TestApp
 let adminToken: string
 const clients: MqttClient[] = []
 
+// The server's session on this broker: the same id across the cold start below.
+const serverClientId = `teplo-server-dynsec-test-${randomBytes(4).toString('hex')}`
+
 function appSettings(url = broker.serverUrl) {
   return {
     MQTT_ENABLED: 'true',
     MQTT_URL: url,
     MQTT_DYNAMIC_SECURITY: 'true',
     MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
+    MQTT_CLIENT_ID: serverClientId,
     MQTT_CONNECT_RETRY_SECONDS: '30',
   }
 }
@@ -277,6 +281,8 @@ describe('start-up against Mosquitto', () => {
     const failure = await connectExternalBroker({
       url,
       shareGroup: 'weak',
+      clientId: 'teplo-server-weak',
+      sessionExpirySeconds: 0,
       log,
       onMessage: () => {},
       retryForMs: 5000,
@@ -290,6 +296,8 @@ describe('start-up against Mosquitto', () => {
     const failure = await connectExternalBroker({
       url: `mqtt://teplo-server:wrong@127.0.0.1:${broker.port}`,
       shareGroup: 'wrong',
+      clientId: 'teplo-server-wrong',
+      sessionExpirySeconds: 0,
       log: app.log,
       onMessage: () => {},
       retryForMs: 3000,

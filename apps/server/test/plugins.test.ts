@@ -50,10 +50,10 @@ describe('plugin graph', () => {
       'teplo-security': ['teplo-config'],
       'teplo-openapi': [],
       'teplo-web': ['teplo-config'],
-      'teplo-auth': ['teplo-db'],
+      'teplo-auth': ['teplo-config', 'teplo-db', 'teplo-events'],
       'teplo-events': [],
       'teplo-mailer': ['teplo-config'],
-      'teplo-live': ['teplo-config', 'teplo-db', 'teplo-events'],
+      'teplo-live': ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth'],
       'teplo-device-link': ['teplo-config', 'teplo-db', 'teplo-events'],
       'teplo-demo-devices': ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-device-link'],
     })

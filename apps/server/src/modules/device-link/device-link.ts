@@ -8,7 +8,7 @@ import { DesiredSettingsPublisher } from './desired-settings.ts'
 import type { DeviceAccess } from './device-access.ts'
 import { deviceCredentialsValid } from './device-credentials.ts'
 import type { IngestEffects } from './device-ingest.ts'
-import type { DeviceTransport, IncomingDeviceMessage } from './device-transport.ts'
+import type { DeviceTransport, IncomingDeviceMessage, Settle } from './device-transport.ts'
 import { DynamicSecurity } from './dynamic-security.ts'
 import { startEmbeddedBroker } from './embedded-broker.ts'
 import { connectExternalBroker } from './external-broker.ts'
@@ -16,6 +16,7 @@ import { IngestQueue } from './ingest-queue.ts'
 import { markSilentDevices } from './presence.ts'
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
+const INGEST_LANES = 4
 
 export type DeviceLinkOptions = {
   db: Database
@@ -49,6 +50,8 @@ export class DeviceLink {
     this.queue = new IngestQueue({
       db: options.db,
       log: options.log,
+      // PostgreSQL: a few batches at once over the pool; PGlite has one connection.
+      lanes: options.config.databaseUrl ? INGEST_LANES : 1,
       onEffects: (effects) => this.react(effects),
     })
   }
@@ -56,11 +59,13 @@ export class DeviceLink {
   static async start(options: DeviceLinkOptions): Promise<DeviceLink> {
     const link = new DeviceLink(options)
     const { config, db, log } = options
-    const onMessage = (message: IncomingDeviceMessage) => link.queue.push(message)
+    const onMessage = (message: IncomingDeviceMessage, settle: Settle) => link.queue.push(message, settle)
     link.transport = config.mqttUrl
       ? await connectExternalBroker({
           url: config.mqttUrl,
           shareGroup: config.mqttShareGroup,
+          clientId: config.mqttClientId,
+          sessionExpirySeconds: config.mqttSessionExpirySeconds,
           log,
           onMessage,
           retryForMs: config.mqttConnectRetrySeconds * 1000,

@@ -22,12 +22,16 @@ export interface DeviceTransport {
    */
   forgetDevice?(serial: string): Promise<void>
   /**
-   * Takes no more device messages (shutdown): unsubscribed, the broker hands them to the other instances or
-   * keeps them, instead of this one acknowledging messages it will not write.
+   * Takes no more device messages (shutdown): what arrives from now on is left unacknowledged, so the broker
+   * delivers it again (to this instance after its restart, from its persistent session, or to another one).
    */
   stopReceiving(): Promise<void>
   /** A clean disconnect: the broker does not treat it as a lost connection. */
   close(): Promise<void>
 }
 
-export type MessageSink = (message: IncomingDeviceMessage) => void
+/** Called once a message is stored or dropped for good: only then may the broker acknowledge it (PUBACK). */
+export type Settle = () => void
+
+/** Takes a device message; `settle` acknowledges it to the broker once it is safe to. */
+export type MessageSink = (message: IncomingDeviceMessage, settle: Settle) => void

@@ -2,20 +2,25 @@ import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import tls from 'node:tls'
 import {
-  allDevicesFilter,
   DEVICE_LINK,
-  DEVICE_PUBLISH_CHANNELS,
   deviceClientId,
   deviceMayPublish,
   deviceMaySubscribe,
   parseDeviceTopic,
 } from '@teplo/domain'
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes'
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+} from 'aedes'
 import type { FastifyBaseLogger } from 'fastify'
 import { generate } from 'mqtt-packet'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
 import { LinkGuard } from './link-guard.ts'
+import { RetainedIndexPersistence } from './retained-index.ts'
 
 export type EmbeddedBrokerTls = { port: number; certFile: string; keyFile: string }
 
@@ -128,7 +133,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     ? { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) }
     : undefined
 
+  let receiving = true
+  /**
+   * A device's message is written before its PUBACK: Aedes acknowledges a QoS 1 publish as soon as this hook
+   * answers, so it answers once the ingest has stored the message. Meanwhile Aedes reads nothing more from that
+   * connection: an overloaded server slows its devices down instead of dropping what it acknowledged. After
+   * stopReceiving() nothing is answered; the device sends it again after reconnecting.
+   */
+  const ingest = (packet: PublishPacket, done: (error?: Error | null) => void) => {
+    if (!receiving) return
+    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) }, () => done(null))
+  }
+
   const broker = await Aedes.createBroker({
+    persistence: new RetainedIndexPersistence(),
     // Client ids are 'teplo-<serial>' (up to 38 characters), longer than MQTT 3.1's 23.
     maxClientsIdLength: 64,
     maxTopicLevels: 16,
@@ -180,7 +198,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const allowed = client
         ? deviceMayPublish(serialOf.get(client), packet.topic)
         : parseDeviceTopic(packet.topic)?.channel === 'status'
-      if (allowed) return done(null)
+      if (allowed) return ingest(packet, done)
       if (!client) return done(new Error(`will on ${packet.topic} is not allowed`))
       // Acknowledged and dropped, as Mosquitto does: a disconnect would only make the device reconnect and
       // send it again. Counted on the device and in the refusal summary.
@@ -212,22 +230,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     log.debug({ clientId: client.id, err: err.message }, 'device link: client error')
   })
 
-  const deliver = (packet: AedesPublishPacket, callback: () => void) => {
-    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) })
-    callback()
-  }
-  const filters = DEVICE_PUBLISH_CHANNELS.map((channel) => allDevicesFilter(channel))
-  await Promise.all(
-    filters.map((filter) => new Promise<void>((resolve) => broker.subscribe(filter, deliver, resolve))),
-  )
-
-  let receiving = true
   const stopReceiving = async () => {
-    if (!receiving) return
     receiving = false
-    await Promise.all(
-      filters.map((filter) => new Promise<void>((resolve) => broker.unsubscribe(filter, deliver, resolve))),
-    )
   }
 
   const accept = (socket: net.Socket) => {

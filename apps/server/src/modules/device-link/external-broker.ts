@@ -1,13 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import { allDevicesFilter, DEVICE_PUBLISH_CHANNELS, sharedFilter } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
-import { connect, type MqttClient } from 'mqtt'
+import { connect, type IPublishPacket, type MqttClient, type Packet } from 'mqtt'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
 
 export type ExternalBrokerOptions = {
   url: string
   shareGroup: string
+  /** The server's persistent session: one id per instance, the same across its restarts. */
+  clientId: string
+  sessionExpirySeconds: number
   log: FastifyBaseLogger
   onMessage: MessageSink
   /** How long to keep trying the first connection (MQTT_CONNECT_RETRY_SECONDS). */
@@ -102,19 +104,82 @@ export function subscriptionRefused(url: string, filters: string[], cause: strin
   )
 }
 
+/** QoS 1 messages the broker may send before the server acknowledges any: enough for several batches. */
+export const SERVER_RECEIVE_MAXIMUM = 10_000
+
+type SendPacket = (
+  packet: Packet,
+  cb?: (err?: Error) => void,
+  cbStorePut?: () => void,
+  noStore?: boolean,
+) => void
+
 /**
- * The server as a superuser client of an external broker (Mosquitto, EMQX). Shared subscriptions let several
- * server instances split the device messages between them.
+ * PUBACKs that wait for the ingest. mqtt.js answers a QoS 1 message when its customHandleAcks callback is
+ * called, and reads the next message only after that; answering after the write would take one message per
+ * batch. So the callback is called at once and the PUBACK itself is held back here until the message is
+ * stored: mqtt.js moves on, the broker sees the acknowledgement only once nothing can lose the message.
+ */
+function holdAcks(client: MqttClient) {
+  const held = new Map<number, { stored: boolean; send: (() => void) | null }>()
+  const internals = client as unknown as { _sendPacket: SendPacket }
+  const send = internals._sendPacket.bind(client)
+  internals._sendPacket = (packet, cb, cbStorePut, noStore) => {
+    const entry = packet.cmd === 'puback' ? held.get(packet.messageId ?? -1) : undefined
+    if (!entry || entry.stored) {
+      if (entry) held.delete(packet.messageId ?? -1)
+      return send(packet, cb, cbStorePut, noStore)
+    }
+    entry.send = () => send(packet, undefined, cbStorePut, noStore)
+    cb?.()
+  }
+  // Acknowledgements owed on a connection that dropped are void: the broker delivers those messages again.
+  client.on('close', () => held.clear())
+  return {
+    take(packet: IPublishPacket): () => void {
+      const id = packet.messageId
+      if (packet.qos !== 1 || id === undefined) return () => {}
+      const entry = { stored: false, send: null as (() => void) | null }
+      held.set(id, entry)
+      return () => {
+        if (held.get(id) !== entry) return
+        entry.stored = true
+        if (entry.send) {
+          held.delete(id)
+          entry.send()
+        }
+      }
+    },
+  }
+}
+
+/**
+ * The server as a superuser client of an external broker (Mosquitto, EMQX), in a persistent session of its own
+ * (a stable client id, clean start off, a session expiry): messages published while it restarts wait in the
+ * broker, and each is acknowledged only once stored. Shared subscriptions let several server instances split
+ * the device messages between them.
  */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { log, url } = options
+  let receiving = true
   const client = connect(url, {
-    clientId: `teplo-server-${randomBytes(6).toString('hex')}`,
+    clientId: options.clientId,
     protocolVersion: 5,
-    clean: true,
+    clean: false,
+    properties: {
+      sessionExpiryInterval: options.sessionExpirySeconds,
+      receiveMaximum: SERVER_RECEIVE_MAXIMUM,
+    },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
+    customHandleAcks: (topic, payload, packet, done) => {
+      if (receiving) options.onMessage({ topic, payload }, acks.take(packet))
+      // Not receiving (stopping): the PUBACK is never sent; the broker keeps the message for the session.
+      else acks.take(packet)
+      done(0)
+    },
   })
+  const acks = holdAcks(client)
   try {
     await firstConnect(client, url, options.retryForMs ?? 60_000, log)
   } catch (err) {
@@ -122,7 +187,6 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     throw err
   }
 
-  client.on('message', (topic, payload) => options.onMessage({ topic, payload }))
   client.on('reconnect', () =>
     log.warn({ broker: publicBrokerUrl(url) }, 'device link: reconnecting to broker'),
   )
@@ -157,11 +221,16 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })
     },
     disconnectDevice: () => {},
+    // The subscriptions stay in the session: while this instance restarts the broker keeps its messages. An
+    // instance without a lasting session (expiry 0: leaving for good) unsubscribes first, so that the broker
+    // hands later messages to the other instances, and writes what was already on its way.
     stopReceiving: async () => {
-      if (!client.connected) return
-      await client.unsubscribeAsync(filters).catch((err: Error) => {
-        log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
-      })
+      if (options.sessionExpirySeconds === 0 && client.connected) {
+        await client.unsubscribeAsync(filters).catch((err: Error) => {
+          log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
+        })
+      }
+      receiving = false
     },
     close: async () => {
       // DISCONNECT with reason 0 (not force): a normal end, so the broker publishes no will for the server.

@@ -96,9 +96,14 @@ async function manageChanges(tx: Transaction, caller: Caller, item: ItemRow, val
     changes.categoryId = await assertCategoryExists(tx, values.category_id)
   if (values.user_id !== undefined && values.user_id !== item.userId) {
     if (caller.role !== 'admin') throw forbidden(MESSAGES.transferAdminOnly)
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, values.user_id))
+    const [user] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.id, values.user_id))
     if (!user) throw invalidField('user_id', MESSAGES.userMissing)
     changes.userId = user.id
+    // The owner's name follows the account unless the same request names it.
+    if (values.owner === undefined) changes.owner = user.name
   }
   if (values.status !== undefined) Object.assign(changes, statusChanges(item, values.status))
   return changes
