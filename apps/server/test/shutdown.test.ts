@@ -155,7 +155,6 @@ describe('stopping the server', () => {
       }),
     )
     await sleep(30)
-    const signalledAt = Date.now()
     server.signal('SIGTERM')
 
     // The slow request holds the drain open: requests arriving now are turned away with a JSON:API 503.
@@ -169,7 +168,6 @@ describe('stopping the server', () => {
     const slowOutcome = await slow.outcome
     const exit = await server.exited
     keepAlive.destroy()
-    const elapsedMs = Date.now() - signalledAt
 
     const acceptable = (outcome: Outcome) =>
       (outcome.kind === 'status' && outcome.status >= 200 && outcome.status < 300) ||
@@ -182,8 +180,9 @@ describe('stopping the server', () => {
     expect(slowOutcome.kind === 'status' && slowOutcome.status, JSON.stringify(slowOutcome)).toBe(200)
     expect(live.ended || live.error !== '').toBe(true)
     expect(live.text).toMatch(/retry: \d+\nevent: shutdown\n/)
+    // Exit 0 means the stop finished within SHUTDOWN_TIMEOUT_SECONDS: past it the server exits 1 (tested below).
+    // The time seen from here adds this process's own delays on a busy machine, so it is not asserted.
     expect(exit, server.log).toEqual({ code: 0, signal: null })
-    expect(elapsedMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000)
   })
 
   it("refuses a second server on the same data directory; the first one's acknowledged writes survive", {
