@@ -20,7 +20,6 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
-import deviceAuthRoutes from './routes/api/v2/device-auth.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
@@ -135,7 +134,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(historyRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
-      await api.register(deviceAuthRoutes)
     },
     { prefix: '/api/v2' },
   )

@@ -89,6 +89,24 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
     .default('teplo'),
+  // An mqtts:// listener of the embedded broker: certificate chain and private key files (PEM), both or neither.
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_TLS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8884),
+  // How long the server keeps trying an external broker that refuses or does not answer at start.
+  MQTT_CONNECT_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(60),
+  // The external broker is Mosquitto with its dynamic security plugin: the server provisions each device on it.
+  MQTT_DYNAMIC_SECURITY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   // The server's own client id on an external broker: its persistent session. Unset: teplo-server-<host>-<PORT>.
   MQTT_CLIENT_ID: z
     .string()
@@ -103,7 +121,6 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(4_294_967_295, 'must be at most 4294967295')
     .default(7 * 86_400),
-  DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -171,10 +188,14 @@ export type Config = {
   mqttUrl: string | undefined
   mqttShareGroup: string
   mqttPublicUrl: string | undefined
+  /** The embedded broker's mqtts:// listener; undefined without MQTT_TLS_CERT and MQTT_TLS_KEY. */
+  mqttTls: { port: number; certFile: string; keyFile: string } | undefined
+  mqttConnectRetrySeconds: number
+  /** Device clients, roles and ACLs are provisioned on the external broker (Mosquitto dynamic security). */
+  mqttDynamicSecurity: boolean
   /** The server's persistent session on an external broker (stable per instance). */
   mqttClientId: string
   mqttSessionExpirySeconds: number
-  deviceAuthSecret: string | undefined
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
   /** Days the 1-minute and 1-hour rollups of the readings are kept. */
@@ -227,6 +248,28 @@ export function loadConfig(
   }
   const e = parsed.data
   const base = env.INIT_CWD ?? repoRoot
+  const pairs: [string, string][] = []
+  if (cleaned.DEVICE_AUTH_SECRET) {
+    // The HTTP auth hook it enabled is gone (ADR 014): say so rather than ignore it.
+    pairs.push([
+      'DEVICE_AUTH_SECRET',
+      'the broker HTTP auth hook was removed; use the embedded broker, or Mosquitto with its dynamic security plugin and MQTT_DYNAMIC_SECURITY=true (docs/operations.md)',
+    ])
+  }
+  if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
+    const missing = e.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'
+    pairs.push([missing, `must be set with ${e.MQTT_TLS_CERT ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}`])
+  }
+  if (e.MQTT_DYNAMIC_SECURITY === 'true' && !e.MQTT_URL) {
+    pairs.push([
+      'MQTT_DYNAMIC_SECURITY',
+      'needs MQTT_URL (the Mosquitto that runs the dynamic security plugin)',
+    ])
+  }
+  if (pairs.length > 0) {
+    const lines = pairs.map(([key, message]) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -251,9 +294,18 @@ export function loadConfig(
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    mqttTls:
+      e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+        ? {
+            port: e.MQTT_TLS_PORT,
+            certFile: resolvePath(e.MQTT_TLS_CERT, base),
+            keyFile: resolvePath(e.MQTT_TLS_KEY, base),
+          }
+        : undefined,
+    mqttConnectRetrySeconds: e.MQTT_CONNECT_RETRY_SECONDS,
+    mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY === 'true',
     mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
-    deviceAuthSecret: e.DEVICE_AUTH_SECRET,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,

@@ -27,6 +27,35 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the device-link settings: retry period, TLS files, dynamic security', () => {
+    const defaults = loadConfig({})
+    expect(defaults).toMatchObject({
+      mqttConnectRetrySeconds: 60,
+      mqttTls: undefined,
+      mqttDynamicSecurity: false,
+    })
+    const tls = loadConfig({ MQTT_TLS_CERT: '/etc/teplo/cert.pem', MQTT_TLS_KEY: '/etc/teplo/key.pem' })
+    expect(tls.mqttTls).toEqual({
+      port: 8884,
+      certFile: '/etc/teplo/cert.pem',
+      keyFile: '/etc/teplo/key.pem',
+    })
+    expect(() => loadConfig({ MQTT_DYNAMIC_SECURITY: 'true' })).toThrow(
+      /MQTT_DYNAMIC_SECURITY="true": needs MQTT_URL/,
+    )
+    expect(
+      loadConfig({ MQTT_DYNAMIC_SECURITY: 'true', MQTT_URL: 'mqtt://teplo-server:x@127.0.0.1:1883' })
+        .mqttDynamicSecurity,
+    ).toBe(true)
+    expect(() => loadConfig({ MQTT_CONNECT_RETRY_SECONDS: '0' })).toThrow(/must be at least 1/)
+  })
+
+  it('refuses DEVICE_AUTH_SECRET, whose HTTP auth hook was removed, naming what replaces it', () => {
+    expect(() => loadConfig({ DEVICE_AUTH_SECRET: 'a-secret-of-sixteen-or-more' })).toThrow(
+      /DEVICE_AUTH_SECRET=.*hook was removed.*MQTT_DYNAMIC_SECURITY=true/,
+    )
+  })
+
   it('reads origin lists and refuses anything but bare origins', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080' })
     expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080'])

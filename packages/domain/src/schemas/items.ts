@@ -4,7 +4,7 @@ import { idField, plainText, requiredText } from './fields'
 
 export const DEFAULT_ITEM_NAME = 'Пристрій 1'
 
-const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний Serial Number'
+const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний серійний номер'
 const CATEGORY_MESSAGE = 'Будь ласка, виберіть тип пристрою'
 
 const itemName = requiredText('Введіть назву пристрою', {

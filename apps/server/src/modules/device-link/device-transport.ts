@@ -11,9 +11,16 @@ export interface DeviceTransport {
   readonly kind: 'embedded' | 'external'
   /** Where devices connect, for logs and tests. */
   readonly address: string
+  /** The embedded broker's mqtts:// listener, when TLS is configured. */
+  readonly tlsAddress?: string | undefined
   publish(topic: string, payload: string, options: PublishOptions): Promise<void>
   /** Drops a device's live connection (embedded broker only; an external broker owns its sessions). */
   disconnectDevice(serial: string): void
+  /**
+   * A deleted device: its connection closed and its session (subscriptions, queued messages, will) forgotten,
+   * so a new device with the same serial starts clean (embedded broker; see device-link.ts for an external one).
+   */
+  forgetDevice?(serial: string): Promise<void>
   /**
    * Takes no more device messages (shutdown): what arrives from now on is left unacknowledged, so the broker
    * delivers it again (to this instance after its restart, from its persistent session, or to another one).

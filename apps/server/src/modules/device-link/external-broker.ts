@@ -12,7 +12,8 @@ export type ExternalBrokerOptions = {
   sessionExpirySeconds: number
   log: FastifyBaseLogger
   onMessage: MessageSink
-  connectTimeoutMs?: number
+  /** How long to keep trying the first connection (MQTT_CONNECT_RETRY_SECONDS). */
+  retryForMs?: number
 }
 
 /** The broker's address without its password, for messages and logs. */
@@ -22,31 +23,85 @@ export function publicBrokerUrl(url: string): string {
   return parsed.toString().replace(/\/$/, '')
 }
 
-function firstConnect(client: MqttClient, url: string, timeoutMs: number): Promise<void> {
+const FIRST_RETRY_MS = 1000
+const LONGEST_RETRY_MS = 10_000
+
+/**
+ * Waits for the first connection, retrying with doubling pauses (1 s up to 10 s) for `retryForMs`: a broker
+ * that starts after the server (systemd, compose) or refuses for a moment is waited for, and every failed
+ * attempt says so in the log. Then the start fails naming the broker.
+ */
+export function firstConnect(
+  client: MqttClient,
+  url: string,
+  retryForMs: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const broker = publicBrokerUrl(url)
+  const started = Date.now()
+  // The pauses are ours until the first connection; then mqtt.js reconnects at its own period.
+  const period = client.options.reconnectPeriod ?? FIRST_RETRY_MS
+  client.options.reconnectPeriod = 0
+  let retry: NodeJS.Timeout | undefined
   return new Promise((resolve, reject) => {
-    const fail = (reason: string) => {
+    let lastReason = 'no answer'
+    let attempt = 0
+    const fail = () => {
       cleanup()
       reject(
         new StartupError(
-          `Cannot connect to the MQTT broker at ${publicBrokerUrl(url)}: ${reason}. ` +
-            'Start the broker, fix MQTT_URL, or unset MQTT_URL to use the embedded broker.',
+          `Cannot connect to the MQTT broker at ${broker} within ${Math.round(retryForMs / 1000)} s ` +
+            `(${attempt} attempts; last: ${lastReason}). Start the broker, fix MQTT_URL, or unset MQTT_URL ` +
+            'to use the embedded broker (MQTT_CONNECT_RETRY_SECONDS sets how long to wait).',
         ),
       )
     }
-    const timer = setTimeout(() => fail(`no answer within ${timeoutMs / 1000} s`), timeoutMs)
+    const timer = setTimeout(fail, retryForMs)
     const onConnect = () => {
       cleanup()
       resolve()
     }
-    const onError = (err: Error) => fail(err.message)
+    const onError = (err: Error) => {
+      lastReason = err.message
+    }
+    const onClose = () => {
+      attempt += 1
+      const pause = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1))
+      const left = retryForMs - (Date.now() - started)
+      log?.warn(
+        {
+          broker,
+          attempt,
+          reason: lastReason,
+          retryInMs: pause,
+          giveUpInS: Math.max(0, Math.round(left / 1000)),
+        },
+        'device link: broker not reachable yet; retrying',
+      )
+      clearTimeout(retry)
+      retry = setTimeout(() => client.reconnect(), Math.min(pause, Math.max(0, left)))
+    }
     const cleanup = () => {
       clearTimeout(timer)
+      clearTimeout(retry)
+      client.options.reconnectPeriod = period
       client.off('connect', onConnect)
       client.off('error', onError)
+      client.off('close', onClose)
     }
     client.once('connect', onConnect)
-    client.once('error', onError)
+    client.on('error', onError)
+    client.on('close', onClose)
   })
+}
+
+/** The message of a refused subscription, naming what to fix (never an unhandled ErrorWithSubackPacket). */
+export function subscriptionRefused(url: string, filters: string[], cause: string): StartupError {
+  return new StartupError(
+    `The MQTT broker at ${publicBrokerUrl(url)} refused the server's subscriptions (${filters.join(', ')}): ` +
+      `${cause}. Give the account in MQTT_URL the right to subscribe to them (shared subscriptions ` +
+      'included), see docs/operations.md.',
+  )
 }
 
 /** QoS 1 messages the broker may send before the server acknowledges any: enough for several batches. */
@@ -126,7 +181,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   })
   const acks = holdAcks(client)
   try {
-    await firstConnect(client, url, options.connectTimeoutMs ?? 15_000)
+    await firstConnect(client, url, options.retryForMs ?? 60_000, log)
   } catch (err) {
     await client.endAsync(true)
     throw err
@@ -141,13 +196,21 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   const filters = DEVICE_PUBLISH_CHANNELS.map((channel) =>
     sharedFilter(options.shareGroup, allDevicesFilter(channel)),
   )
-  const granted = await client.subscribeAsync(filters, { qos: 1 })
+  let granted: { topic: string; qos: number }[]
+  try {
+    granted = await client.subscribeAsync(filters, { qos: 1 })
+  } catch (err) {
+    // MQTT 5 SUBACK with a failure reason (0x87 not authorised): mqtt.js rejects with ErrorWithSubackPacket.
+    await client.endAsync(true)
+    throw subscriptionRefused(url, filters, (err as Error).message)
+  }
   const refused = granted.filter((grant) => grant.qos > 2)
   if (refused.length > 0) {
     await client.endAsync(true)
-    throw new StartupError(
-      `The MQTT broker at ${publicBrokerUrl(url)} refused the server's subscriptions ` +
-        `(${refused.map((g) => g.topic).join(', ')}): give the account in MQTT_URL superuser rights.`,
+    throw subscriptionRefused(
+      url,
+      refused.map((g) => g.topic),
+      `SUBACK ${refused.map((g) => `0x${g.qos.toString(16)}`).join(', ')}`,
     )
   }
 

@@ -96,7 +96,7 @@ export class IngestQueue {
   }
 
   /** Logs a dropped message (at most once per device per 10 s) and counts it for the device's API counters. */
-  private dropped(topic: string, serial: string | undefined, reason: string): void {
+  dropped(topic: string, serial: string | undefined, reason: string): void {
     this.counts.dropped += 1
     this.drops.note(topic, serial, reason)
     if (serial === undefined) return

@@ -44,17 +44,17 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
     renderForm([])
 
     await user.click(await screen.findByRole('button', { name: 'Додати пристрій' }))
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
     expect(screen.getByText('Будь ласка, виберіть тип пристрою')).toBeTruthy()
 
     await user.type(serial(), '0')
     await user.click(submit())
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
 
     await user.clear(serial())
     await user.type(serial(), '12a')
     await user.click(submit())
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
     expect(posts(calls)).toHaveLength(0)
   })
 
