@@ -71,5 +71,6 @@ describe('embedded broker across a server restart', () => {
     )
     expect(latest.version).toBe(2)
     await after.endAsync()
-  })
+    // Two server starts: longer than one test's default on a busy machine.
+  }, 90_000)
 })
