@@ -41,7 +41,7 @@ describe('embedded broker across a server restart', () => {
     const before = await connectDevice(brokerUrl, dev)
     const received = inbox(before, topic) as DesiredSettingsMessage[]
     await before.subscribeAsync(topic, { qos: 1 })
-    await waitFor(() => received.some((m) => m.version === 1), 5000, 'version 1 before the restart')
+    await waitFor(() => received.some((m) => m.version === 1), 15_000, 'version 1 before the restart')
     await before.endAsync()
     await first.close()
 
@@ -66,10 +66,11 @@ describe('embedded broker across a server restart', () => {
     await after.subscribeAsync(topic, { qos: 1 })
     const latest = await waitFor(
       () => afterRestart.find((m) => m.settings.heater_temp_set === 71),
-      5000,
+      15_000,
       'the change made while the device was away',
     )
     expect(latest.version).toBe(2)
     await after.endAsync()
-  })
+    // Two server starts: longer than one test's default on a busy machine.
+  }, 90_000)
 })

@@ -33,6 +33,8 @@ const linked = notInArray(items.status, UNLINKED_STATUSES)
  */
 export class DesiredSettingsPublisher {
   private readonly running = new Map<number, { again: boolean; done: Promise<void> }>()
+  /** Newest desired version this process has published per item. */
+  private readonly published = new Map<number, number>()
 
   constructor(
     private readonly db: Database,
@@ -114,6 +116,10 @@ export class DesiredSettingsPublisher {
   }
 
   private async publishRow(row: ItemRow): Promise<void> {
+    // A row read before a newer version was published (the republication at start racing a change) must not
+    // replace the newer retained set. Checked and noted in one synchronous step, before the publish is queued.
+    if (row.settingsVersion < (this.published.get(row.id) ?? 0)) return
+    this.published.set(row.id, row.settingsVersion)
     try {
       const payload = encodeDeviceMessage('settings/desired', desiredMessage(row))
       await this.transport.publish(topicFor(row.serialNumber, 'settings/desired'), payload, {

@@ -20,6 +20,8 @@ const INGEST_LANES = 4
 
 export type DeviceLinkOptions = {
   db: Database
+  /** PostgreSQL takes several ingest batches at once; PGlite has one connection. */
+  dbKind: 'pglite' | 'postgres'
   config: Config
   events: AppEventBus
   log: FastifyBaseLogger
@@ -51,7 +53,7 @@ export class DeviceLink {
       db: options.db,
       log: options.log,
       // PostgreSQL: a few batches at once over the pool; PGlite has one connection.
-      lanes: options.config.databaseUrl ? INGEST_LANES : 1,
+      lanes: options.dbKind === 'postgres' ? INGEST_LANES : 1,
       onEffects: (effects) => this.react(effects),
     })
   }

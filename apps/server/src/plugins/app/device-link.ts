@@ -21,6 +21,7 @@ async function deviceLinkPlugin(app: FastifyInstance): Promise<void> {
   }
   const link = await DeviceLink.start({
     db: app.db,
+    dbKind: app.dbKind,
     config: app.config,
     events: app.events,
     log: app.log.child({ module: 'device-link' }),
