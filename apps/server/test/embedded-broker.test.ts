@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DEMO_ACCOUNTS, deviceClientId } from '@teplo/domain'
+import { startSimulator } from '@teplo/simulator'
 import type { FastifyBaseLogger } from 'fastify'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -194,6 +195,20 @@ describe('TLS on the embedded broker', () => {
       const untrusted = await tryConnect(`mqtts://localhost:${tlsPort}`, options)
       clients.push(untrusted.client)
       expect(untrusted.ok).toBe(false)
+      await trusted.client.endAsync()
+
+      // The simulator follows the credentials answer over TLS, trusting the given authority (--ca).
+      const simulator = startSimulator({
+        url: broker.url,
+        devices: [{ serial: dev.serial, password }],
+        ca: readFileSync(cert),
+        reconnectPeriodMs: 0,
+      })
+      try {
+        await simulator.whenConnected()
+      } finally {
+        await simulator.stop()
+      }
     } finally {
       await Promise.all(clients.map((client) => client.endAsync(true)))
     }
