@@ -90,6 +90,31 @@ describe('failed device logins on the embedded broker', () => {
     }
   })
 
+  it("does not count an archived device's right secret against its address", async () => {
+    const guard = new LinkGuard({ log: recordingLog([]), reportEveryMs: 3_600_000 })
+    const broker = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      log: recordingLog([]),
+      guard,
+      checkCredentials: async (_username, password) => (password === SECRET ? 'unlinked' : 'wrong'),
+      onMessage: () => {},
+    })
+    try {
+      for (let i = 0; i < 15; i++) {
+        const retry = await tryConnect(broker.address, {
+          clientId: deviceClientId(SERIAL),
+          username: SERIAL,
+          password: SECRET,
+        })
+        expect(retry).toMatchObject({ ok: false, code: 5 })
+      }
+      expect(guard.limited('127.0.0.1') || guard.limited('::ffff:127.0.0.1')).toBe(false)
+    } finally {
+      await broker.close()
+    }
+  })
+
   it('lets the address in again when its window has passed', () => {
     let now = 0
     const guard = new LinkGuard({ log: recordingLog([]), now: () => now, maxFailedLogins: 3, windowMs: 1000 })
