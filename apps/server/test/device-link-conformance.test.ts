@@ -96,7 +96,7 @@ describe('archive and delete revoke the link at once', () => {
     const closed = closedSoon(client)
     expect((await patchItem(dev.itemId, { status: 'archive' })).statusCode).toBe(200)
     expect(await closed).toBeLessThan(2000)
-    await expect(connectDevice(link.brokerUrl, dev)).rejects.toThrow(/Bad username or password/)
+    await expect(connectDevice(link.brokerUrl, dev)).rejects.toThrow(/Not authorized/)
 
     expect((await patchItem(dev.itemId, { status: 'on' })).statusCode).toBe(200)
     const back = await online(dev)

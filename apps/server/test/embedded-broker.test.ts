@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DEMO_ACCOUNTS, deviceClientId } from '@teplo/domain'
+import { startSimulator } from '@teplo/simulator'
 import type { FastifyBaseLogger } from 'fastify'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -84,6 +85,31 @@ describe('failed device logins on the embedded broker', () => {
       })
       guard.report()
       expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1)
+    } finally {
+      await broker.close()
+    }
+  })
+
+  it("does not count an archived device's right secret against its address", async () => {
+    const guard = new LinkGuard({ log: recordingLog([]), reportEveryMs: 3_600_000 })
+    const broker = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      log: recordingLog([]),
+      guard,
+      checkCredentials: async (_username, password) => (password === SECRET ? 'unlinked' : 'wrong'),
+      onMessage: () => {},
+    })
+    try {
+      for (let i = 0; i < 15; i++) {
+        const retry = await tryConnect(broker.address, {
+          clientId: deviceClientId(SERIAL),
+          username: SERIAL,
+          password: SECRET,
+        })
+        expect(retry).toMatchObject({ ok: false, code: 5 })
+      }
+      expect(guard.limited('127.0.0.1') || guard.limited('::ffff:127.0.0.1')).toBe(false)
     } finally {
       await broker.close()
     }
@@ -194,6 +220,20 @@ describe('TLS on the embedded broker', () => {
       const untrusted = await tryConnect(`mqtts://localhost:${tlsPort}`, options)
       clients.push(untrusted.client)
       expect(untrusted.ok).toBe(false)
+      await trusted.client.endAsync()
+
+      // The simulator follows the credentials answer over TLS, trusting the given authority (--ca).
+      const simulator = startSimulator({
+        url: broker.url,
+        devices: [{ serial: dev.serial, password }],
+        ca: readFileSync(cert),
+        reconnectPeriodMs: 0,
+      })
+      try {
+        await simulator.whenConnected()
+      } finally {
+        await simulator.stop()
+      }
     } finally {
       await Promise.all(clients.map((client) => client.endAsync(true)))
     }

@@ -12,6 +12,8 @@ export interface CliOptions {
   intervalSeconds: number
   speed: number
   protocolVersion: 4 | 5
+  /** PEM file of the certificate authority to trust for mqtts:// (a private or self-signed certificate). */
+  ca?: string
   inject?: { code: ErrorCode; serial?: string }
   help: boolean
 }
@@ -24,7 +26,8 @@ export const USAGE = `teplo-simulator — simulated pellet boiler controllers on
   --count <n> --api <url>     register n new devices on the server first (demo creator account)
   --interval <seconds>        telemetry period (default 5)
   --speed <factor>            physics time acceleration (default 1)
-  --protocol 4|5              MQTT 3.1.1 (4, default) or 5
+  --protocol 4|5              MQTT 3.1.1 (4, default) or 5 (5 needs Mosquitto: the embedded broker speaks 3.1.1)
+  --ca <pem file>             certificate authority to trust for an mqtts:// broker (private certificate)
   --inject <E1…E10> [--device <serial>]   raise an error once after connecting (default: every device)
   --help
 
@@ -49,6 +52,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       interval: { type: 'string' },
       speed: { type: 'string' },
       protocol: { type: 'string' },
+      ca: { type: 'string' },
       inject: { type: 'string' },
       device: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -80,6 +84,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     intervalSeconds: positive('interval', values.interval, 5),
     speed: positive('speed', values.speed, 1),
     protocolVersion: values.protocol === '5' ? 5 : 4,
+    ...(values.ca ? { ca: values.ca } : {}),
     ...(inject ? { inject } : {}),
     help,
   }

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S npx tsx
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { workModeLabel } from '@teplo/domain'
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options'
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     intervalSeconds: options.intervalSeconds,
     speed: options.speed,
     protocolVersion: options.protocolVersion,
+    ...(options.ca ? { ca: readFileSync(options.ca) } : {}),
     log,
   })
   log(`simulating ${devices.length} device(s) against ${url}; type help for commands`)

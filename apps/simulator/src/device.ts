@@ -30,6 +30,8 @@ export interface DeviceAgentOptions {
   /** Physics time acceleration. */
   speed: number
   protocolVersion?: 4 | 5
+  /** Certificate authority (PEM) to trust for an mqtts:// broker with a private certificate. */
+  ca?: Buffer
   reconnectPeriodMs?: number
   /** Delay before the first telemetry, to spread many devices over the interval. */
   firstTelemetryDelayMs?: number
@@ -200,6 +202,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       reconnectPeriod: this.options.reconnectPeriodMs ?? 1000,
       connectTimeout: 10_000,
       protocolVersion,
+      ...(this.options.ca ? { ca: this.options.ca } : {}),
       // Subscribing on every connect is explicit below; the retained desired settings arrive each time.
       resubscribe: false,
       ...(protocolVersion === 5 ? { properties: { sessionExpiryInterval: 86_400 } } : {}),

@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   /** Physics time acceleration (default 1). */
   speed?: number
   protocolVersion?: 4 | 5
+  /** Certificate authority (PEM) for an mqtts:// broker with a private certificate. */
+  ca?: Buffer
   reconnectPeriodMs?: number
   log?: (line: string) => void
   /** Devices connecting per batch, to keep thousands of simultaneous CONNECTs off the broker. */
@@ -53,6 +55,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         // Spread the telemetry of many devices evenly over one interval.
         firstTelemetryDelayMs: count > 1 ? Math.round((index / count) * intervalSeconds * 1000) : 0,
         ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
+        ...(options.ca ? { ca: options.ca } : {}),
         ...(options.reconnectPeriodMs !== undefined ? { reconnectPeriodMs: options.reconnectPeriodMs } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),

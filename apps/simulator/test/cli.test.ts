@@ -28,6 +28,8 @@ describe('parseCliOptions', () => {
       'e3',
       '--device',
       '100001',
+      '--ca',
+      'ca.pem',
     ])
     expect(options).toMatchObject({
       url: 'mqtt://broker:1884',
@@ -38,6 +40,7 @@ describe('parseCliOptions', () => {
       speed: 60,
       protocolVersion: 5,
       inject: { code: 'E3', serial: '100001' },
+      ca: 'ca.pem',
     })
   })
 

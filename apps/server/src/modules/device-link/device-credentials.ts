@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { isDeviceSerial } from '@teplo/domain'
-import { and, eq, notInArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { sha256 } from '../../lib/secrets.ts'
@@ -13,20 +13,26 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(Buffer.from(sha256(given), 'hex'), Buffer.from(sha256(expected), 'hex'))
 }
 
-/** True when username is the serial of a verified item and password the secret issued for it. */
-export async function deviceCredentialsValid(
+export type LoginCheck = 'ok' | 'wrong' | 'unlinked'
+
+/**
+ * 'ok' when username is the serial of a verified item and password the secret issued for it; 'unlinked' for the
+ * right secret of an archived (or pending) item; 'wrong' otherwise.
+ */
+export async function checkDeviceLogin(
   db: Database,
   username: string | undefined,
   password: string | undefined,
-): Promise<boolean> {
-  if (!username || !password || !isDeviceSerial(username)) return false
+): Promise<LoginCheck> {
+  if (!username || !password || !isDeviceSerial(username)) return 'wrong'
   const [item] = await db
-    .select({ secretHash: items.deviceSecretHash })
+    .select({ secretHash: items.deviceSecretHash, status: items.status })
     .from(items)
-    .where(and(eq(items.serialNumber, username), notInArray(items.status, UNLINKED_STATUSES)))
+    .where(eq(items.serialNumber, username))
     .limit(1)
-  if (!item?.secretHash) return false
+  if (!item?.secretHash) return 'wrong'
   const given = Buffer.from(sha256(password), 'hex')
   const stored = Buffer.from(item.secretHash, 'hex')
-  return given.length === stored.length && timingSafeEqual(given, stored)
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return 'wrong'
+  return UNLINKED_STATUSES.includes(item.status) ? 'unlinked' : 'ok'
 }

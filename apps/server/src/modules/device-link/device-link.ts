@@ -6,7 +6,7 @@ import { maintainHistory } from '../history/partitions.ts'
 import { discardSession } from './broker-sessions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
 import type { DeviceAccess } from './device-access.ts'
-import { deviceCredentialsValid } from './device-credentials.ts'
+import { checkDeviceLogin } from './device-credentials.ts'
 import type { IngestEffects } from './device-ingest.ts'
 import type { DeviceTransport, IncomingDeviceMessage, Settle } from './device-transport.ts'
 import { DynamicSecurity } from './dynamic-security.ts'
@@ -77,7 +77,7 @@ export class DeviceLink {
           port: config.mqttPort,
           tls: config.mqttTls,
           log,
-          checkCredentials: (username, password) => deviceCredentialsValid(db, username, password),
+          checkCredentials: (username, password) => checkDeviceLogin(db, username, password),
           onMessage,
           onRefusedPublish: (serial, topic) =>
             link.queue.dropped(topic, serial, 'publish refused: not one of its own topics'),

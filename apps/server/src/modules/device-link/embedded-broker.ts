@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import { generate } from 'mqtt-packet'
 import { StartupError } from '../../config.ts'
+import type { LoginCheck } from './device-credentials.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
 import { LinkGuard } from './link-guard.ts'
 import { RetainedIndexPersistence } from './retained-index.ts'
@@ -30,7 +31,15 @@ export type EmbeddedBrokerOptions = {
   /** An mqtts:// listener besides the plain one (MQTT_TLS_PORT, MQTT_TLS_CERT, MQTT_TLS_KEY). */
   tls?: EmbeddedBrokerTls | undefined
   log: FastifyBaseLogger
-  checkCredentials: (username: string | undefined, password: string | undefined) => Promise<boolean>
+  /**
+   * 'ok'; 'wrong' (unknown serial or wrong secret: counts against the address); 'unlinked' (the right secret of
+   * an archived or pending device: refused, not counted, so a blocked controller retrying does not lock out its
+   * neighbours). A boolean means 'ok' or 'wrong'.
+   */
+  checkCredentials: (
+    username: string | undefined,
+    password: string | undefined,
+  ) => Promise<boolean | LoginCheck>
   onMessage: MessageSink
   /** A device published where it may not: the message was acknowledged and dropped. */
   onRefusedPublish?: (serial: string, topic: string) => void
@@ -41,6 +50,7 @@ export type EmbeddedBrokerOptions = {
 
 // MQTT 3.1.1 CONNACK codes.
 const IDENTIFIER_REJECTED = 2
+const NOT_AUTHORIZED = 5
 const SERVER_UNAVAILABLE = 3
 const BAD_CREDENTIALS = 4
 // MQTT 5 CONNACK reason code: Unsupported Protocol Version.
@@ -179,8 +189,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return done(authError('Client id must be teplo-<user name>', IDENTIFIER_REJECTED), false)
       }
       options.checkCredentials(username, password?.toString('utf8')).then(
-        (ok) => {
-          if (!ok) {
+        (answer) => {
+          const check = answer === true ? 'ok' : answer === false ? 'wrong' : answer
+          if (check === 'unlinked') {
+            guard.refused('unlinked', address, username)
+            return done(
+              authError('Not authorized: the device is archived or not paired', NOT_AUTHORIZED),
+              false,
+            )
+          }
+          if (check !== 'ok') {
             guard.refused('credentials', address, username)
             return done(authError('Bad user name or password', BAD_CREDENTIALS), false)
           }

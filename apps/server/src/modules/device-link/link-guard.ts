@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 
 /** What the broker refused: a login (wrong credentials, client id), a packet over the limit, a publish. */
-export type RefusalKind = 'credentials' | 'client-id' | 'rate-limited' | 'protocol' | 'oversize' | 'publish'
+export type RefusalKind =
+  | 'credentials'
+  | 'client-id'
+  | 'unlinked'
+  | 'rate-limited'
+  | 'protocol'
+  | 'oversize'
+  | 'publish'
 
 export type LinkGuardOptions = {
   log: FastifyBaseLogger
