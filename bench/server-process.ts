@@ -57,7 +57,12 @@ export class ServerProcess {
     const { settings } = this
     const mqttEnv =
       'url' in settings.mqtt
-        ? { MQTT_URL: settings.mqtt.url, MQTT_SHARE_GROUP: settings.mqtt.shareGroup }
+        ? {
+            MQTT_URL: settings.mqtt.url,
+            MQTT_SHARE_GROUP: settings.mqtt.shareGroup,
+            // The persistent session outlives the run by 5 minutes, not the default week, on a shared broker.
+            MQTT_SESSION_EXPIRY_SECONDS: '300',
+          }
         : { MQTT_HOST: '127.0.0.1', MQTT_PORT: String(settings.mqtt.port) }
     const child = spawn(
       process.execPath,

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import pretty from 'pino-pretty'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
@@ -19,7 +20,6 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
-import deviceAuthRoutes from './routes/api/v2/device-auth.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
@@ -43,11 +43,26 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
 }
 
+// A request's line reads "GET /api/v2/items 200 3 ms" instead of its JSON objects.
+const PRETTY_REQUEST_LINE =
+  '{if req.method}{req.method} {req.url} {end}{if res.statusCode}{res.statusCode} {end}{msg}'
+
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
+  const options = {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   }
+  if (config.logFormat === 'json') return options
+  const stream = pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res',
+    messageFormat: PRETTY_REQUEST_LINE,
+    singleLine: true,
+    // Written in this process, so nothing is lost when it exits.
+    sync: true,
+  })
+  return { ...options, stream }
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -119,7 +134,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(historyRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
-      await api.register(deviceAuthRoutes)
     },
     { prefix: '/api/v2' },
   )

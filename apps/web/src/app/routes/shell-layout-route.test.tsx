@@ -12,10 +12,10 @@ const slow = { timeout: 5000 }
 const MENU = [
   ['Головна', '/dashboards'],
   ['Підключені пристрої', '/items'],
-  ['Сервісіні налаштування', '/service'],
+  ['Сервісні налаштування', '/service'],
   ['Оновлення', '/update'],
   ['Користувачі', '/users'],
-  ['Справка', '/pages/faq'],
+  ['Довідка', '/pages/faq'],
 ]
 
 describe('application shell', () => {
@@ -40,7 +40,7 @@ describe('application shell', () => {
       '/account/settings',
     )
     expect(within(header).getByRole('link', { name: 'Teplo — на головну' }).getAttribute('href')).toBe('/')
-    expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login')
+    expect(within(header).getByRole('link', { name: 'Вхід' }).getAttribute('href')).toBe('/login')
     expect(screen.getByRole('main')).toBeTruthy()
     expect(screen.getByRole('contentinfo')).toBeTruthy()
   })

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { PageLoader } from '../../../components/ui/page-loader'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SelectField } from '../../../components/ui/select-field'
@@ -17,7 +17,10 @@ import { ItemErrorsList } from './item-errors-list'
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
   const devices = useItems({ sort: 'name' }, withoutPending)
-  const [chosenId, setChosenId] = useState<string | null>(null)
+  // The chosen device lives in the address (?device=…), so links from the devices list and reloads keep it.
+  const [params, setParams] = useSearchParams()
+  const chosenId = params.get('device')
+  const setChosenId = (id: string) => setParams({ device: id }, { replace: true })
 
   if (devices.isPending) return <PageLoader />
   if (devices.isError) {
