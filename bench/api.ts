@@ -5,7 +5,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { BenchDatabase } from './bench-database.ts'
-import { loadAverage, machineDescription } from './proc-stats.ts'
+import { cpuSeconds, loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, repoRoot, ServerProcess } from './server-process.ts'
 import { signIn } from './sign-in.ts'
 
@@ -61,12 +61,24 @@ await app.listen({ port: ${port}, host: '127.0.0.1' })`
   throw new Error('the bare Fastify route did not start')
 }
 
-type Measured = { name: string; requests: number; p50: number; p99: number; errors: number; non2xx: number }
+type Measured = {
+  name: string
+  requests: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+  /** CPU of the answering process per request, µs: what a request costs, whatever else the machine does. */
+  cpuUs: number
+}
 
-async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+async function measure(name: string, options: autocannon.Options, pid: number): Promise<Measured> {
   say(`${name}: ${options.connections} connections for ${options.duration} s`)
+  const cpuBefore = cpuSeconds(pid)
   const result = await autocannon(options)
+  const cpu = cpuSeconds(pid) - cpuBefore
   return {
+    cpuUs: Math.round((cpu * 1e6) / Math.max(1, result.requests.total)),
     name,
     requests: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -131,28 +143,42 @@ async function main() {
     const logins = await timeLogins(server.baseUrl, 7)
     const common = { connections, duration: seconds }
     const results: Measured[] = []
-    results.push(await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }))
+    results.push(
+      await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }, bare.pid!),
+    )
     for (const { label, server, token } of targets) {
       results.push(
-        await measure(`GET /items/1${label}`, {
-          ...common,
-          url: `${server.baseUrl}/api/v2/items/1`,
-          headers: { authorization: `Bearer ${token}` },
-        }),
+        await measure(
+          `GET /items/1${label}`,
+          {
+            ...common,
+            url: `${server.baseUrl}/api/v2/items/1`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          server.pid,
+        ),
       )
     }
     for (const { label, server, token } of targets) {
       results.push(
-        await measure(`GET /items (15)${label}`, {
-          ...common,
-          url: `${server.baseUrl}/api/v2/items?include=category`,
-          headers: { authorization: `Bearer ${token}` },
-        }),
+        await measure(
+          `GET /items (15)${label}`,
+          {
+            ...common,
+            url: `${server.baseUrl}/api/v2/items?include=category`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          server.pid,
+        ),
       )
     }
     // Re-measure the baseline last: the ratio uses the mean of the two.
     results.push(
-      await measure('bare Fastify route (again)', { ...common, url: `http://127.0.0.1:${barePort}/bare` }),
+      await measure(
+        'bare Fastify route (again)',
+        { ...common, url: `http://127.0.0.1:${barePort}/bare` },
+        bare.pid!,
+      ),
     )
 
     const baseline = (results[0]!.requests + results[results.length - 1]!.requests) / 2
@@ -162,10 +188,10 @@ async function main() {
       `  server from ${values['server-root'] ?? 'this checkout'}${values.compare ? `; [compared]: ${values.compare}` : ''}`,
       `  load average before ${loadBefore}, after ${loadAverage()}`,
       '',
-      '  call                            req/s   of bare   p50 ms   p99 ms   errors   non-2xx',
+      '  call                            req/s   of bare   p50 ms   p99 ms   errors   non-2xx   CPU µs/req',
       ...results.map(
         (r) =>
-          `  ${r.name.padEnd(30)} ${String(r.requests).padStart(7)}   ${`${((100 * r.requests) / baseline).toFixed(1)} %`.padStart(7)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${String(r.non2xx).padStart(7)}`,
+          `  ${r.name.padEnd(30)} ${String(r.requests).padStart(7)}   ${`${((100 * r.requests) / baseline).toFixed(1)} %`.padStart(7)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${String(r.non2xx).padStart(7)}   ${String(r.cpuUs).padStart(10)}`,
       ),
       '',
       `  POST /login, one at a time under its rate limit: median ${logins[3]!.toFixed(0)} ms, slowest ${logins[6]!.toFixed(0)} ms (7 sign-ins)`,

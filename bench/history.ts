@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { HISTORY_METRICS } from '@teplo/domain'
 import { BenchDatabase, type BenchDevice } from './bench-database.ts'
 import { DeviceFleet } from './device-fleet.ts'
-import { loadAverage, machineDescription } from './proc-stats.ts'
+import { cpuSeconds, loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, ServerProcess } from './server-process.ts'
 import { signIn } from './sign-in.ts'
 import { percentile, round } from './stats.ts'
@@ -147,10 +147,19 @@ async function tableSizes(database: BenchDatabase): Promise<Record<string, numbe
   return sizes
 }
 
-type Timing = { name: string; p50: number | null; p95: number | null; p99: number | null; max: number | null }
+type Timing = {
+  name: string
+  p50: number | null
+  p95: number | null
+  p99: number | null
+  max: number | null
+  /** The server process's CPU (user + system) per request: less at the mercy of a busy machine than latency. */
+  server_cpu_ms: number
+}
 
-async function time(name: string, urls: string[], token: string): Promise<Timing> {
+async function time(name: string, urls: string[], token: string, serverPid: number): Promise<Timing> {
   const samples: number[] = []
+  const cpuBefore = cpuSeconds(serverPid)
   for (const url of urls) {
     const started = performance.now()
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
@@ -165,10 +174,18 @@ async function time(name: string, urls: string[], token: string): Promise<Timing
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: percentile(sorted, 100),
+    server_cpu_ms: round(((cpuSeconds(serverPid) - cpuBefore) * 1000) / urls.length),
   }
 }
 
-async function measure(baseUrl: string, token: string, ids: number[], requests: number, now: Date) {
+async function measure(
+  baseUrl: string,
+  token: string,
+  ids: number[],
+  requests: number,
+  now: Date,
+  serverPid: number,
+) {
   const pick = (i: number) => ids[(i * 7919) % ids.length]!
   const iso = (ms: number) => new Date(ms).toISOString()
   const urls = (make: (id: number) => string) =>
@@ -180,21 +197,25 @@ async function measure(baseUrl: string, token: string, ids: number[], requests: 
       'history, 30 days',
       urls((id) => `/api/v2/items/${id}/history?${month}`),
       token,
+      serverPid,
     ),
     await time(
       'history, 24 hours',
       urls((id) => `/api/v2/items/${id}/history?${day}`),
       token,
+      serverPid,
     ),
     await time(
       'consumption, 30 days by day',
       urls((id) => `/api/v2/items/${id}/consumption?${month}&period=day`),
       token,
+      serverPid,
     ),
     await time(
       'fuel estimate',
       urls((id) => `/api/v2/items/${id}/fuel`),
       token,
+      serverPid,
     ),
   ]
 }
@@ -273,7 +294,7 @@ async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[
   }
   const token = await signIn(server.baseUrl)
   const load = loadAverage()
-  const timings = await measure(server.baseUrl, token, ids, options.requests, now)
+  const timings = await measure(server.baseUrl, token, ids, options.requests, now, server.pid)
   return { timings, load, stored: Number(rows[0]?.n ?? 0), sent: fleet?.counts.sent ?? 0, sizes }
 }
 
@@ -328,7 +349,7 @@ async function runPglite(options: Options, cleanups: (() => Promise<unknown>)[])
   }
   say(`${last} readings generated in about ${round((performance.now() - started) / 1000)} s after start`)
   const load = loadAverage()
-  const timings = await measure(server.baseUrl, token, ids, options.requests, now)
+  const timings = await measure(server.baseUrl, token, ids, options.requests, now, server.pid)
   return { timings, load, stored: 0, sent: 0, sizes: undefined }
 }
 

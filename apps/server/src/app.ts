@@ -83,14 +83,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', async (request, reply) => {
     // A route may raise its own level (the live stream: its URL may carry a token).
     if (request.log.level !== 'debug' && request.log.level !== 'trace') return
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10
     request.log.debug(
       {
-        method: request.method,
-        url: request.url.replace(/([?&]access_token=)[^&]*/, '$1…'),
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        req: { method: request.method, url: request.url.replace(/([?&]access_token=)[^&]*/, '$1…') },
+        res: { statusCode: reply.statusCode },
+        responseTime,
       },
-      'request',
+      `${responseTime} ms`,
     )
   })
 

@@ -21,7 +21,10 @@ async function requestLines(level: 'info' | 'debug') {
     await app.close()
     await database.close()
   }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => 'url' in entry)
+  type Entry = { level: number; req?: { url?: string }; res?: { statusCode?: number } }
+  return lines
+    .map((line) => JSON.parse(line) as Entry)
+    .filter((entry) => entry.req?.url !== undefined && entry.res?.statusCode !== undefined)
 }
 
 describe('the request log', () => {
@@ -31,13 +34,13 @@ describe('the request log', () => {
 
   it('writes one line per request at debug, never a token from the URL', async () => {
     const lines = await requestLines('debug')
-    expect(lines.map((line) => [line.level, line.url, line.statusCode])).toEqual(
+    expect(lines.map((line) => [line.level, line.req?.url, line.res?.statusCode])).toEqual(
       expect.arrayContaining([
         [20, '/health', 200],
         [20, '/api/v2/me', 401],
       ]),
     )
-    expect(lines.filter((line) => line.url === '/health')).toHaveLength(1)
+    expect(lines.filter((line) => line.req?.url === '/health')).toHaveLength(1)
     expect(JSON.stringify(lines)).not.toContain('secret-token')
   })
 })

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { releaseMemory } from '../lib/release-memory.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -48,5 +49,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
+  releaseMemory()
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
 }

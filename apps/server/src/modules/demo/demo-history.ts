@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { hopperRefills, itemChanges, itemErrors, itemFuel } from '../../db/schema.ts'
+import { releaseMemory } from '../../lib/release-memory.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { storeHistoricReadings } from '../history/historic-readings.ts'
 import { ensurePartitions, RAW, ROLLUP_1H, ROLLUP_1M } from '../history/partitions.ts'
@@ -88,6 +89,8 @@ export async function fillDemoHistory(
       )
     }
   }
+  // The simulated month (arrays of readings) and the database's work on it are garbage now.
+  releaseMemory()
   log.info(
     `Demo history: ${days} days simulated for ${empty.length} boilers (${stored} readings) in ${Math.round(
       performance.now() - started,
