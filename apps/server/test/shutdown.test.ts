@@ -14,7 +14,6 @@ import {
 } from './server-process.ts'
 
 const admin = DEMO_ADMIN
-const SHUTDOWN_TIMEOUT_SECONDS = 10
 
 const started: ServerProcess[] = []
 const dirs: string[] = []
