@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { PageLoader } from '../../../components/ui/page-loader'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SelectField } from '../../../components/ui/select-field'
@@ -12,12 +12,15 @@ import { ItemErrorsList } from './item-errors-list'
 
 /**
  * Device picker (by name; a pending device has never reported, so it has no errors) and the chosen
- * device's error events; the first device is shown at once.
+ * device's error events; the device named in the address, else the first, is shown at once.
  */
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
   const devices = useItems({ sort: 'name' }, withoutPending)
-  const [chosenId, setChosenId] = useState<string | null>(null)
+  // The chosen device is in the address (?item=), so the dashboard's fault alert links straight to it.
+  const [params, setParams] = useSearchParams()
+  const chosenId = params.get('item')
+  const setChosenId = (id: string) => setParams({ item: id }, { replace: true })
 
   if (devices.isPending) return <PageLoader />
   if (devices.isError) {
