@@ -85,7 +85,9 @@ describe('application shell', () => {
     expect(within(header).queryByRole('link', { name: 'Мій профіль' })).toBeNull()
   })
 
-  it('shows an owner no entry that would send them home, and the count of active faults', async () => {
+  it('shows an owner no entry that would send them home, and the count of active faults', {
+    timeout: 20_000,
+  }, async () => {
     setToken('token-1')
     stubFetch((call) => {
       if (call.url.startsWith('/api/v2/me')) return { status: 200, body: profileDocument('user') }
@@ -98,11 +100,14 @@ describe('application shell', () => {
         return { status: 200, body: errorCountDocument(call.url.includes('item_id=4') ? 2 : 1) }
       return { status: 404 }
     })
-    renderRoutes(routes, '/pages/faq')
+    const { router } = renderRoutes(routes, '/pages/faq')
     const menu = await screen.findByRole('navigation', { name: 'Головне меню' }, slow)
 
     const errors = await within(menu).findByRole('link', { name: 'Помилки пристроїв, активних: 3' }, slow)
     expect(errors.getAttribute('href')).toBe('/items/errors')
+    await userEvent.setup().click(errors)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items/errors'), slow)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Помилки пристроїв' }, slow)).toBeTruthy()
     expect(
       within(menu)
         .getAllByRole('link')
