@@ -25,7 +25,7 @@ test.describe('as the admin', () => {
     await page.goto('/categories/list')
     await expect(page.getByRole('heading', { level: 1, name: 'Типи пристроїв' })).toBeVisible()
     await expect(bodyRows(page).first()).toContainText(/\d{2}\.\d{2}\.\d{2}/)
-    await expect(page.getByText(/^Showing 1 to \d+ of \d+ entries$/)).toBeVisible()
+    await expect(page.getByText(/^Записи 1–\d+ з \d+$/)).toBeVisible()
     await checkScreen(page, 'categories-list')
 
     await page.getByRole('link', { name: 'Додати тип' }).click()
@@ -36,14 +36,14 @@ test.describe('as the admin', () => {
     await page.getByLabel('Назва').fill(name)
     await page.getByLabel('Опис').fill('Створено браузерним тестом')
     await page.getByRole('button', { name: 'Зберегти' }).click()
-    await expect(toast(page, 'Category added successfully!')).toBeVisible()
+    await expect(toast(page, 'Тип пристрою додано!')).toBeVisible()
     await expect(page).toHaveURL(/\/categories\/list$/)
 
     await search(page).fill(name)
     await expect(bodyRows(page)).toHaveCount(1)
     await expect(bodyRows(page).first()).toContainText('Створено браузерним тестом')
     await search(page).fill(`${name}-nothing`)
-    await expect(bodyRows(page).first()).toHaveText('No results match your search query')
+    await expect(bodyRows(page).first()).toHaveText('Нічого не знайдено за вашим запитом')
 
     await search(page).fill(name)
     await page.getByRole('link', { name: `Редагувати: ${name}` }).click()
@@ -52,7 +52,7 @@ test.describe('as the admin', () => {
     await checkScreen(page, 'categories-edit')
     await page.getByLabel('Назва').fill(`${name}-edited`)
     await page.getByRole('button', { name: 'Зберегти' }).click()
-    await expect(toast(page, 'Category edited successfully!')).toBeVisible()
+    await expect(toast(page, 'Тип пристрою змінено!')).toBeVisible()
     await expect(page).toHaveURL(/\/categories\/list$/)
 
     await search(page).fill(`${name}-edited`)
@@ -62,8 +62,8 @@ test.describe('as the admin', () => {
       .getByRole('dialog', { name: 'Ви впевнені?' })
       .getByRole('button', { name: 'Так, видалити' })
       .click()
-    await expect(toast(page, 'Category deleted successfully!')).toBeVisible()
-    await expect(bodyRows(page).first()).toHaveText('No results match your search query')
+    await expect(toast(page, 'Тип пристрою видалено!')).toBeVisible()
+    await expect(bodyRows(page).first()).toHaveText('Нічого не знайдено за вашим запитом')
   })
 
   test('is told why a default category or one with devices cannot go', async ({ page, request }) => {
@@ -88,7 +88,7 @@ test.describe('as the admin', () => {
     await search(page).fill(name)
     await page.getByRole('button', { name: `Видалити: ${name}` }).click()
     await page.getByRole('button', { name: 'Так, видалити' }).click()
-    await expect(toast(page, 'This category still has associated items.')).toBeVisible()
+    await expect(toast(page, 'До цього типу ще належать пристрої.')).toBeVisible()
     await expect(bodyRows(page)).toHaveCount(1)
   })
 })

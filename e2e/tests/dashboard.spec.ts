@@ -56,7 +56,7 @@ test('a verified boiler whose controller has not connected yet shows no readings
   const heater = page.getByRole('meter', { name: 'Температура котла' })
   await expect(heater).toHaveAttribute('aria-valuetext', 'немає даних')
   await expect(heater).toContainText('-')
-  await expect(page.getByRole('meter', { name: 'Потужність пальника' })).toContainText('kWt')
+  await expect(page.getByRole('meter', { name: 'Потужність пальника' })).toContainText('кВт')
   await expect(page.getByRole('meter', { name: "Яскравість полум'я" })).toHaveAttribute(
     'aria-valuetext',
     'немає даних',

@@ -29,10 +29,12 @@ test.describe('as the demo creator', () => {
     await page.getByRole('link', { name: 'Додати пристрій' }).click()
     await expect(page).toHaveURL(/\/items\/new$/)
     await expect(page.getByLabel('Назва')).toHaveValue('Пристрій 1')
-    await expect(page.getByLabel('Власник')).toHaveValue(demoAccount('creator').name)
+    await expect(page.getByLabel('Власник')).toHaveValue(
+      `${demoAccount('creator').name} (${demoAccount('creator').email})`,
+    )
     await expect(page.getByLabel('Тип пристрою')).not.toHaveValue('')
     await page.getByRole('button', { name: 'Додати пристрій' }).click()
-    await expect(page.getByText('Будь ласка, введіть коректний Serial Number')).toBeVisible()
+    await expect(page.getByText('Будь ласка, введіть коректний серійний номер')).toBeVisible()
     await checkScreen(page, 'devices-new')
 
     await page.getByLabel('Назва').fill(name)

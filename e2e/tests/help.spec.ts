@@ -44,7 +44,7 @@ test('the help page answers the three questions and shows the configured support
     data: { attributes: { phone: string; email: string } }
   }
   await page.goto('/pages/faq')
-  await expect(page.getByRole('heading', { level: 1, name: 'Справка' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Довідка' })).toBeVisible()
 
   const { phone, email } = support.data.attributes
   await expect(page.getByRole('link', { name: phone })).toHaveAttribute(

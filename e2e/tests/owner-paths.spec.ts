@@ -132,7 +132,7 @@ test('active faults show on the dashboard and in the menu, lead to the errors, a
     await expect(page.getByRole('combobox', { name: 'Пристрій' })).toHaveText(name, { timeout: 20_000 })
 
     await faults.getByRole('link', { name: 'Усі помилки' }).click()
-    await expect(page).toHaveURL(new RegExp(`/items/errors\\?item=${created.data.id}$`))
+    await expect(page).toHaveURL(new RegExp(`/items/errors\\?device=${created.data.id}$`))
     await expect(page.getByRole('region', { name: `Помилки пристрою «${name}»` })).toBeVisible()
 
     // Back returns to the same boiler.

@@ -42,7 +42,7 @@ test('the admin creates a role, finds it, sorts, edits and deletes it', async ({
 
   await page.getByLabel('Назва').fill(name)
   await page.getByRole('button', { name: 'Зберегти' }).click()
-  await expect(toast(page, 'Role added successfully!')).toBeVisible()
+  await expect(toast(page, 'Роль додано!')).toBeVisible()
   await expect(page).toHaveURL(/\/roles\/list$/)
 
   // The server's 422 for a taken name shows under the input.
@@ -56,7 +56,7 @@ test('the admin creates a role, finds it, sorts, edits and deletes it', async ({
   await search(page).fill(name)
   await expect(bodyRows(page)).toHaveCount(1)
   await expect(bodyRows(page).first()).toContainText(name)
-  await expect(page.getByText('Showing 1 to 1 of 1 entries')).toBeVisible()
+  await expect(page.getByText('Записи 1–1 з 1')).toBeVisible()
   await search(page).fill(`${name}-nothing`)
   await expect(bodyRows(page).first()).toHaveText('Не знайдено')
 
@@ -85,7 +85,7 @@ test('the admin creates a role, finds it, sorts, edits and deletes it', async ({
   await checkScreen(page, 'roles-edit')
   await page.getByLabel('Назва').fill(`${name}-edited`)
   await page.getByRole('button', { name: 'Зберегти' }).click()
-  await expect(toast(page, 'Role edited successfully!')).toBeVisible()
+  await expect(toast(page, 'Роль змінено!')).toBeVisible()
   await expect(page).toHaveURL(/\/roles\/list$/)
 
   await search(page).fill(`${name}-edited`)
@@ -137,18 +137,18 @@ test('the list pages through the server five at a time', async ({ page, request 
   }
   await page.goto('/roles/list')
   await search(page).fill(prefix)
-  await expect(page.getByText('Showing 1 to 5 of 7 entries')).toBeVisible()
+  await expect(page.getByText('Записи 1–5 з 7')).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(5)
   const pages = page.getByRole('navigation', { name: 'Сторінки' })
   await expect(pages.getByRole('button', { name: /^Сторінка/ })).toHaveText(['1', '2'])
 
   await pages.getByRole('button', { name: 'Наступна сторінка' }).click()
-  await expect(page.getByText('Showing 6 to 7 of 7 entries')).toBeVisible()
+  await expect(page.getByText('Записи 6–7 з 7')).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(2)
   await expect(pages.getByRole('button', { name: 'Сторінка 2' })).toHaveAttribute('aria-current', 'page')
 
   await page.getByLabel('На сторінці').selectOption('10')
-  await expect(page.getByText('Showing 1 to 7 of 7 entries')).toBeVisible()
+  await expect(page.getByText('Записи 1–7 з 7')).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(7)
 })
 

@@ -4,10 +4,10 @@ import { demoAccount, signIn } from '../support/auth'
 const MENU = [
   'Головна',
   'Підключені пристрої',
-  'Сервісіні налаштування',
+  'Сервісні налаштування',
   'Оновлення',
   'Користувачі',
-  'Справка',
+  'Довідка',
 ]
 
 test('the demo admin signs in with the prefilled form, sees the shell in Ukrainian and logs out', async ({
@@ -76,7 +76,7 @@ test('the compact layout at 375 px opens the menu from the top bar', async ({ pa
   await page.setViewportSize({ width: 375, height: 740 })
   await signIn(page, 'admin')
   const nav = page.getByRole('navigation', { name: 'Головне меню' })
-  await expect(nav.getByRole('link', { name: 'Справка' })).toBeHidden()
+  await expect(nav.getByRole('link', { name: 'Довідка' })).toBeHidden()
   await page.getByRole('button', { name: 'Відкрити меню' }).click()
-  await expect(nav.getByRole('link', { name: 'Справка' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Довідка' })).toBeVisible()
 })

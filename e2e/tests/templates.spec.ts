@@ -14,7 +14,7 @@ for (const kind of ['signin', 'signup', 'reset', 'verification']) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByText('Teplo · Версія 1.0.0')).toBeVisible()
       const variants = page.getByRole('navigation', { name: 'Варіанти оформлення' })
-      await expect(variants.getByRole('link', { name: 'Cover' })).toHaveAttribute(
+      await expect(variants.getByRole('link', { name: 'З обкладинкою' })).toHaveAttribute(
         'href',
         `/authentication/${kind}/cover`,
       )

@@ -57,7 +57,7 @@ test('the admin adds a user with a role and a picture, edits and deletes the acc
 
   await page.getByLabel("Ім'я").fill(name)
   await page.getByLabel('Email').fill('admin@teplo.demo')
-  await page.getByLabel('Роль', { exact: true }).selectOption({ label: 'creator' })
+  await page.getByLabel('Роль', { exact: true }).selectOption({ label: 'Монтажник' })
   await page.getByLabel('Пароль', { exact: true }).fill('e2e-password')
   await page.getByLabel('Підтвердження пароля').fill('e2e-different')
   await page.getByRole('button', { name: 'Створити' }).click()
@@ -68,14 +68,14 @@ test('the admin adds a user with a role and a picture, edits and deletes the acc
   await expect(page.getByText('Ця пошта вже зареєстрована.')).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Створити' }).click()
-  await expect(toast(page, 'User added successfully!')).toBeVisible()
+  await expect(toast(page, 'Користувача додано!')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/list$/)
 
   await search(page).fill(stamp)
   await expect(bodyRows(page)).toHaveCount(1)
   await expect(bodyRows(page).first()).toContainText(name)
   await expect(bodyRows(page).first()).toContainText(email)
-  await expect(bodyRows(page).first()).toContainText('creator')
+  await expect(bodyRows(page).first()).toContainText('Монтажник')
 
   await page.getByRole('link', { name: `Редагувати: ${name}` }).click()
   await expect(page).toHaveURL(/\/users\/edit\/\d+$/)
@@ -114,10 +114,10 @@ test('the admin adds a user with a role and a picture, edits and deletes the acc
   await expect(deletion.getByRole('button', { name: 'Видалити' })).toBeDisabled()
   await deletion.getByLabel('Підтверджую видалення акаунта').check()
   await deletion.getByRole('button', { name: 'Видалити' }).click()
-  await expect(toast(page, 'User deleted successfully!')).toBeVisible()
+  await expect(toast(page, 'Користувача видалено!')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/list$/)
   await search(page).fill(stamp)
-  await expect(bodyRows(page).first()).toHaveText('No results match your search query')
+  await expect(bodyRows(page).first()).toHaveText('Нічого не знайдено за вашим запитом')
 })
 
 test('a default user cannot be deleted from the list', async ({ page }) => {

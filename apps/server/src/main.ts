@@ -1,7 +1,7 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, StartupError } from './config.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
+import { DemoLogins } from './modules/auth/demo-logins.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -61,8 +61,29 @@ async function main() {
     }
     throw err
   }
-  const logins = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email} / ${a.password}`).join('\n')
-  console.log(`\nTeplo is running at ${config.appUrl}\nDatabase: ${app.dbKind}\nDemo logins:\n${logins}\n`)
+  console.log(await banner(app, config))
+}
+
+// Printed once the server listens, apart from the log lines: where to open it, and the demo logins while they work.
+async function banner(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
+  const accounts = await new DemoLogins(app.db).current()
+  const broker = config.mqttUrl
+    ? `external, ${config.mqttUrl}`
+    : config.mqttEnabled
+      ? `embedded, ${config.mqttHost}:${config.mqttPort}`
+      : 'off'
+  const lines = [
+    '',
+    '  ┌──────────────────────────────────────────────',
+    `  │ Teplo is running at ${config.appUrl}`,
+    `  │ Database: ${app.dbKind}   Device broker: ${broker}`,
+    ...(accounts.length > 0
+      ? ['  │ Demo logins:', ...accounts.map((a) => `  │   ${a.role.padEnd(8)} ${a.email} / ${a.password}`)]
+      : []),
+    '  └──────────────────────────────────────────────',
+    '',
+  ]
+  return lines.join('\n')
 }
 
 main().catch((err) => {

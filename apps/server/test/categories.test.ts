@@ -129,7 +129,7 @@ describe('categories by id', () => {
       .returning({ id: items.id })
     const refused = await send('DELETE', `/api/v2/categories/${category.id}`, undefined, 'creator')
     expect(refused.statusCode).toBe(422)
-    expect(firstError(refused)?.detail).toBe('This category still has associated items.')
+    expect(firstError(refused)?.detail).toBe('До цього типу ще належать пристрої.')
 
     await demo.app.db.delete(items).where(eq(items.id, item!.id))
     expect((await send('DELETE', `/api/v2/categories/${category.id}`, undefined, 'creator')).statusCode).toBe(

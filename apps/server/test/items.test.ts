@@ -211,7 +211,7 @@ describe('POST /api/v2/items', () => {
     [
       { owner: 'Y', serial_number: 0, category_id: 1 },
       'serial_number',
-      'Будь ласка, введіть коректний Serial Number',
+      'Будь ласка, введіть коректний серійний номер',
     ],
   ])('answers 422 for %j', async (payload, field, detail) => {
     const res = await create('admin', payload)

@@ -19,6 +19,7 @@ import {
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { ControllerRuntime } from './controller-runtime'
 import { type BoilerParams, paramsForSerial } from './model/params'
+import type { BoilerState } from './model/state'
 
 export interface DeviceAgentOptions {
   url: string
@@ -34,6 +35,8 @@ export interface DeviceAgentOptions {
   firstTelemetryDelayMs?: number
   params?: BoilerParams
   settings?: DeviceSettings
+  /** Where the boiler model starts (default: cold, see initialState). */
+  state?: BoilerState
   log?: (line: string) => void
   now?: () => number
 }
@@ -66,6 +69,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       speed: options.speed,
       startMs: this.now(),
       ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.state ? { state: options.state } : {}),
     })
   }
 

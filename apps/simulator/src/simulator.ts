@@ -1,9 +1,15 @@
 import type { DeviceSettings, ErrorCode } from '@teplo/domain'
 import { DeviceAgent } from './device'
+import { paramsForSerial } from './model/params'
+import { type LastReadings, resumedState } from './model/state'
+
+export type { LastReadings } from './model/state'
 
 export interface DeviceLogin {
   serial: string
   password: string
+  /** The readings to resume from (a demo boiler after a server restart); absent: the boiler starts cold. */
+  resume?: LastReadings
 }
 
 export interface SimulatorOptions {
@@ -49,6 +55,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
         ...(options.reconnectPeriodMs !== undefined ? { reconnectPeriodMs: options.reconnectPeriodMs } : {}),
         ...(options.log ? { log: options.log } : {}),
+        ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),
       }),
   )
   const bySerial = new Map(devices.map((device) => [device.serial, device]))

@@ -4,6 +4,17 @@ export type RoleName = (typeof ROLE_NAMES)[number]
 
 export const DEFAULT_ROLE: RoleName = 'user'
 
+/** How the Ukrainian interface names the built-in roles; a role added by an administrator shows its own name. */
+export const ROLE_LABELS: Record<RoleName, string> = {
+  admin: 'Адміністратор',
+  creator: 'Монтажник',
+  user: 'Власник',
+}
+
+export function roleLabel(name: string): string {
+  return isRoleName(name) ? ROLE_LABELS[name] : name
+}
+
 export function isRoleName(value: unknown): value is RoleName {
   return typeof value === 'string' && (ROLE_NAMES as readonly string[]).includes(value)
 }

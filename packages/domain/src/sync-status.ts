@@ -9,6 +9,9 @@ export const SYNC_STATUS_LABELS = {
   refused: (reason: string) => `Відхилено: ${reason}`,
 } as const
 
+/** A device whose controller has never been paired has no settings to apply yet. */
+export const UNPAIRED_SYNC_LABEL = 'Очікує підключення контролера'
+
 export function isSyncStatus(value: unknown): value is SyncStatus {
   return typeof value === 'string' && (SYNC_STATUSES as readonly string[]).includes(value)
 }

@@ -175,6 +175,31 @@ export const items = pgTable(
   ],
 )
 
+// Codes with which an account takes a device over (ADR 024): an installer issues one, the new owner types it with the
+// serial. `kind` leaves room for other ways of handing a device on (sharing); only the digest of a code is kept.
+export const itemHandovers = pgTable(
+  'item_handovers',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('owner'),
+    codeHash: text('code_hash').notNull(),
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Wrong codes for this device from all addresses together; the code is void after too many.
+    failures: integer('failures').notNull().default(0),
+    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_handovers_item_idx').on(t.itemId),
+    check('item_handovers_kind_check', sql`${t.kind} in ('owner')`),
+  ],
+)
+
 export const itemErrors = pgTable(
   'item_errors',
   {

@@ -65,3 +65,35 @@ export function initialState(params: BoilerParams, start: { heaterTemp?: number;
 export function isFiring(state: BoilerState): boolean {
   return FIRING_MODES.includes(state.workMode)
 }
+
+/** The last readings a server kept of a controller (null: never reported). */
+export interface LastReadings {
+  heaterTemp: number | null
+  tankTemp: number | null
+  gasTemp: number | null
+  burnerPower: number | null
+  flameBrightness: number | null
+  workMode: number | null
+}
+
+const RESUMABLE_MODES: readonly number[] = Object.values(WORK_MODE)
+
+/**
+ * A boiler picking up where its last readings left it (a demo boiler after a server restart), instead of starting
+ * cold: temperatures, flame and work mode as they were; what the readings do not say starts as in initialState.
+ */
+export function resumedState(params: BoilerParams, last: LastReadings): BoilerState {
+  const state = initialState(params, {
+    ...(last.heaterTemp !== null ? { heaterTemp: last.heaterTemp } : {}),
+    ...(last.tankTemp !== null ? { tankTemp: last.tankTemp } : {}),
+  })
+  if (last.gasTemp !== null) state.gasTemp = last.gasTemp
+  if (last.workMode !== null && RESUMABLE_MODES.includes(last.workMode)) {
+    state.workMode = last.workMode
+    if (isFiring(state)) {
+      state.burnerPower = last.burnerPower ?? 0
+      state.flameBrightness = last.flameBrightness ?? 0
+    }
+  }
+  return state
+}

@@ -20,6 +20,7 @@ const shellLayout = async () => ({
 })
 const devicesList = async () => ({ Component: (await import('./routes/devices-list')).DevicesListRoute })
 const deviceNew = async () => ({ Component: (await import('./routes/device-new')).DeviceNewRoute })
+const deviceClaim = async () => ({ Component: (await import('./routes/device-claim')).DeviceClaimRoute })
 const deviceEdit = async () => ({ Component: (await import('./routes/device-edit')).DeviceEditRoute })
 const deviceErrors = async () => ({ Component: (await import('./routes/device-errors')).DeviceErrorsRoute })
 const accountSettings = async () => ({
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
             page('service', 'service', underConstruction),
             page('account/settings', 'accountSettings', accountSettings),
             page('items/errors', 'itemErrors', deviceErrors),
+            page('items/claim', 'itemsClaim', deviceClaim),
           ]),
           guarded(
             ['admin'],

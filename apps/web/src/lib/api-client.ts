@@ -10,12 +10,15 @@ const JSON_API = 'application/vnd.api+json'
 export class ApiRequestError extends Error {
   readonly status: number
   readonly errors: ApiError[]
+  /** A 429's Retry-After: seconds until the server takes the call again; null when it did not say. */
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, errors: ApiError[], message?: string) {
+  constructor(status: number, errors: ApiError[], message?: string, retryAfterSeconds: number | null = null) {
     super(message ?? errors[0]?.detail ?? `Request failed with status ${status}`)
     this.name = 'ApiRequestError'
     this.status = status
     this.errors = errors
+    this.retryAfterSeconds = retryAfterSeconds
   }
 
   get isNetworkError() {
@@ -97,7 +100,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     // The server no longer accepts this token: the session is over.
     if (response.status === 401 && token && !options.keepTokenOn401) clearToken()
-    throw new ApiRequestError(response.status, parseErrorDocument(body))
+    const retryAfter = Number(response.headers.get('retry-after'))
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null
+    throw new ApiRequestError(response.status, parseErrorDocument(body), undefined, retryAfterSeconds)
   }
   return body as T
 }

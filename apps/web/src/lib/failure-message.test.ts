@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiRequestError } from './api-client'
 import { failureMessage } from './failure-message'
 
-const texts = { generic: 'Oops, something went wrong!', network: 'offline' }
+const texts = { generic: 'Ой, щось пішло не так!', network: 'offline' }
 const refusal = (status: number, detail: string) =>
   new ApiRequestError(status, [{ status: String(status), title: 'Refused', detail }])
 

@@ -1,7 +1,7 @@
 import { ApiRequestError } from './api-client'
 
 interface FailureTexts {
-  /** 'Oops, something went wrong!' */
+  /** 'Ой, щось пішло не так!' */
   generic: string
   /** The server could not be reached. */
   network: string

@@ -7,7 +7,7 @@ export interface StubbedCall {
   body: unknown
 }
 
-type Reply = { status: number; body?: unknown } | Error
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | Error
 
 /** Replaces global fetch; `reply` answers by method and path (e.g. 'POST /api/v2/login'). */
 export function stubFetch(reply: (call: StubbedCall) => Reply) {
@@ -29,7 +29,7 @@ export function stubFetch(reply: (call: StubbedCall) => Reply) {
     const text = answer.body === undefined ? null : JSON.stringify(answer.body)
     return new Response(text, {
       status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.api+json' },
+      headers: { 'Content-Type': 'application/vnd.api+json', ...answer.headers },
     })
   })
   vi.stubGlobal('fetch', fetchMock)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ROLE_NAMES } from '../roles'
 import { documentSchema, resourceSchema, wireDate } from './document'
 
 /** POST /login, /register, /password/reset. */
@@ -23,6 +24,22 @@ export const supportDocumentSchema = z.object({
     attributes: z.object({ phone: z.string(), email: z.string() }),
   }),
 })
+
+/**
+ * GET /demo-logins: the demo accounts that still sign in with their published passwords (an empty list on a real
+ * installation). The sign-in form offers them; nothing else does.
+ */
+export const demoLoginsDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('demo-logins'),
+    id: z.literal('1'),
+    attributes: z.object({
+      demo: z.boolean(),
+      accounts: z.array(z.object({ role: z.enum(ROLE_NAMES), email: z.string(), password: z.string() })),
+    }),
+  }),
+})
+export type DemoLoginsDocument = z.infer<typeof demoLoginsDocumentSchema>
 
 /** POST /uploads/…: where the stored picture is served. */
 export const uploadResponseSchema = z.object({ url: z.string() })

@@ -88,7 +88,11 @@ export const itemAttributesSchema = z.object({
 })
 
 export const itemResourceSchema = resourceSchema('items', itemAttributesSchema.shape).extend({
-  relationships: z.object({ category: toOneSchema('categories') }),
+  relationships: z.object({
+    category: toOneSchema('categories'),
+    /** The account the device belongs to (its owner). */
+    user: toOneSchema('users').optional(),
+  }),
 })
 export const itemDocumentSchema = withIncluded(documentSchema(itemResourceSchema), categoryResourceSchema)
 /** POST /items: the new device, with its pairing code for the installer. */
@@ -120,3 +124,27 @@ export const itemErrorResourceSchema = resourceSchema('item-errors', {
   .omit({ links: true })
   .extend({ relationships: z.object({ item: toOneSchema('items') }) })
 export const itemErrorListDocumentSchema = listDocumentSchema(itemErrorResourceSchema)
+
+/** POST /items/{id}/owner-code: the code a new owner types with the serial to take the device over. */
+export const ownerCodeDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('owner-codes'),
+    id: z.string(),
+    attributes: z.object({
+      /** Shown once; the server keeps only its digest. */
+      code: z.string(),
+      serial_number: z.string(),
+      expires_at: wireDate,
+    }),
+  }),
+})
+export type OwnerCodeDocument = z.infer<typeof ownerCodeDocumentSchema>
+
+/** GET /owners: accounts an installer may name as a device's owner. */
+export const ownerResourceSchema = z.object({
+  type: z.literal('owners'),
+  id: z.string(),
+  attributes: z.object({ name: z.string(), email: z.string() }),
+})
+export const ownerListDocumentSchema = z.object({ data: z.array(ownerResourceSchema) })
+export type OwnerResource = z.infer<typeof ownerResourceSchema>

@@ -34,7 +34,10 @@ export const registerFormSchema = z
 
 export const passwordForgotSchema = z.object({
   email: emailField({ required: "Email обов'язковий!", invalid: 'Необіхдно вписати існуючий email!' }),
-  redirect_url: z.url({ protocol: /^https?$/, error: 'Некоректна адреса для посилання відновлення' }),
+  /** Where the mailed link leads; used only on an allowed origin, otherwise the link leads to the app's own address. */
+  redirect_url: z
+    .url({ protocol: /^https?$/, error: 'Некоректна адреса для посилання відновлення' })
+    .optional(),
 })
 
 export const passwordResetSchema = z

@@ -20,7 +20,7 @@ describe('itemCreateSchema', () => {
 
   it.each([0, -5, 1.5, '0', '000', '12a', '', null])('rejects the serial number %j', (serial_number) => {
     expect(issuesOf(itemCreateSchema, { owner: 'Іван', serial_number, category_id: '1' })).toEqual({
-      serial_number: ['Будь ласка, введіть коректний Serial Number'],
+      serial_number: ['Будь ласка, введіть коректний серійний номер'],
     })
   })
 

@@ -4,7 +4,7 @@ import { idField, plainText, requiredText } from './fields'
 
 export const DEFAULT_ITEM_NAME = 'Пристрій 1'
 
-const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний Serial Number'
+const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний серійний номер'
 const CATEGORY_MESSAGE = 'Будь ласка, виберіть тип пристрою'
 
 const itemName = requiredText('Введіть назву пристрою', {
@@ -33,7 +33,10 @@ export const serialNumberSchema = z
 
 export const itemCreateSchema = z.object({
   name: itemName.default(DEFAULT_ITEM_NAME),
-  owner,
+  /** The owner's name; taken from the account when `user` names one. */
+  owner: owner.optional(),
+  /** The owner's account (relationship `user`); absent: the installer's own, to be handed over later. */
+  user_id: idField('Оберіть власника').optional(),
   serial_number: serialNumberSchema,
   description: description.default(''),
   category_id: categoryId,

@@ -25,7 +25,7 @@ interface SettingBase {
 /** A number stored as double precision; `step` 1 means whole numbers. */
 export interface NumberSetting extends SettingBase {
   kind: 'number'
-  unit: '°C' | 'kWt'
+  unit: '°C' | 'кВт'
   min: number
   max: number
   step: number
@@ -136,8 +136,8 @@ export const ITEM_SETTINGS = {
     kind: 'number',
     group: 'power',
     column: 'burnerPowerSet',
-    label: 'Потужність, kWt',
-    unit: 'kWt',
+    label: 'Потужність, кВт',
+    unit: 'кВт',
     min: burnerPower.min,
     max: burnerPower.max,
     step: 1,

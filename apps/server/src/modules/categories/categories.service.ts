@@ -77,7 +77,7 @@ export async function updateCategory(db: Database, id: number, input: Partial<Ca
   return { data: categoryResource(row) }
 }
 
-const hasItems = () => new HttpError(422, 'This category still has associated items.')
+const hasItems = () => new HttpError(422, 'До цього типу ще належать пристрої.')
 
 export async function deleteCategory(db: Database, id: number): Promise<void> {
   await findCategory(db, id)

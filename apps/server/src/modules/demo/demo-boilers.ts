@@ -35,7 +35,7 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
   }
   const simulator = startSimulator({
     url: options.brokerUrl,
-    devices: devices.map(({ serial, password }) => ({ serial, password })),
+    devices: devices.map(({ serial, password, resume }) => ({ serial, password, resume })),
     intervalSeconds: options.intervalSeconds ?? 5,
     log: (line) => log.debug(line),
   })

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
+import type { LastReadings } from '@teplo/simulator'
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, users } from '../../db/schema.ts'
@@ -8,7 +9,7 @@ import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
 // The verified boilers of the seed data; 100002 stays pending so that pairing can be tried by hand.
 export const DEMO_DEVICE_SERIALS = ['100001', '100003', '100004']
 
-export type DemoDevice = { id: number; serial: string; name: string; password: string }
+export type DemoDevice = { id: number; serial: string; name: string; password: string; resume: LastReadings }
 
 /**
  * Gives each seeded demo boiler that may use the link a fresh device secret (stored as its hash) and returns
@@ -17,7 +18,18 @@ export type DemoDevice = { id: number; serial: string; name: string; password: s
  */
 export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> {
   const rows = await db
-    .select({ id: items.id, serial: items.serialNumber, name: items.name })
+    .select({
+      id: items.id,
+      serial: items.serialNumber,
+      name: items.name,
+      // The last readings: a restarted server's demo boilers carry on from them instead of starting cold.
+      heaterTemp: items.heaterTemp,
+      tankTemp: items.boilerTemp,
+      gasTemp: items.gasTemp,
+      burnerPower: items.burnerPower,
+      flameBrightness: items.flameBrightness,
+      workMode: items.workMode,
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(
@@ -38,7 +50,8 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       .update(items)
       .set({ deviceSecretHash: sha256(password) })
       .where(eq(items.id, row.id))
-    devices.push({ ...row, password })
+    const { id, serial, name, ...resume } = row
+    devices.push({ id, serial, name, password, resume })
   }
   return devices
 }

@@ -64,5 +64,6 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
 export function itemResource(item: ItemRow, options: { showCode: boolean }): ItemResource {
   return typedResource('items', item.id, itemAttributes(item, options), {
     category: { data: { type: 'categories' as const, id: String(item.categoryId) } },
+    user: { data: { type: 'users' as const, id: String(item.userId) } },
   })
 }

@@ -29,6 +29,8 @@ const sortColumns = {
 export type ItemListQuery = ListQuery & {
   include?: 'category' | undefined
   'filter[user_id]'?: number | undefined
+  /** 'all': every account's devices (administrators). */
+  'filter[scope]'?: 'all' | 'own' | undefined
 }
 
 async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
@@ -40,14 +42,18 @@ async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[
 const showCode = (caller: Caller, item: ItemRow) => caller.role === 'admin' || item.userId === caller.userId
 
 export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
+  const everyone = query['filter[scope]'] === 'all' && query['filter[user_id]'] === undefined
   const ownerId = query['filter[user_id]'] ?? caller.userId
   // Only an administrator may look at another account's devices.
-  if (ownerId !== caller.userId && caller.role !== 'admin') throw forbidden()
+  if ((everyone || ownerId !== caller.userId) && caller.role !== 'admin') throw forbidden()
   const { rows, page } = await listPage(
     db,
     items,
     {
-      where: and(eq(items.userId, ownerId), nameFilter(items.name, query['filter[name]'])),
+      where: and(
+        everyone ? undefined : eq(items.userId, ownerId),
+        nameFilter(items.name, query['filter[name]']),
+      ),
       orderBy: sortOrder(query.sort, sortColumns, items.id),
       path: '/api/v2/items',
     },
@@ -107,8 +113,27 @@ async function assertSerialFree(db: Database, serialNumber: string): Promise<voi
   if (row) throw invalidField('serial_number', SERIAL_TAKEN)
 }
 
+const OWNER_MISSING = 'Оберіть власника'
+const OWNER_NAME_MISSING = 'Вкажіть власника пристрою'
+
+// The account a new device goes to: the one named, or the installer's own until it is handed over.
+async function ownerOf(db: Database, caller: Caller, input: ItemCreateData) {
+  if (input.user_id === undefined) {
+    if (input.owner === undefined) throw invalidField('owner', OWNER_NAME_MISSING)
+    return { userId: caller.userId, owner: input.owner }
+  }
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.id, Number(input.user_id)))
+    .limit(1)
+  if (!user) throw invalidField('user_id', OWNER_MISSING)
+  return { userId: user.id, owner: user.name }
+}
+
 export async function createItem(db: Database, events: AppEventBus, caller: Caller, input: ItemCreateData) {
   const categoryId = await assertCategoryExists(db, input.category_id)
+  const { userId, owner } = await ownerOf(db, caller, input)
   await assertSerialFree(db, input.serial_number)
   const code = verificationCode()
   let created: ItemRow | undefined
@@ -116,10 +141,10 @@ export async function createItem(db: Database, events: AppEventBus, caller: Call
     ;[created] = await db
       .insert(items)
       .values({
-        userId: caller.userId,
+        userId,
         categoryId,
         name: input.name,
-        owner: input.owner,
+        owner,
         serialNumber: input.serial_number,
         description: input.description,
         excerpt: input.description,

@@ -30,7 +30,7 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[], options: { s
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
-  if (!row) throw notFound('User not found.')
+  if (!row) throw notFound('Користувача не знайдено')
   return row
 }
 

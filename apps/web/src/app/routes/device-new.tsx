@@ -9,10 +9,11 @@ export function DeviceNewRoute() {
   const navigate = useNavigate()
   // The guard has loaded the profile before this screen shows.
   const profile = useProfile()
+  const me = profile.data ? { id: profile.data.id, name: profile.data.name, email: profile.data.email } : null
   return (
     <>
       <PageHeader title={t('routes.itemsNew')} back={{ to: '/items', label: t('devices.back') }} />
-      <NewDevicePage defaultOwner={profile.data?.name ?? ''} onDone={() => navigate('/items')} />
+      <NewDevicePage defaultOwner={me} onDone={() => navigate('/items')} />
     </>
   )
 }

@@ -1,12 +1,21 @@
 import AddRounded from '@mui/icons-material/AddRounded'
 import Button from '@mui/material/Button'
+import { effectiveRole } from '@teplo/domain'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header'
+import { useProfile } from '../../features/auth/api/get-profile'
+import type { OwnerOption } from '../../features/devices/api/search-owners'
 import { DevicesList } from '../../features/devices/components/devices-list'
+import { OwnerFilter } from '../../features/devices/components/owner-filter'
 
 export function DevicesListRoute() {
   const { t } = useTranslation()
+  // The guard has loaded the profile before this screen shows.
+  const profile = useProfile()
+  const admin = profile.data ? effectiveRole(profile.data.roles) === 'admin' : false
+  const [owner, setOwner] = useState<OwnerOption | null>(null)
   return (
     <>
       <PageHeader
@@ -17,7 +26,8 @@ export function DevicesListRoute() {
           </Button>
         }
       />
-      <DevicesList />
+      {admin && <OwnerFilter value={owner} onChange={setOwner} />}
+      <DevicesList owner={admin ? (owner?.id ?? 'all') : undefined} />
     </>
   )
 }

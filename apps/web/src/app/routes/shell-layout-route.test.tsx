@@ -22,10 +22,10 @@ function errorCountDocument(total: number) {
 const MENU = [
   ['Головна', '/dashboards'],
   ['Підключені пристрої', '/items'],
-  ['Сервісіні налаштування', '/service'],
+  ['Сервісні налаштування', '/service'],
   ['Оновлення', '/update'],
   ['Користувачі', '/users'],
-  ['Справка', '/pages/faq'],
+  ['Довідка', '/pages/faq'],
 ]
 
 describe('application shell', () => {
@@ -81,7 +81,7 @@ describe('application shell', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/pages/faq'])
     const header = screen.getByRole('banner')
-    expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login')
+    expect(within(header).getByRole('link', { name: 'Вхід' }).getAttribute('href')).toBe('/login')
     expect(within(header).queryByRole('link', { name: 'Мій профіль' })).toBeNull()
   })
 

@@ -93,7 +93,7 @@ describe('DataTable', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Редагувати: Слива' }).getAttribute('href')).toBe(
       '/fruits/edit/2',
     )
-    expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeTruthy()
+    expect(screen.getByText('Записи 1–2 з 2')).toBeTruthy()
     expect(screen.getByRole('navigation', { name: 'Сторінки' })).toBeTruthy()
   })
 

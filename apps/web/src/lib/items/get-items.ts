@@ -10,6 +10,7 @@ export async function getItems(query: ItemListQuery, signal?: AbortSignal): Prom
     query: {
       include: 'category',
       'filter[user_id]': query.userId,
+      'filter[scope]': query.everyone && !query.userId ? 'all' : undefined,
       sort: query.sort,
       'page[size]': MAX_PAGE_SIZE,
       // Cache-busting timestamp: a proxy must never answer with an old list.

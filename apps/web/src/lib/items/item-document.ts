@@ -21,6 +21,8 @@ export type Device = ItemAttributes & {
   id: string
   /** Null when the answer did not include the type (PATCH answers and live updates do not). */
   category: DeviceCategory | null
+  /** The id of the account the device belongs to, when the answer names it. */
+  ownerId?: string | null
 }
 
 function categoryOf(item: ItemResource, included: readonly CategoryResource[]): DeviceCategory | null {
@@ -33,7 +35,8 @@ function categoryOf(item: ItemResource, included: readonly CategoryResource[]): 
 
 /** Joins an item resource with its category from `included`. */
 export function toDevice(item: ItemResource, included: readonly CategoryResource[] = []): Device {
-  return { ...item.attributes, id: item.id, category: categoryOf(item, included) }
+  const ownerId = item.relationships?.user?.data?.id ?? null
+  return { ...item.attributes, id: item.id, category: categoryOf(item, included), ownerId }
 }
 
 /** Reads one item document: a GET, POST or PATCH answer, or a live update. */

@@ -2,6 +2,8 @@
 export interface ItemListQuery {
   /** filter[user_id]: whose devices; without it the server answers the caller's own. */
   userId?: string
+  /** filter[scope]=all: every account's devices (administrators), unless userId narrows it. */
+  everyone?: boolean
   /** The server's sort, e.g. 'name' or '-created_at'; its default order when absent. */
   sort?: string
   /** Ask every cache on the way for a fresh answer (spec §7): no-cache headers and a `_` timestamp. */

@@ -1,5 +1,7 @@
 import {
   deviceCredentialsDocumentSchema,
+  hasControlCharacter,
+  itemClaimSchema,
   itemCreatedDocumentSchema,
   itemCreateSchema,
   itemDocumentSchema,
@@ -9,6 +11,8 @@ import {
   itemVerifyTokenSchema,
   LIMITS,
   noContentSchema,
+  ownerCodeDocumentSchema,
+  ownerListDocumentSchema,
   userDocumentSchema,
   verificationStatusSchema,
 } from '@teplo/domain'
@@ -18,6 +22,13 @@ import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { brokerLocation } from '../../../modules/device-link/broker-location.ts'
 import { visibleItem } from '../../../modules/items/item-access.ts'
+import {
+  CLAIM_LOCK_MINUTES,
+  CLAIM_MAX_FAILURES,
+  claimFailure,
+  claimItem,
+  issueOwnerCode,
+} from '../../../modules/items/item-handover.service.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
   credentialsDocument,
@@ -37,6 +48,7 @@ import {
   itemUser,
   listItems,
 } from '../../../modules/items/items.service.ts'
+import { searchOwners } from '../../../modules/items/owners.service.ts'
 import { PairingAttempts } from '../../../modules/items/pairing-attempts.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
@@ -46,13 +58,83 @@ const includeQuery = z.object({
 const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
+  'filter[scope]': z.enum(['own', 'all'], { message: 'filter[scope] must be one of: own, all' }).optional(),
   ...cacheBustingQuery,
+})
+const ownersQuery = z.object({
+  'filter[search]': z
+    .string()
+    .max(100, { message: 'filter[search] must be at most 100 characters' })
+    .refine((value) => !hasControlCharacter(value), { message: 'filter[search] must be plain text' })
+    .optional(),
 })
 // Provisioning calls come from controllers, not people: unauthenticated, limited per address.
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
 const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   const pairingAttempts = new PairingAttempts(VERIFY_MAX_FAILURES, VERIFY_LOCK_MINUTES * 60_000)
+  const claimAttempts = new PairingAttempts(CLAIM_MAX_FAILURES, CLAIM_LOCK_MINUTES * 60_000)
+
+  app.get(
+    '/owners',
+    {
+      schema: {
+        tags: ['items'],
+        summary: "Accounts to name as a device's owner: name or e-mail contains filter[search] (at most 10)",
+        querystring: ownersQuery,
+        response: { 200: ownerListDocumentSchema },
+      },
+      onRequest: app.requireRole('admin', 'creator'),
+    },
+    async (request) => searchOwners(app.db, request.query['filter[search]']),
+  )
+
+  app.post(
+    '/items/claim',
+    {
+      schema: {
+        tags: ['items'],
+        summary: "Take a paired device over with its serial and the installer's owner code",
+        body: itemClaimSchema,
+        response: { 200: itemDocumentSchema },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request)
+      const { serial_number: serialNumber, code } = request.body
+      const outcome = await claimItem(app.db, app.events, claimAttempts, {
+        serialNumber,
+        code,
+        address: request.ip,
+        caller,
+      })
+      if (outcome.kind !== 'claimed') {
+        const { error, retryAfterSeconds } = claimFailure(outcome)
+        if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
+        throw error
+      }
+      return itemDocument(app.db, caller, outcome.item, true)
+    },
+  )
+
+  app.post(
+    '/items/:id/owner-code',
+    {
+      schema: {
+        tags: ['items'],
+        summary:
+          'A code with which a new owner takes this paired device over (admin, or the creator holding it)',
+        params: idParams,
+        response: { 201: ownerCodeDocumentSchema },
+      },
+      onRequest: app.requireRole('admin', 'creator'),
+    },
+    async (request, reply) => {
+      return reply.status(201).send(await issueOwnerCode(app.db, currentUser(request), request.params.id))
+    },
+  )
 
   app.get(
     '/items',
@@ -212,7 +294,18 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { serial_number: serialNumber, token } = request.body
       const caller = request.auth ? currentUser(request) : undefined
-      const attempt = { serialNumber, token, address: request.ip, caller }
+      const link = app.deviceLink
+      const provision = link
+        ? async (serial: string, secret: string) => {
+            try {
+              await link.provisionCredentials(serial, secret)
+            } catch (err) {
+              request.log.error({ err, serial }, "pairing: the broker did not take the device's account")
+              throw err
+            }
+          }
+        : undefined
+      const attempt = { serialNumber, token, address: request.ip, caller, provision }
       const outcome = await verifyToken(app.db, app.events, pairingAttempts, attempt)
       if (outcome.kind !== 'verified') {
         const { error, retryAfterSeconds } = verifyFailure(outcome)
@@ -220,14 +313,16 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error
       }
       // The secret is stored only as a hash (never cached: see the no-store reply hook).
-      const transportAddress = app.deviceLink?.transport.address
+      const transport = app.deviceLink?.transport
+      const embedded = transport && !app.config.mqttUrl
       const broker = brokerLocation({
         publicUrl: app.config.mqttPublicUrl,
         externalUrl: app.config.mqttUrl,
-        embeddedPort:
-          transportAddress && !app.config.mqttUrl
-            ? Number(new URL(transportAddress).port)
-            : app.config.mqttPort,
+        embeddedPort: embedded ? Number(new URL(transport.address).port) : app.config.mqttPort,
+        embeddedTlsPort:
+          embedded && transport.tlsAddress
+            ? Number(new URL(transport.tlsAddress).port)
+            : app.config.mqttTls?.port,
         requestHost: request.hostname,
       })
       return credentialsDocument(outcome.item, outcome.secret, broker)

@@ -1,5 +1,6 @@
-import { supportDocumentSchema } from '@teplo/domain'
+import { demoLoginsDocumentSchema, supportDocumentSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { DemoLogins } from '../../../modules/auth/demo-logins.ts'
 
 // The help page shows these to anyone, signed in or not: they come from configuration, not the database.
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,37 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'support' as const,
           id: '1' as const,
           attributes: { phone: app.config.supportPhone, email: app.config.supportEmail },
+        },
+      }
+    },
+  )
+
+  const demoLogins = new DemoLogins(app.db)
+  // Computed once at start; afterwards only when a demo account's password changed.
+  app.addHook('onReady', async () => {
+    await demoLogins.current()
+  })
+  app.get(
+    '/demo-logins',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Demo accounts that still sign in with their published passwords (empty on a real installation)',
+        security: [],
+        response: { 200: demoLoginsDocumentSchema },
+      },
+    },
+    async () => {
+      const accounts = await demoLogins.current()
+      return {
+        data: {
+          type: 'demo-logins' as const,
+          id: '1' as const,
+          attributes: {
+            demo: accounts.length > 0,
+            accounts: accounts.map(({ role, email, password }) => ({ role, email, password })),
+          },
         },
       }
     },

@@ -17,14 +17,49 @@ const emailInput = () => screen.getByLabelText<HTMLInputElement>('Email')
 const passwordInput = () => screen.getByLabelText<HTMLInputElement>('Пароль')
 const submitButton = () => screen.getByRole('button', { name: 'Увійти' })
 
+const demoLogins = (accounts: { role: string; email: string; password: string }[]) => ({
+  status: 200,
+  body: { data: { type: 'demo-logins', id: '1', attributes: { demo: accounts.length > 0, accounts } } },
+})
+const DEMO = demoLogins([{ role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }])
+
 describe('LoginForm', () => {
-  it('is prefilled with the demo administrator and remembers the user by default', async () => {
+  it('is prefilled with the demo administrator while the installation is a demo, and remembers the user', async () => {
+    stubFetch((call) => (call.url === '/api/v2/demo-logins' ? DEMO : { status: 500 }))
     renderLogin()
-    expect((await screen.findByLabelText<HTMLInputElement>('Email')).value).toBe(DEMO_ADMIN.email)
+    await waitFor(() => expect(emailInput().value).toBe(DEMO_ADMIN.email))
     expect(passwordInput().value).toBe(DEMO_ADMIN.password)
     expect(screen.getByLabelText<HTMLInputElement>("Запам'ятати мене").checked).toBe(true)
     expect(screen.getByRole('link', { name: 'Зареєструватися' }).getAttribute('href')).toBe('/register')
     expect(screen.getByRole('link', { name: 'Забули пароль?' }).getAttribute('href')).toBe('/password/email')
+  })
+
+  it('starts empty on a real installation, where no demo account signs in', async () => {
+    const calls = stubFetch((call) => (call.url === '/api/v2/demo-logins' ? demoLogins([]) : { status: 500 }))
+    renderLogin()
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/v2/demo-logins')).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(emailInput().value).toBe('')
+    expect(passwordInput().value).toBe('')
+  })
+
+  it('says when to try again after too many attempts', async () => {
+    stubFetch((call) =>
+      call.url === '/api/v2/demo-logins'
+        ? DEMO
+        : {
+            status: 429,
+            body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'x' }] },
+            headers: { 'Retry-After': '42' },
+          },
+    )
+    const user = userEvent.setup()
+    renderLogin()
+    await waitFor(() => expect(emailInput().value).toBe(DEMO_ADMIN.email))
+    await user.click(submitButton())
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Забагато спроб входу')).toBeTruthy()
+    expect(within(dialog).getByText('Спробуйте знову через 42 с.')).toBeTruthy()
   })
 
   it('shows the validation messages under empty fields and sends nothing', async () => {
@@ -39,10 +74,11 @@ describe('LoginForm', () => {
     expect(await screen.findByText("Email обов'язковий!")).toBeTruthy()
     expect(screen.getByText('Необхідно ввести пароль!')).toBeTruthy()
     expect(emailInput().getAttribute('aria-invalid')).toBe('true')
-    expect(calls).toHaveLength(0)
+    expect(calls.filter((call) => call.url === '/api/v2/login')).toHaveLength(0)
   })
 
   it('rejects a malformed e-mail', async () => {
+    stubFetch(() => ({ status: 500 }))
     const user = userEvent.setup()
     renderLogin()
 
@@ -54,18 +90,24 @@ describe('LoginForm', () => {
   })
 
   it('shows the "Невірні дані!" popup when the server refuses the credentials, then is usable again', async () => {
-    const calls = stubFetch(() => ({
-      status: 401,
-      body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid credentials' }] },
-    }))
+    const calls = stubFetch((call) =>
+      call.url === '/api/v2/demo-logins'
+        ? DEMO
+        : {
+            status: 401,
+            body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid credentials' }] },
+          },
+    )
     const user = userEvent.setup()
     const onSuccess = renderLogin()
+    await waitFor(() => expect(emailInput().value).toBe(DEMO_ADMIN.email))
 
     await user.click(await screen.findByRole('button', { name: 'Увійти' }))
 
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Невірні дані!')).toBeTruthy()
-    expect(calls[0]?.body).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, remember: true })
+    const login = calls.find((call) => call.url === '/api/v2/login')
+    expect(login?.body).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, remember: true })
     expect(getToken()).toBeNull()
     expect(onSuccess).not.toHaveBeenCalled()
 
@@ -89,7 +131,9 @@ describe('LoginForm', () => {
     const user = userEvent.setup()
     const onSuccess = renderLogin()
 
-    await user.click(await screen.findByRole('button', { name: 'Увійти' }))
+    await user.type(await screen.findByLabelText('Email'), 'olena@example.com')
+    await user.type(passwordInput(), 'correct-horse')
+    await user.click(submitButton())
     await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(true))
 
     release()

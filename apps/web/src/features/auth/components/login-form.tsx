@@ -5,8 +5,8 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import { DEMO_ADMIN, type LoginData, type LoginInput, loginSchema } from '@teplo/domain'
-import { lazy, Suspense, useState } from 'react'
+import { type LoginData, type LoginInput, loginSchema } from '@teplo/domain'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -14,6 +14,7 @@ import { PasswordField } from '../../../components/ui/password-field'
 import { TextInput } from '../../../components/ui/text-input'
 import { ApiRequestError } from '../../../lib/api-client'
 import { retryImport } from '../../../lib/retry-import'
+import { useDemoLogins } from '../api/get-demo-logins'
 import { useLogin } from '../api/login'
 import type { LoginFailure } from './login-failed-dialog'
 
@@ -25,19 +26,31 @@ const LoginFailedDialog = lazy(async () => ({
 function failureOf(error: unknown): LoginFailure {
   if (!(error instanceof ApiRequestError)) return 'unexpected'
   if (error.status === 401 || error.status === 422) return 'credentials'
+  if (error.status === 429) return { kind: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds }
   return error.isNetworkError || error.status >= 500 ? 'unreachable' : 'unexpected'
 }
 
-/** Sign-in form, prefilled with the demo administrator (spec §2). */
+/**
+ * Sign-in form. Prefilled with a demo account (spec §2) only while the installation is a demo: the server says
+ * which demo accounts still sign in with their published passwords, and a real installation has none.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation()
   const login = useLogin()
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const [failureOpen, setFailureOpen] = useState(false)
-  const { control, handleSubmit } = useForm<LoginInput, unknown, LoginData>({
+  const { control, handleSubmit, getValues, setValue } = useForm<LoginInput, unknown, LoginData>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, remember: true },
+    defaultValues: { email: '', password: '', remember: true },
   })
+  const demo = useDemoLogins()
+  const demoAccount = demo.data?.[0]
+  useEffect(() => {
+    // Never over what the user has begun to type.
+    if (!demoAccount || getValues('email') || getValues('password')) return
+    setValue('email', demoAccount.email)
+    setValue('password', demoAccount.password)
+  }, [demoAccount, getValues, setValue])
 
   const submit = handleSubmit((values) =>
     login.mutate(values, {

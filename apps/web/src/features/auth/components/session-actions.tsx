@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router'
 import { useAccessToken } from '../../../lib/auth-token'
 import { useLogout } from '../api/logout'
 
-/** Top-bar session control: 'Sign In' when signed out; the profile link and 'Вихід' when signed in. */
+/** Top-bar session control: 'Вхід' when signed out; the profile link and 'Вихід' when signed in. */
 export function SessionActions() {
   const { t } = useTranslation()
   const token = useAccessToken()

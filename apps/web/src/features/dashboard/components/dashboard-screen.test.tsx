@@ -58,7 +58,7 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     show()
 
     expect(await screen.findByText('Пристроїв не знайдено', {}, slow)).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Додати пристрій' }).getAttribute('href')).toBe('/items/new')
+    expect(screen.getByRole('link', { name: 'Додати пристрій' }).getAttribute('href')).toBe('/items/claim')
     expect(deviceReads(calls, '2')).toHaveLength(0)
   })
 
@@ -164,7 +164,7 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     const heater = await screen.findByRole('meter', { name: 'Температура котла' }, slow)
     expect(heater.getAttribute('aria-valuetext')).toBe('62,5 °C')
     expect(screen.getByRole('meter', { name: 'Потужність пальника' }).getAttribute('aria-valuetext')).toBe(
-      '40 kWt',
+      '40 кВт',
     )
     expect(screen.getByText('Робота з модуляцією')).toBeTruthy()
     expect(screen.getByText('К+Б')).toBeTruthy()

@@ -18,7 +18,7 @@ export function DashboardEmpty() {
       <Typography component="h2" variant="h2">
         {t('dashboard.empty')}
       </Typography>
-      <Button component={RouterLink} to="/items/new" variant="contained" startIcon={<AddRounded />}>
+      <Button component={RouterLink} to="/items/claim" variant="contained" startIcon={<AddRounded />}>
         {t('dashboard.addDevice')}
       </Button>
     </Stack>

@@ -158,7 +158,7 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     const user = userEvent.setup()
     const calls = openDialog('power')
 
-    const power = await screen.findByRole('spinbutton', { name: 'Потужність, kWt' }, slow)
+    const power = await screen.findByRole('spinbutton', { name: 'Потужність, кВт' }, slow)
     await user.clear(power)
     await user.type(power, '45.8')
     await user.click(screen.getByRole('switch', { name: 'Модуляція потужності' }))

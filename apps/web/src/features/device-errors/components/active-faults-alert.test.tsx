@@ -34,7 +34,7 @@ describe('ActiveFaultsAlert', { timeout: 15_000 }, () => {
     expect(items[0]!.textContent).toContain(`Що робити: ${ERROR_CODE_ACTIONS.E7}`)
     expect(items[1]!.textContent).toMatch(/Разів: 2, востаннє \d\d\.03\.24 \d\d:08/)
     expect(within(alert).getByRole('link', { name: 'Усі помилки' }).getAttribute('href')).toBe(
-      '/items/errors?item=5',
+      '/items/errors?device=5',
     )
     expect(calls[0]!.url).toContain('item_id=5')
   })

@@ -28,7 +28,7 @@ export function ActiveFaultsAlert({ itemId }: { itemId: string }) {
       action={
         <Button
           component={RouterLink}
-          to={`/items/errors?item=${encodeURIComponent(itemId)}`}
+          to={`/items/errors?device=${encodeURIComponent(itemId)}`}
           color="inherit"
           size="small"
           sx={{ whiteSpace: 'nowrap' }}

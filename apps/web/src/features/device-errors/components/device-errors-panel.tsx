@@ -17,10 +17,10 @@ import { ItemErrorsList } from './item-errors-list'
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
   const devices = useItems({ sort: 'name' }, withoutPending)
-  // The chosen device is in the address (?item=), so the dashboard's fault alert links straight to it.
+  // The chosen device lives in the address (?device=…), so links from the devices list and reloads keep it.
   const [params, setParams] = useSearchParams()
-  const chosenId = params.get('item')
-  const setChosenId = (id: string) => setParams({ item: id }, { replace: true })
+  const chosenId = params.get('device')
+  const setChosenId = (id: string) => setParams({ device: id }, { replace: true })
 
   if (devices.isPending) return <PageLoader />
   if (devices.isError) {

@@ -24,7 +24,10 @@ export async function createDevice(input: ItemCreateData) {
           status: 'pending',
           is_on_homepage: false,
         },
-        relationships: { category: { data: { type: 'categories', id: input.category_id } } },
+        relationships: {
+          category: { data: { type: 'categories', id: input.category_id } },
+          ...(input.user_id ? { user: { data: { type: 'users', id: input.user_id } } } : {}),
+        },
       },
     },
   })

@@ -4,15 +4,18 @@ import { apiRequest } from '../../../lib/api-client'
 import { deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 
-/** The edit screen sends every management field but the status. */
-export type DeviceChanges = Required<Omit<ItemManageData, 'status'>>
+/**
+ * The edit screen sends every management field but the status and the owner's name, which follows the owner's
+ * account; `user_id` hands the device to another account (administrators).
+ */
+export type DeviceChanges = Required<Omit<ItemManageData, 'status' | 'owner'>> & { user_id?: string }
 
 /**
  * Saves the management fields. The status is not sent: it is shown, not edited, and a stale copy
  * (say 'connecting' after the controller came back) would be refused by the server.
  */
 export async function updateDevice(id: string, changes: DeviceChanges) {
-  const { category_id: categoryId, ...attributes } = changes
+  const { category_id: categoryId, user_id: userId, ...attributes } = changes
   const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: {
@@ -20,7 +23,10 @@ export async function updateDevice(id: string, changes: DeviceChanges) {
         type: 'items',
         id,
         attributes,
-        relationships: { category: { data: { type: 'categories', id: categoryId } } },
+        relationships: {
+          category: { data: { type: 'categories', id: categoryId } },
+          ...(userId ? { user: { data: { type: 'users', id: userId } } } : {}),
+        },
       },
     },
   })

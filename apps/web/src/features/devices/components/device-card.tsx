@@ -3,6 +3,8 @@ import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardActions from '@mui/material/CardActions'
 import CardContent from '@mui/material/CardContent'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,12 +15,14 @@ import { deviceStatusText, deviceSyncText } from '../utils/device-status'
 import { DeleteDeviceButton } from './delete-device-button'
 import { DetailsList } from './details-list'
 import { NewPairingCodeButton } from './new-pairing-code-button'
+import { OwnerCodeButton } from './owner-code-button'
 
 /** One of "my devices": what it is, whose, and whether its controller is connected. */
 export function DeviceCard({ device }: { device: Device }) {
   const { t } = useTranslation()
   const headingId = useId()
   const rows = [
+    [t('devices.form.serial'), device.serial_number],
     [t('devices.owner'), device.owner],
     [t('devices.type'), device.category?.name || '-'],
     [t('devices.status'), deviceStatusText(device)],
@@ -36,6 +40,16 @@ export function DeviceCard({ device }: { device: Device }) {
           {device.name}
         </Typography>
         <DetailsList items={rows} />
+        {device.status !== 'pending' && (
+          <Stack direction="row" spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={`/dashboards?device=${encodeURIComponent(device.id)}`}>
+              {t('devices.links.dashboard')}
+            </Link>
+            <Link component={RouterLink} to={`/items/errors?device=${encodeURIComponent(device.id)}`}>
+              {t('devices.links.errors')}
+            </Link>
+          </Stack>
+        )}
       </CardContent>
       <CardActions disableSpacing sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button
@@ -48,6 +62,7 @@ export function DeviceCard({ device }: { device: Device }) {
           {t('devices.edit')}
         </Button>
         <NewPairingCodeButton device={device} />
+        <OwnerCodeButton device={device} />
         <DeleteDeviceButton device={device} />
       </CardActions>
     </Card>

@@ -9,10 +9,15 @@ import { RetryAlert } from '../../../components/ui/retry-alert'
 import { useItems } from '../../../lib/items/get-items'
 import { DeviceCard } from './device-card'
 
+interface DevicesListProps {
+  /** Administrators: whose devices (an account id), or every account's when 'all'. */
+  owner?: 'all' | string | undefined
+}
+
 /** "My devices" as cards; all of them at once, as the specification has no paging here. */
-export function DevicesList() {
+export function DevicesList({ owner }: DevicesListProps = {}) {
   const { t } = useTranslation()
-  const devices = useItems()
+  const devices = useItems(owner === 'all' ? { everyone: true } : owner ? { userId: owner } : {})
 
   if (devices.isPending) {
     return <LoadingStatus>{t('devices.loading')}</LoadingStatus>

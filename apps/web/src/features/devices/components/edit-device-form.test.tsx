@@ -13,10 +13,15 @@ const TYPES = [
   { id: '2', name: 'Пелетний пальник' },
 ]
 
-function renderForm(attributes: Partial<ItemAttributes> = {}) {
+function renderForm(attributes: Partial<ItemAttributes> = {}, canHandOver = false) {
   const device = toDevice(itemResource('5', { name: 'Котел вдома', ...attributes }), [boilerCategory])
   renderRoutes(
-    [{ path: '/items/edit/5', element: <EditDeviceForm device={device} types={TYPES} /> }],
+    [
+      {
+        path: '/items/edit/5',
+        element: <EditDeviceForm device={device} types={TYPES} canHandOver={canHandOver} />,
+      },
+    ],
     '/items/edit/5',
   )
 }
@@ -31,7 +36,7 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
     expect(screen.getByText('очікуємо підтвердження (код: Q2W3)')).toBeTruthy()
     expect(screen.getByText('05.03.24')).toBeTruthy()
     expect(screen.getByText('01.04.24')).toBeTruthy()
-    expect(screen.getByRole('switch', { name: 'Синхронізація з контролером' })).toBeTruthy()
+    expect(screen.getByRole('switch', { name: 'Показувати першим на головній' })).toBeTruthy()
   })
 
   it('saves the management fields with the type as a relationship', async () => {
@@ -43,7 +48,7 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
     await user.clear(name)
     await user.type(name, 'Дача')
     await user.selectOptions(screen.getByLabelText('Тип пристрою'), '2')
-    await user.click(screen.getByRole('switch', { name: 'Синхронізація з контролером' }))
+    await user.click(screen.getByRole('switch', { name: 'Показувати першим на головній' }))
     await user.click(screen.getByRole('button', { name: 'Зберегти' }))
 
     expect((await screen.findByRole('alert')).textContent).toContain('Дані оновлено!')
@@ -55,7 +60,6 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
         id: '5',
         attributes: {
           name: 'Дача',
-          owner: 'Олена',
           description: 'Київ, вул. Січових Стрільців, 1',
           is_on_homepage: false,
         },
@@ -85,7 +89,7 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
             status: '422',
             title: 'x',
             detail: 'Занадто довго',
-            source: { pointer: '/data/attributes/owner' },
+            source: { pointer: '/data/attributes/name' },
           },
         ],
       },
@@ -96,6 +100,41 @@ describe('EditDeviceForm', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Зберегти' }))
 
     expect(await screen.findByText('Занадто довго')).toBeTruthy()
-    await waitFor(() => expect(screen.getByLabelText('Власник').getAttribute('aria-invalid')).toBe('true'))
+    await waitFor(() => expect(screen.getByLabelText('Назва').getAttribute('aria-invalid')).toBe('true'))
+  })
+
+  it("shows an installer the owner read-only: the owner's name is not free text", async () => {
+    renderForm()
+    const owner = await screen.findByLabelText<HTMLInputElement>('Власник')
+    expect(owner.readOnly).toBe(true)
+    expect(owner.value).toBe('Олена')
+  })
+
+  it('lets an administrator hand the device to an account chosen by name or e-mail', async () => {
+    const calls = stubFetch((call) =>
+      call.url.startsWith('/api/v2/owners')
+        ? {
+            status: 200,
+            body: {
+              data: [{ type: 'owners', id: '7', attributes: { name: 'Іван', email: 'ivan@example.com' } }],
+            },
+          }
+        : { status: 200, body: itemDocument(itemResource('5')) },
+    )
+    const user = userEvent.setup()
+    renderForm({}, true)
+
+    const owner = await screen.findByRole('combobox', { name: 'Власник' })
+    await user.clear(owner)
+    await user.type(owner, 'ivan')
+    await user.click(await screen.findByRole('option', { name: 'Іван (ivan@example.com)' }))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Дані оновлено!')
+    const patch = calls.find((call) => call.method === 'PATCH')
+    expect(calls.some((call) => call.url.startsWith('/api/v2/owners'))).toBe(true)
+    expect(patch?.body).toMatchObject({
+      data: { relationships: { user: { data: { type: 'users', id: '7' } } } },
+    })
   })
 })

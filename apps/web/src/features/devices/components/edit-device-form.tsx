@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import { itemManageSchema } from '@teplo/domain'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -14,18 +15,20 @@ import { ApiRequestError } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import type { Device } from '../../../lib/items/item-document'
 import type { DeviceType } from '../api/get-device-types'
+import type { OwnerOption } from '../api/search-owners'
 import { useUpdateDevice } from '../api/update-device'
 import { DeviceFacts } from './device-facts'
 import { DeviceTypeField } from './device-type-field'
+import { OwnerField } from './owner-field'
 
 const editDeviceSchema = itemManageSchema
-  .pick({ name: true, owner: true, description: true, category_id: true, is_on_homepage: true })
+  .pick({ name: true, description: true, category_id: true, is_on_homepage: true })
   .required()
 
 type EditDeviceInput = z.input<typeof editDeviceSchema>
 type EditDeviceData = z.output<typeof editDeviceSchema>
 
-const FIELDS = ['name', 'owner', 'description', 'category_id', 'is_on_homepage'] as const
+const FIELDS = ['name', 'description', 'category_id', 'is_on_homepage'] as const
 
 /** The device's own type stays selectable even if the list of types could not be loaded. */
 function typeOptions(device: Device, types: readonly DeviceType[]): DeviceType[] {
@@ -34,36 +37,73 @@ function typeOptions(device: Device, types: readonly DeviceType[]): DeviceType[]
   return [...types, { id: current.id, name: current.name || current.id }]
 }
 
-export function EditDeviceForm({ device, types }: { device: Device; types: readonly DeviceType[] }) {
+interface EditDeviceFormProps {
+  device: Device
+  types: readonly DeviceType[]
+  /** Administrators hand a device to another account here; installers hand it over with an owner code. */
+  canHandOver?: boolean
+}
+
+export function EditDeviceForm({ device, types, canHandOver = false }: EditDeviceFormProps) {
   const { t } = useTranslation()
   const toast = useToast()
   const update = useUpdateDevice(device.id)
+  const current: OwnerOption | null = device.ownerId
+    ? { id: device.ownerId, name: device.owner, email: '' }
+    : null
+  const [owner, setOwner] = useState<OwnerOption | null>(current)
+  const [ownerError, setOwnerError] = useState<string | undefined>()
   const { control, handleSubmit, setError } = useForm<EditDeviceInput, unknown, EditDeviceData>({
     resolver: zodResolver(editDeviceSchema),
     defaultValues: {
       name: device.name,
-      owner: device.owner,
       description: device.description ?? '',
       category_id: device.category?.id ?? '',
       is_on_homepage: device.is_on_homepage,
     },
   })
 
-  const submit = handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () => toast.success(t('devices.form.saved')),
-      onError: (error) => {
-        const apiError = error instanceof ApiRequestError ? error : null
-        if (apiError && applyFieldErrors(apiError.fieldErrors, setError, FIELDS)) return
-        toast.error(apiError?.status === 404 ? t('devices.notFound') : t('devices.form.saveFailed'))
+  const submit = handleSubmit((values) => {
+    if (canHandOver && !owner) {
+      setOwnerError(t('devices.ownerField.required'))
+      return
+    }
+    setOwnerError(undefined)
+    const handOver = canHandOver && owner && owner.id !== device.ownerId ? { user_id: owner.id } : {}
+    update.mutate(
+      { ...values, ...handOver },
+      {
+        onSuccess: () => toast.success(t('devices.form.saved')),
+        onError: (error) => {
+          const apiError = error instanceof ApiRequestError ? error : null
+          if (apiError?.fieldErrors.user_id) setOwnerError(apiError.fieldErrors.user_id)
+          if (apiError && applyFieldErrors(apiError.fieldErrors, setError, FIELDS)) return
+          if (apiError?.fieldErrors.user_id) return
+          toast.error(apiError?.status === 404 ? t('devices.notFound') : t('devices.form.saveFailed'))
+        },
       },
-    }),
-  )
+    )
+  })
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} sx={{ maxWidth: 560 }}>
       <FormTextInput control={control} name="name" label={t('devices.form.name')} autoComplete="off" />
-      <FormTextInput control={control} name="owner" label={t('devices.owner')} autoComplete="name" />
+      {canHandOver ? (
+        <OwnerField
+          value={owner}
+          onChange={setOwner}
+          label={t('devices.owner')}
+          helperText={t('devices.ownerField.handOverHint')}
+          error={ownerError}
+        />
+      ) : (
+        <TextInput
+          label={t('devices.owner')}
+          value={device.owner}
+          readOnly
+          helperText={t('devices.ownerField.readOnlyHint')}
+        />
+      )}
       <FormTextInput
         control={control}
         name="description"

@@ -8,7 +8,7 @@ import { useDeviceTypes } from '../api/get-device-types'
 import { EditDeviceForm } from './edit-device-form'
 
 /** Loads the device and the types, then shows the edit form. */
-export function EditDevicePage({ id }: { id: string }) {
+export function EditDevicePage({ id, canHandOver = false }: { id: string; canHandOver?: boolean }) {
   const { t } = useTranslation()
   const device = useItem(id)
   const types = useDeviceTypes()
@@ -19,7 +19,7 @@ export function EditDevicePage({ id }: { id: string }) {
   return (
     <Stack spacing={2}>
       {types.isError && <Alert severity="error">{t('devices.typesFailed')}</Alert>}
-      <EditDeviceForm device={device.data} types={types.data ?? []} />
+      <EditDeviceForm device={device.data} types={types.data ?? []} canHandOver={canHandOver} />
     </Stack>
   )
 }

@@ -12,10 +12,14 @@ const TYPES = [
   { id: '2', name: 'Пелетний пальник' },
 ]
 
+const ME = { id: '2', name: 'Олена', email: 'olena@example.com' }
+const owners = { status: 200, body: { data: [] } }
+const posts = (calls: { method: string }[]) => calls.filter((call) => call.method === 'POST')
+
 function renderForm(types = TYPES) {
   const onDone = vi.fn()
   renderRoutes(
-    [{ path: '/items/new', element: <NewDeviceForm defaultOwner="Олена" types={types} onDone={onDone} /> }],
+    [{ path: '/items/new', element: <NewDeviceForm defaultOwner={ME} types={types} onDone={onDone} /> }],
     '/items/new',
   )
   return onDone
@@ -28,37 +32,38 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
   it('starts from the defaults of the specification and preselects the newest type', async () => {
     renderForm()
     expect((await screen.findByLabelText<HTMLInputElement>('Назва')).value).toBe('Пристрій 1')
-    expect(screen.getByLabelText<HTMLInputElement>('Власник').value).toBe('Олена')
+    expect(screen.getByLabelText<HTMLInputElement>('Власник').value).toBe('Олена (olena@example.com)')
     expect(serial().value).toBe('')
     expect(serial().getAttribute('inputmode')).toBe('numeric')
     expect(screen.getByLabelText<HTMLSelectElement>('Тип пристрою').value).toBe('3')
   })
 
   it('asks for a serial number above zero and a type, and sends nothing', async () => {
-    const calls = stubFetch(() => ({ status: 500 }))
+    const calls = stubFetch((call) => (call.url.includes('/owners') ? owners : { status: 500 }))
     const user = userEvent.setup()
     renderForm([])
 
     await user.click(await screen.findByRole('button', { name: 'Додати пристрій' }))
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
     expect(screen.getByText('Будь ласка, виберіть тип пристрою')).toBeTruthy()
 
     await user.type(serial(), '0')
     await user.click(submit())
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
 
     await user.clear(serial())
     await user.type(serial(), '12a')
     await user.click(submit())
-    expect(await screen.findByText('Будь ласка, введіть коректний Serial Number')).toBeTruthy()
-    expect(calls).toHaveLength(0)
+    expect(await screen.findByText('Будь ласка, введіть коректний серійний номер')).toBeTruthy()
+    expect(posts(calls)).toHaveLength(0)
   })
 
   it('creates a pending device and shows its verification code, then goes on', async () => {
-    const calls = stubFetch(() => ({
-      status: 201,
-      body: createdItemDocument(itemResource('9', { status: 'pending' }, '3'), 'X4P9'),
-    }))
+    const calls = stubFetch((call) =>
+      call.url.includes('/owners')
+        ? owners
+        : { status: 201, body: createdItemDocument(itemResource('9', { status: 'pending' }, '3'), 'X4P9') },
+    )
     const user = userEvent.setup()
     const onDone = renderForm()
 
@@ -69,9 +74,9 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Пристрій додано' })
     expect(within(dialog).getByText('X4P9')).toBeTruthy()
     expect(dialog.textContent).toContain('на контролері')
-    expect(calls[0]?.method).toBe('POST')
-    expect(calls[0]?.url).toBe('/api/v2/items')
-    expect(calls[0]?.body).toEqual({
+    const [created] = posts(calls) as typeof calls
+    expect(created?.url).toBe('/api/v2/items')
+    expect(created?.body).toEqual({
       data: {
         type: 'items',
         attributes: {
@@ -83,7 +88,10 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
           status: 'pending',
           is_on_homepage: false,
         },
-        relationships: { category: { data: { type: 'categories', id: '3' } } },
+        relationships: {
+          category: { data: { type: 'categories', id: '3' } },
+          user: { data: { type: 'users', id: '2' } },
+        },
       },
     })
 
@@ -92,19 +100,23 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
   })
 
   it('reads a refused serial number as a duplicate, under the field', async () => {
-    stubFetch(() => ({
-      status: 422,
-      body: {
-        errors: [
-          {
-            status: '422',
-            title: 'Unprocessable Entity',
-            detail: 'taken',
-            source: { pointer: '/data/attributes/serial_number' },
+    stubFetch((call) =>
+      call.url.includes('/owners')
+        ? owners
+        : {
+            status: 422,
+            body: {
+              errors: [
+                {
+                  status: '422',
+                  title: 'Unprocessable Entity',
+                  detail: 'taken',
+                  source: { pointer: '/data/attributes/serial_number' },
+                },
+              ],
+            },
           },
-        ],
-      },
-    }))
+    )
     const user = userEvent.setup()
     renderForm()
 
@@ -117,7 +129,7 @@ describe('NewDeviceForm', { timeout: 15_000 }, () => {
   })
 
   it('says creation failed when the server fails otherwise', async () => {
-    stubFetch(() => ({ status: 500 }))
+    stubFetch((call) => (call.url.includes('/owners') ? owners : { status: 500 }))
     const user = userEvent.setup()
     renderForm()
 

@@ -11,51 +11,72 @@ import { ApiRequestError } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { useCreateDevice } from '../api/create-device'
 import type { DeviceType } from '../api/get-device-types'
+import type { OwnerOption } from '../api/search-owners'
 import { lastTypeId } from '../utils/device-status'
 import { DeviceTypeField } from './device-type-field'
+import { OwnerField } from './owner-field'
 import { VerificationCodeDialog } from './verification-code-dialog'
 
 interface NewDeviceFormProps {
-  /** The signed-in user's name, the usual owner. */
-  defaultOwner: string
+  /** The signed-in installer: the device stays on this account until it is handed over. */
+  defaultOwner: OwnerOption | null
   types: readonly DeviceType[]
   onDone: () => void
 }
 
-const FIELDS = ['name', 'owner', 'serial_number', 'description', 'category_id'] as const
+const FIELDS = ['name', 'serial_number', 'description', 'category_id'] as const
 
 export function NewDeviceForm({ defaultOwner, types, onDone }: NewDeviceFormProps) {
   const { t } = useTranslation()
   const toast = useToast()
   const create = useCreateDevice()
   const [code, setCode] = useState<string | null>(null)
+  const [owner, setOwner] = useState<OwnerOption | null>(defaultOwner)
+  const [ownerError, setOwnerError] = useState<string | undefined>()
   const { control, handleSubmit, setError } = useForm<ItemCreateInput, unknown, ItemCreateData>({
     resolver: zodResolver(itemCreateSchema),
     defaultValues: {
       name: DEFAULT_ITEM_NAME,
-      owner: defaultOwner,
+      owner: defaultOwner?.name ?? '',
       serial_number: '',
       description: '',
       category_id: lastTypeId(types),
     },
   })
 
-  const submit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: ({ verificationToken }) => setCode(verificationToken),
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiRequestError ? { ...error.fieldErrors } : {}
-        // Spec §5: a refused serial number is read as a duplicate.
-        if (fieldErrors.serial_number) fieldErrors.serial_number = t('devices.form.serialTaken')
-        if (!applyFieldErrors(fieldErrors, setError, FIELDS)) toast.error(t('devices.form.createFailed'))
+  const submit = handleSubmit((values) => {
+    if (!owner) {
+      setOwnerError(t('devices.ownerField.required'))
+      return
+    }
+    setOwnerError(undefined)
+    create.mutate(
+      { ...values, owner: owner.name, user_id: owner.id },
+      {
+        onSuccess: ({ verificationToken }) => setCode(verificationToken),
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiRequestError ? { ...error.fieldErrors } : {}
+          // Spec §5: a refused serial number is read as a duplicate.
+          if (fieldErrors.serial_number) fieldErrors.serial_number = t('devices.form.serialTaken')
+          const ownerMessage = fieldErrors.user_id ?? fieldErrors.owner
+          if (ownerMessage) setOwnerError(ownerMessage)
+          if (!applyFieldErrors(fieldErrors, setError, FIELDS) && !ownerMessage)
+            toast.error(t('devices.form.createFailed'))
+        },
       },
-    }),
-  )
+    )
+  })
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} sx={{ maxWidth: 560 }}>
       <FormTextInput control={control} name="name" label={t('devices.form.name')} autoComplete="off" />
-      <FormTextInput control={control} name="owner" label={t('devices.owner')} autoComplete="name" />
+      <OwnerField
+        value={owner}
+        onChange={setOwner}
+        label={t('devices.owner')}
+        helperText={t('devices.ownerField.newHint')}
+        error={ownerError}
+      />
       <FormTextInput
         control={control}
         name="serial_number"

@@ -26,10 +26,18 @@ describe('deviceStatusText', () => {
 
 describe('deviceSyncText', () => {
   it('says whether the settings reached the controller', () => {
-    expect(deviceSyncText({ sync_status: 'synced', sync_reason: null })).toBe('Застосовано')
-    expect(deviceSyncText({ sync_status: 'pending', sync_reason: null })).toBe('Очікує пристрій')
-    expect(deviceSyncText({ sync_status: 'refused', sync_reason: 'out of range' })).toBe(
+    expect(deviceSyncText({ status: 'on', sync_status: 'synced', sync_reason: null })).toBe('Застосовано')
+    expect(deviceSyncText({ status: 'connecting', sync_status: 'pending', sync_reason: null })).toBe(
+      'Очікує пристрій',
+    )
+    expect(deviceSyncText({ status: 'off', sync_status: 'refused', sync_reason: 'out of range' })).toBe(
       'Відхилено: out of range',
+    )
+  })
+
+  it('claims nothing applied for a device whose controller was never paired', () => {
+    expect(deviceSyncText({ status: 'pending', sync_status: 'synced', sync_reason: null })).toBe(
+      'Очікує підключення контролера',
     )
   })
 })

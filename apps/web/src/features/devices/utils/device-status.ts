@@ -1,4 +1,4 @@
-import { itemManagementLabel, syncStatusLabel } from '@teplo/domain'
+import { itemManagementLabel, syncStatusLabel, UNPAIRED_SYNC_LABEL } from '@teplo/domain'
 import type { Device } from '../../../lib/items/item-document'
 import type { DeviceType } from '../api/get-device-types'
 
@@ -9,8 +9,9 @@ export function deviceStatusText(device: StatusFields): string {
   return itemManagementLabel(device.status, device.verification_token)
 }
 
-/** Whether the controller has applied the last settings asked for. */
-export function deviceSyncText(device: Pick<Device, 'sync_status' | 'sync_reason'>): string {
+/** Whether the controller has applied the last settings asked for; nothing to apply before it is paired. */
+export function deviceSyncText(device: Pick<Device, 'status' | 'sync_status' | 'sync_reason'>): string {
+  if (device.status === 'pending') return UNPAIRED_SYNC_LABEL
   return syncStatusLabel(device.sync_status, device.sync_reason)
 }
 

@@ -1,4 +1,4 @@
-import type { RoleResource } from '@teplo/domain'
+import { type RoleResource, roleLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { type Column, DataTable } from '../../../components/ui/data-table'
 import { useDataTableState } from '../../../components/ui/data-table-state'
@@ -7,6 +7,9 @@ import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { formatDate } from '../../../lib/dates'
 import { useDeleteRole } from '../api/delete-role'
 import { useRoles } from '../api/get-roles'
+
+// A built-in role shows its Ukrainian name beside the name it has on the wire (what the edit form changes).
+const roleWithLabel = (name: string) => (roleLabel(name) === name ? name : `${roleLabel(name)} (${name})`)
 
 /** Roles with name and creation date; 'Не знайдено' when nothing matches (spec §2 Lists). */
 export function RolesTable() {
@@ -18,7 +21,12 @@ export function RolesTable() {
   const deleteRole = useDeleteRole()
 
   const columns: Column<RoleResource>[] = [
-    { key: 'name', label: t('roles.name'), sortable: true, render: (role) => role.attributes.name },
+    {
+      key: 'name',
+      label: t('roles.name'),
+      sortable: true,
+      render: (role) => roleWithLabel(role.attributes.name),
+    },
     {
       key: 'created_at',
       label: t('roles.createdAt'),

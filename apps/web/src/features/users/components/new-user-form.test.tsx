@@ -58,8 +58,8 @@ function server(overrides: Partial<Record<string, Reply>> = {}) {
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText("Ім'я", {}, slow), 'Олена')
   await user.type(screen.getByLabelText('Email'), 'olena@example.com')
-  await waitFor(() => expect(screen.getByRole('option', { name: 'creator' })).toBeTruthy())
-  await user.selectOptions(screen.getByLabelText('Роль'), 'creator')
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Монтажник' })).toBeTruthy())
+  await user.selectOptions(screen.getByLabelText('Роль'), 'Монтажник')
   await user.type(screen.getByLabelText('Пароль'), 'password-1')
   await user.type(screen.getByLabelText('Підтвердження пароля'), 'password-1')
 }
@@ -97,7 +97,7 @@ describe('NewUserForm', { timeout: 20_000 }, () => {
     expect((upload.body as FormData).get('attachment')).toBeInstanceOf(File)
     expect(new Headers(upload.headers).get('authorization')).toBe('Bearer token-1')
     expect(new Headers(upload.headers).get('content-type')).toBeNull()
-    expect((await screen.findByRole('alert')).textContent).toContain('User added successfully!')
+    expect((await screen.findByRole('alert')).textContent).toContain('Користувача додано!')
   })
 
   it('shows the validation messages of the schema without calling the server', async () => {

@@ -1,3 +1,4 @@
+import { roleLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { type Column, DataTable } from '../../../components/ui/data-table'
 import { useDataTableState } from '../../../components/ui/data-table-state'
@@ -21,7 +22,7 @@ export function UsersTable() {
     { key: 'name', label: t('users.name'), sortable: true, render: (user) => user.name },
     { key: 'email', label: t('users.email'), sortable: true, render: (user) => user.email },
     // The server sorts by the user's own columns only; a role is a relationship.
-    { key: 'role', label: t('users.role'), render: (user) => user.role?.name ?? '-' },
+    { key: 'role', label: t('users.role'), render: (user) => (user.role ? roleLabel(user.role.name) : '-') },
     {
       key: 'created_at',
       label: t('users.createdAt'),

@@ -1,0 +1,175 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { OwnerCodeDocument } from '@teplo/domain'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { itemHandovers, items, users } from '../../db/schema.ts'
+import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { sha256, verificationCode } from '../../lib/secrets.ts'
+import { assertCanManage, type Caller, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
+import type { ItemRow } from './item-document.ts'
+import {
+  VERIFY_DEVICE_MAX_FAILURES,
+  VERIFY_LOCK_MINUTES,
+  VERIFY_MAX_FAILURES,
+} from './item-verification.service.ts'
+import type { PairingAttempts } from './pairing-attempts.ts'
+
+// How long an owner code may be used; a new one replaces it at once.
+export const OWNER_CODE_DAYS = 14
+// Wrong owner codes are limited like pairing codes (see pairing-attempts.ts and ADR 024).
+export const CLAIM_MAX_FAILURES = VERIFY_MAX_FAILURES
+export const CLAIM_LOCK_MINUTES = VERIFY_LOCK_MINUTES
+export const CLAIM_CODE_MAX_FAILURES = VERIFY_DEVICE_MAX_FAILURES
+
+export const HANDOVER_MESSAGES = {
+  notPaired: 'Пристрій ще не підключено: код для власника можна отримати після підключення контролера',
+  archived: 'Пристрій заблоковано: передати його неможливо',
+  wrongCode: (left: number) => `Невірний серійний номер або код. Залишилось спроб: ${left}.`,
+  lockedNow: `Невірний серійний номер або код. Забагато невдалих спроб: наступна спроба можлива через ${CLAIM_LOCK_MINUTES} хв.`,
+  locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
+  alreadyYours: 'Цей пристрій уже у вашому обліковому записі',
+} as const
+
+/** 8 characters of the pairing alphabet, shown as XXXX-XXXX. */
+function newOwnerCode(): string {
+  const code = verificationCode(8)
+  return `${code.slice(0, 4)}-${code.slice(4)}`
+}
+
+// Case, spaces and dashes as typed do not count.
+const ownerCodeDigest = (code: string) => sha256(code.replace(/[\s-]/g, '').toUpperCase())
+
+function digestsMatch(given: string, expectedDigest: string): boolean {
+  const a = Buffer.from(ownerCodeDigest(given), 'hex')
+  const b = Buffer.from(expectedDigest, 'hex')
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * A new owner code for a paired device, for whoever manages it (its installer, an administrator). It replaces any
+ * earlier unused code of the device.
+ */
+export async function issueOwnerCode(
+  db: Database,
+  caller: Caller,
+  id: number,
+  now = new Date(),
+): Promise<OwnerCodeDocument> {
+  const item = await visibleItem(db, caller, id)
+  assertCanManage(caller, item)
+  if (item.status === 'archive') throw new HttpError(409, HANDOVER_MESSAGES.archived)
+  if (item.status === 'pending') throw new HttpError(409, HANDOVER_MESSAGES.notPaired)
+  const code = newOwnerCode()
+  const expiresAt = new Date(now.getTime() + OWNER_CODE_DAYS * 86_400_000)
+  const handover = await db.transaction(async (tx) => {
+    await tx
+      .delete(itemHandovers)
+      .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))
+    const [row] = await tx
+      .insert(itemHandovers)
+      .values({
+        itemId: item.id,
+        kind: 'owner',
+        codeHash: ownerCodeDigest(code),
+        issuedBy: caller.userId,
+        expiresAt,
+      })
+      .returning({ id: itemHandovers.id })
+    return row
+  })
+  if (!handover) throw new Error('insert returned no row')
+  return {
+    data: {
+      type: 'owner-codes',
+      id: String(handover.id),
+      attributes: { code, serial_number: item.serialNumber, expires_at: formatDate(expiresAt) },
+    },
+  }
+}
+
+export type ClaimAttempt = { serialNumber: string; code: string; address: string; caller: Caller }
+export type ClaimOutcome =
+  | { kind: 'claimed'; item: ItemRow }
+  | { kind: 'wrong'; attemptsLeft: number }
+  | { kind: 'locked'; until: Date }
+
+/**
+ * A signed-in account takes a paired device over with its serial and the installer's code. An unknown serial, a
+ * device without a valid code and a wrong code answer alike, and each counts as a wrong try of this address.
+ */
+export async function claimItem(
+  db: Database,
+  events: AppEventBus,
+  attempts: PairingAttempts,
+  attempt: ClaimAttempt,
+  now = new Date(),
+): Promise<ClaimOutcome> {
+  const { serialNumber, code, address, caller } = attempt
+  const locked = attempts.lockedUntil(address, serialNumber)
+  if (locked) return { kind: 'locked', until: locked }
+  const outcome = await db.transaction(async (tx): Promise<ClaimOutcome> => {
+    const [item] = await tx.select().from(items).where(eq(items.serialNumber, serialNumber)).for('update')
+    const [handover] = item
+      ? await tx
+          .select()
+          .from(itemHandovers)
+          .where(
+            and(
+              eq(itemHandovers.itemId, item.id),
+              eq(itemHandovers.kind, 'owner'),
+              isNull(itemHandovers.claimedAt),
+              gt(itemHandovers.expiresAt, now),
+            ),
+          )
+          .limit(1)
+      : []
+    if (!item || !handover || !digestsMatch(code, handover.codeHash)) {
+      if (handover) {
+        // Guessing spread over many addresses voids the code; the installer issues a new one.
+        const failures = handover.failures + 1
+        await tx
+          .update(itemHandovers)
+          .set(failures >= CLAIM_CODE_MAX_FAILURES ? { failures, expiresAt: now } : { failures })
+          .where(eq(itemHandovers.id, handover.id))
+      }
+      return { kind: 'wrong', attemptsLeft: attempts.failed(address, serialNumber) }
+    }
+    if (item.status === 'archive') throw new HttpError(409, HANDOVER_MESSAGES.archived)
+    if (item.userId === caller.userId) throw new HttpError(409, HANDOVER_MESSAGES.alreadyYours)
+    const [account] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId))
+    const [claimed] = await tx
+      .update(items)
+      .set({ userId: caller.userId, owner: account?.name ?? item.owner, updatedAt: now })
+      .where(eq(items.id, item.id))
+      .returning()
+    await tx
+      .update(itemHandovers)
+      .set({ claimedBy: caller.userId, claimedAt: now })
+      .where(eq(itemHandovers.id, handover.id))
+    if (!claimed) throw notFound(ITEM_NOT_FOUND)
+    return { kind: 'claimed', item: claimed }
+  })
+  if (outcome.kind === 'claimed') {
+    attempts.succeeded(serialNumber)
+    events.emit('item.updated', { itemId: outcome.item.id })
+  }
+  return outcome
+}
+
+/** The error a failed claim answers, and how long the address waits (429 with Retry-After). */
+export function claimFailure(outcome: Exclude<ClaimOutcome, { kind: 'claimed' }>, now = new Date()) {
+  if (outcome.kind === 'wrong') {
+    const detail =
+      outcome.attemptsLeft > 0
+        ? HANDOVER_MESSAGES.wrongCode(outcome.attemptsLeft)
+        : HANDOVER_MESSAGES.lockedNow
+    return { error: invalidField('code', detail), retryAfterSeconds: null }
+  }
+  const seconds = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 1000))
+  return {
+    error: new HttpError(429, HANDOVER_MESSAGES.locked(Math.ceil(seconds / 60))),
+    retryAfterSeconds: seconds,
+  }
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query'
+import type { DemoLoginsDocument } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+
+export type DemoLogin = DemoLoginsDocument['data']['attributes']['accounts'][number]
+
+/** The demo accounts that still sign in with their published passwords, administrator first; none on a real site. */
+export async function getDemoLogins(signal?: AbortSignal): Promise<DemoLogin[]> {
+  const document = await apiRequest<DemoLoginsDocument>('demo-logins', { auth: false, signal })
+  return document.data.attributes.accounts
+}
+
+export function useDemoLogins() {
+  return useQuery({
+    queryKey: ['demo-logins'],
+    queryFn: ({ signal }) => getDemoLogins(signal),
+    // Asked once per visit to the sign-in screen: a password changed meanwhile takes effect on the next one.
+    staleTime: 0,
+    retry: false,
+  })
+}

@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test'
+import { api, apiToken, useToken } from '../support/api-session'
+import { createDevice, freshSerial } from '../support/devices'
+
+// A newly registered owner gets a boiler the installer paired into the account, with the serial and an owner
+// code; the administrator then finds it under that owner.
+
+const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+const PHONE = { width: 360, height: 740 }
+
+async function noSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow, 'horizontal scroll at 360 px').toBeLessThanOrEqual(0)
+}
+
+test('an installer hands a paired boiler to a new owner, who adds it with the serial and the code', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const creator = await apiToken(request, 'creator')
+  const name = `Котел власника ${stamp}`
+  const serial = freshSerial(7)
+  const created = await createDevice(request, creator, name, serial)
+  // The controller proves its pairing code (as the real one does, without a token).
+  const verified = await request.post('/api/v2/items/verify-token', {
+    data: { serial_number: serial, token: created.meta.verification_token },
+  })
+  expect(verified.status()).toBe(200)
+
+  // The installer issues the owner code on the devices screen, on a phone.
+  await page.setViewportSize(PHONE)
+  await useToken(page, creator)
+  await page.goto('/items')
+  const card = page.getByRole('article', { name })
+  await expect(card).toContainText(serial)
+  await card.getByRole('button', { name: `Код для власника: ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Код для власника «${name}»` })
+  const code = ((await dialog.getByTestId('owner-code').textContent()) ?? '').trim()
+  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/)
+  await expect(dialog).toContainText(serial)
+  await noSideScroll(page)
+  await dialog.getByRole('button', { name: 'Готово' }).click()
+
+  // A new owner registers and adds the boiler from the empty dashboard.
+  const owner = await browser.newPage({ viewport: PHONE })
+  const email = `owner-${stamp}@example.com`
+  await owner.goto('/register')
+  await owner.getByLabel('Логін').fill('Оксана Нова')
+  await owner.getByLabel('Email').fill(email)
+  await owner.getByLabel('Пароль', { exact: true }).fill('owner-password')
+  await owner.getByLabel('Підтвердження пароля').fill('owner-password')
+  await owner.getByRole('checkbox', { name: 'Я приймаю Правила та умови' }).check()
+  await owner.getByRole('button', { name: 'Зареєструватися' }).click()
+  await expect(owner).toHaveURL(/\/dashboards$/)
+  await expect(owner.getByText('Пристроїв не знайдено')).toBeVisible()
+  await owner.getByRole('link', { name: 'Додати пристрій' }).click()
+  await expect(owner).toHaveURL(/\/items\/claim$/)
+  await noSideScroll(owner)
+
+  // A wrong code is refused on the field and counts as a try.
+  await owner.getByLabel(/Серійний номер/).fill(serial)
+  await owner.getByLabel(/Код від монтажника/).fill('AAAA-AAAA')
+  await owner.getByRole('button', { name: 'Додати пристрій' }).click()
+  await expect(owner.getByText('Невірний серійний номер або код. Залишилось спроб: 4.')).toBeVisible()
+
+  await owner.getByLabel(/Код від монтажника/).fill(code.toLowerCase())
+  await owner.getByRole('button', { name: 'Додати пристрій' }).click()
+  await expect(owner).toHaveURL(/\/dashboards$/)
+  await expect(owner.getByRole('alert').filter({ hasText: `Пристрій «${name}» додано!` })).toBeVisible()
+  await expect(owner.getByText('Пристроїв не знайдено')).toBeHidden()
+  await owner.close()
+
+  // The installer handed it on; the administrator finds it under its new owner.
+  const mine = await api<{ data: { attributes: { serial_number: string } }[] }>(
+    request,
+    creator,
+    'GET',
+    'items',
+  )
+  expect(mine.data.map((item) => item.attributes.serial_number)).not.toContain(serial)
+  const admin = await apiToken(request, 'admin')
+  const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  await useToken(adminPage, admin)
+  await adminPage.goto('/items')
+  await expect(adminPage.getByRole('article', { name })).toContainText('Оксана Нова')
+  const filter = adminPage.getByRole('combobox', { name: 'Власник' })
+  await filter.fill(email)
+  await adminPage.getByRole('option', { name: `Оксана Нова (${email})` }).click()
+  await expect(adminPage.getByRole('article')).toHaveCount(1)
+  await expect(adminPage.getByRole('article', { name })).toBeVisible()
+  await adminPage.close()
+})
