@@ -79,7 +79,9 @@ test('a verified boiler whose controller has not connected yet shows no readings
   await page.keyboard.press('Escape')
 })
 
-test('changing the boiler temperature clamps it, saves it and shows that the off-line device has yet to apply it', async ({
+const WAITING = "Збережено. Котел зараз не на зв'язку — зміну буде застосовано, щойно він з'єднається."
+
+test('changing the boiler temperature clamps it visibly, saves it and shows that the off-line device has yet to apply it', async ({
   page,
   request,
 }) => {
@@ -92,6 +94,7 @@ test('changing the boiler temperature clamps it, saves it and shows that the off
   await temperature.fill('95')
   await temperature.press('Tab')
   await expect(temperature).toHaveValue('80')
+  await expect(dialog.getByText('Більше за максимум 80 °C: замість 95 встановлено 80.')).toBeVisible()
   await dialog.getByRole('button', { name: 'Зменшити: Гістерезис, °C' }).click()
   await checkScreen(page, 'dashboard-heater-modal')
 
@@ -102,7 +105,9 @@ test('changing the boiler temperature clamps it, saves it and shows that the off
   expect(Object.keys(sent.data.attributes).sort()).toEqual(['heater_hysteresis', 'heater_temp_set'])
   expect(sent.data.attributes).toMatchObject({ heater_temp_set: 80 })
 
-  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  // The boiler is not connected: the change waits for it, and the notice says so rather than «Дані оновлено!».
+  await expect(toast(page, WAITING)).toBeVisible()
+  await expect(toast(page, 'Дані оновлено!')).toHaveCount(0)
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Налаштування: Очікує пристрій')).toBeVisible()
   await expect(page.getByText('Задано: 80 °C')).toBeVisible()
@@ -128,7 +133,7 @@ test('the pump mode and the flue-gas range are set from their cards and read bac
   const pumpPatch = settingsPatch(page)
   await pumps.getByRole('button', { name: 'Зберегти' }).click()
   const id = ((await pumpPatch).postDataJSON() as { data: { id: string } }).data.id
-  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  await expect(toast(page, WAITING)).toBeVisible()
   await expect(pumps).toBeHidden()
 
   await page.getByRole('button', { name: 'Змінити: Димові гази' }).click()
@@ -166,7 +171,7 @@ test('switching the off-line boiler off keeps the wish for it and the API reads 
   await page.getByRole('switch', { name: 'Увімкнено' }).click()
   const sent = (await patch).postDataJSON() as { data: { id: string; attributes: object } }
   expect(sent.data.attributes).toEqual({ status: 'off' })
-  await expect(toast(page, 'Дані оновлено!')).toBeVisible()
+  await expect(toast(page, WAITING)).toBeVisible()
   await expect(page.getByRole('switch', { name: 'Вимкнено' })).not.toBeChecked()
   await expect(page.getByText('Налаштування: Очікує пристрій')).toBeVisible()
 
@@ -179,4 +184,33 @@ test('switching the off-line boiler off keeps the wish for it and the API reads 
 
   await page.getByRole('switch', { name: 'Вимкнено' }).click()
   await expect(page.getByRole('switch', { name: 'Увімкнено' })).toBeChecked()
+})
+
+test('a save that changes nothing says so and sends nothing; a typed value below the minimum is shown before it is sent', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openOfflineBoiler(page)
+  const patches: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.url())
+  })
+
+  await page.getByRole('button', { name: 'Змінити: Температура бойлера' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Температура бойлера' })
+  await dialog.getByRole('button', { name: 'Зберегти' }).click()
+  await expect(toast(page, 'Нічого не змінено: ці значення вже задано.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  expect(patches).toEqual([])
+
+  await page.getByRole('button', { name: 'Змінити: Температура бойлера' }).click()
+  const temperature = dialog.getByRole('spinbutton', { name: 'Задана температура, °C' })
+  await temperature.fill('-5')
+  await temperature.press('Enter')
+  await expect(temperature).toHaveValue('0')
+  await expect(dialog.getByText('Менше за мінімум 0 °C: замість -5 встановлено 0.')).toBeVisible()
+  await expect(dialog.getByRole('alert')).toContainText('Значення виправлено до допустимих')
+  expect(patches).toEqual([])
+  await dialog.getByRole('button', { name: 'Скасувати' }).click()
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_CODES, errorCodeDescription, errorModeStatusLabel, toErrorCode } from './item-errors'
+import {
+  ERROR_CODES,
+  errorCodeAction,
+  errorCodeDescription,
+  errorModeStatusLabel,
+  toErrorCode,
+  UNKNOWN_ERROR_ACTION,
+} from './item-errors'
 
 describe('errorCodeDescription', () => {
   it('describes all ten controller codes', () => {
@@ -38,5 +45,15 @@ describe('errorModeStatusLabel', () => {
     expect(errorModeStatusLabel(4)).toBe('Невідомий')
     expect(errorModeStatusLabel(null)).toBe('Невідомий')
     expect(errorModeStatusLabel('')).toBe('Невідомий')
+  })
+})
+
+describe('errorCodeAction', () => {
+  it('tells the owner what to do for every known code, and to call the service for an unknown one', () => {
+    const actions = ERROR_CODES.map((code) => errorCodeAction(code))
+    for (const action of actions) expect(action).not.toBe(UNKNOWN_ERROR_ACTION)
+    expect(new Set(actions).size).toBe(ERROR_CODES.length)
+    expect(errorCodeAction('e5')).toContain('зворотне горіння')
+    expect(errorCodeAction('E42')).toBe(UNKNOWN_ERROR_ACTION)
   })
 })

@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/ui/page-loader'
 import { SectionBoundary } from '../../components/ui/section-boundary'
 import { useProfile } from '../../features/auth/api/get-profile'
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen'
+import { ActiveFaultsAlert } from '../../features/device-errors/components/active-faults-alert'
 import type { Device } from '../../lib/items/item-document'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
@@ -21,11 +22,15 @@ function DeviceHistory({ device }: { device: Device }) {
   )
 }
 
-/** The guard has loaded the profile; the dashboard lists that user's devices, each with its history. */
+/** The guard has loaded the profile; the dashboard lists that user's devices, each with its faults and history. */
 export function DashboardRoute() {
   const { data: profile } = useProfile()
   if (!profile) return <PageLoader />
   return (
-    <DashboardScreen userId={profile.id} deviceSections={(device) => <DeviceHistory device={device} />} />
+    <DashboardScreen
+      userId={profile.id}
+      deviceAlerts={(device) => <ActiveFaultsAlert key={device.id} itemId={device.id} />}
+      deviceSections={(device) => <DeviceHistory device={device} />}
+    />
   )
 }

@@ -1,12 +1,27 @@
+import { effectiveRole } from '@teplo/domain'
 import { Outlet } from 'react-router'
 import { AppShell } from '../../components/layout/app-shell'
+import { menuEntriesFor } from '../../components/layout/menu-entries'
+import { useProfile } from '../../features/auth/api/get-profile'
 import { SessionActions } from '../../features/auth/components/session-actions'
+import { useActiveFaultCount } from '../../features/device-errors/api/get-active-fault-count'
 import { HelpRequestProvider } from '../../features/help/components/help-request-provider'
+import { useAccessToken } from '../../lib/auth-token'
 
 export function ShellLayoutRoute() {
+  const token = useAccessToken()
+  const profile = useProfile({ enabled: token !== null })
+  const signedIn = token !== null && profile.data !== undefined
+  // Until the profile is in, a signed-in user sees what every role may open.
+  const role = token === null ? null : profile.data ? effectiveRole(profile.data.roles) : 'user'
+  const faults = useActiveFaultCount({ enabled: signedIn })
   return (
     <HelpRequestProvider>
-      <AppShell sessionActions={<SessionActions />}>
+      <AppShell
+        sessionActions={<SessionActions />}
+        menuEntries={menuEntriesFor(role)}
+        menuCounts={faults === undefined ? undefined : { itemErrors: faults }}
+      >
         <Outlet />
       </AppShell>
     </HelpRequestProvider>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { AppFooter } from './app-footer'
 import { BrandLink } from './brand-link'
 import { ConnectionBanner } from './connection-banner'
+import type { MenuEntry, MenuLabel } from './menu-entries'
 import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
@@ -20,10 +21,13 @@ interface AppShellProps {
   children: ReactNode
   /** Sign-in link or sign-out button, supplied by the auth feature. */
   sessionActions: ReactNode
+  /** The side-menu entries of the user's role. */
+  menuEntries: readonly MenuEntry[]
+  menuCounts?: Partial<Record<MenuLabel, number>>
 }
 
 /** Top bar, side menu, main area and footer; a temporary drawer below 992 px (spec: compact below 991 px). */
-export function AppShell({ children, sessionActions }: AppShellProps) {
+export function AppShell({ children, sessionActions, menuEntries, menuCounts }: AppShellProps) {
   const { t } = useTranslation()
   const theme = useTheme()
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true })
@@ -62,7 +66,7 @@ export function AppShell({ children, sessionActions }: AppShellProps) {
           }}
         >
           <Toolbar />
-          <SideMenu collapsed={collapsed} />
+          <SideMenu entries={menuEntries} counts={menuCounts} collapsed={collapsed} />
         </Drawer>
       ) : (
         <Drawer
@@ -75,7 +79,12 @@ export function AppShell({ children, sessionActions }: AppShellProps) {
           <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
             <BrandLink />
           </Box>
-          <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu
+            entries={menuEntries}
+            counts={menuCounts}
+            collapsed={false}
+            onNavigate={() => setDrawerOpen(false)}
+          />
         </Drawer>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

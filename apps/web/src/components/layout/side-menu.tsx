@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -8,23 +9,28 @@ import Tooltip from '@mui/material/Tooltip'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { HelpCard } from './help-card'
-import { MENU_ENTRIES } from './menu-entries'
+import type { MenuEntry, MenuLabel } from './menu-entries'
 
 export const SIDE_MENU_ID = 'app-side-menu'
 
 interface SideMenuProps {
+  /** The entries the user's role may open. */
+  entries: readonly MenuEntry[]
+  /** Numbers that need attention beside an entry (active faults beside the errors). */
+  counts?: Partial<Record<MenuLabel, number>>
   /** Icons only: labels move to tooltips and accessible names. */
   collapsed: boolean
   onNavigate?: () => void
 }
 
-export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
+export function SideMenu({ entries, counts = {}, collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation()
   return (
     <Box component="nav" id={SIDE_MENU_ID} aria-label={t('menu.label')} sx={{ py: 1 }}>
       <List sx={{ px: 1.5 }}>
-        {MENU_ENTRIES.map(({ to, label, Icon }) => {
-          const text = t(`menu.${label}`)
+        {entries.map(({ to, label, Icon }) => {
+          const count = counts[label] ?? 0
+          const text = count > 0 ? `${t(`menu.${label}`)}, ${t('menu.count', { count })}` : t(`menu.${label}`)
           return (
             <ListItem key={to} disablePadding sx={{ mb: 0.5 }}>
               <Tooltip title={collapsed ? text : ''} placement="right">
@@ -32,7 +38,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
                   component={NavLink}
                   to={to}
                   onClick={onNavigate}
-                  aria-label={collapsed ? text : undefined}
+                  aria-label={collapsed || count > 0 ? text : undefined}
                   sx={{
                     borderRadius: '10px',
                     minHeight: 44,
@@ -44,9 +50,35 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
                   }}
                 >
                   <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, color: 'text.secondary' }}>
-                    <Icon />
+                    {collapsed && count > 0 ? (
+                      <Badge badgeContent={count} color="error" aria-hidden>
+                        <Icon />
+                      </Badge>
+                    ) : (
+                      <Icon />
+                    )}
                   </ListItemIcon>
-                  {!collapsed && <ListItemText primary={text} />}
+                  {!collapsed && <ListItemText primary={t(`menu.${label}`)} />}
+                  {!collapsed && count > 0 && (
+                    <Box
+                      component="span"
+                      aria-hidden
+                      sx={{
+                        ml: 1,
+                        px: 1,
+                        minWidth: 24,
+                        borderRadius: 12,
+                        bgcolor: 'error.main',
+                        color: 'error.contrastText',
+                        fontWeight: 700,
+                        fontSize: 13,
+                        lineHeight: '22px',
+                        textAlign: 'center',
+                      }}
+                    >
+                      {count}
+                    </Box>
+                  )}
                 </ListItemButton>
               </Tooltip>
             </ListItem>

@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react'
 export interface ToastApi {
   success: (message: string) => void
   error: (message: string) => void
+  /** Neither success nor failure: nothing changed, or a change that waits for the device. */
+  info: (message: string) => void
 }
 
 export const ToastContext = createContext<ToastApi | null>(null)

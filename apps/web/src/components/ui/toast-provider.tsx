@@ -57,7 +57,7 @@ class PlainToastFallback extends Component<PlainToastFallbackProps, { failed: bo
           padding: '12px 16px',
           borderRadius: 8,
           color: '#fff',
-          background: toast.severity === 'success' ? '#166534' : '#b91c1c',
+          background: { success: '#166534', error: '#b91c1c', info: '#1e40af' }[toast.severity],
         }}
       >
         {toast.message}
@@ -78,7 +78,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       setToast({ id: nextId++, message, severity })
       setOpen(true)
     }
-    return { success: (message) => show(message, 'success'), error: (message) => show(message, 'error') }
+    return {
+      success: (message) => show(message, 'success'),
+      error: (message) => show(message, 'error'),
+      info: (message) => show(message, 'info'),
+    }
   }, [])
 
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 export interface Toast {
   id: number
   message: string
-  severity: 'success' | 'error'
+  severity: 'success' | 'error' | 'info'
 }
 
 interface ToastViewProps {

@@ -1,12 +1,15 @@
+import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded'
 import LoginRounded from '@mui/icons-material/LoginRounded'
 import LogoutRounded from '@mui/icons-material/LogoutRounded'
 import Button from '@mui/material/Button'
+import IconButton from '@mui/material/IconButton'
+import Tooltip from '@mui/material/Tooltip'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { useAccessToken } from '../../../lib/auth-token'
 import { useLogout } from '../api/logout'
 
-/** Top-bar session control: 'Вхід' when signed out, 'Вихід' when signed in. */
+/** Top-bar session control: 'Вхід' when signed out; the profile link and 'Вихід' when signed in. */
 export function SessionActions() {
   const { t } = useTranslation()
   const token = useAccessToken()
@@ -19,14 +22,21 @@ export function SessionActions() {
     )
   }
   return (
-    <Button
-      onClick={() => logout.mutate()}
-      loading={logout.isPending}
-      loadingPosition="start"
-      startIcon={<LogoutRounded />}
-      color="inherit"
-    >
-      {t('shell.logout')}
-    </Button>
+    <>
+      <Tooltip title={t('routes.profileTeams')}>
+        <IconButton component={RouterLink} to="/pages/profile/teams" aria-label={t('routes.profileTeams')}>
+          <AccountCircleRounded />
+        </IconButton>
+      </Tooltip>
+      <Button
+        onClick={() => logout.mutate()}
+        loading={logout.isPending}
+        loadingPosition="start"
+        startIcon={<LogoutRounded />}
+        color="inherit"
+      >
+        {t('shell.logout')}
+      </Button>
+    </>
   )
 }

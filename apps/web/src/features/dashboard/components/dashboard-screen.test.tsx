@@ -28,8 +28,8 @@ function serve(items: ItemResource[], patched?: (id: string, body: unknown) => I
   })
 }
 
-function show() {
-  return renderRoutes([{ path: '/', element: <DashboardScreen userId="1" /> }], '/')
+function show(path = '/') {
+  return renderRoutes([{ path: '/', element: <DashboardScreen userId="1" /> }], path)
 }
 
 const deviceReads = (calls: StubbedCall[], id: string) =>
@@ -81,6 +81,23 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     await user.click(options[0]!)
     await waitFor(() => expect(deviceReads(calls, '1')).toHaveLength(1))
     expect(screen.getByRole('combobox', { name: 'Пристрій' }).textContent).toBe('Котел у гаражі')
+  })
+
+  it('keeps the chosen boiler in the address, and opens the one the address names', async () => {
+    const user = userEvent.setup()
+    serve([
+      itemResource('1', { name: 'Котел у гаражі' }),
+      itemResource('3', { name: 'Котел вдома', is_on_homepage: true }),
+    ])
+    const { router } = show('/?device=1')
+
+    const picker = await screen.findByRole('combobox', { name: 'Пристрій' }, slow)
+    expect(picker.textContent).toBe('Котел у гаражі')
+    await user.click(picker)
+    await user.click(await screen.findByRole('option', { name: 'Котел вдома' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?device=3'))
+    // Replaced, not pushed: Back leaves the dashboard rather than stepping through the picks.
+    expect(router.state.historyAction).toBe('REPLACE')
   })
 
   it("shows '-' for values a device that never connected has not reported, and its honest state", async () => {

@@ -2,8 +2,9 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQueryClient } from '@tanstack/react-query'
 import { REFRESH_INTERVAL_MS } from '@teplo/domain'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { ApiRequestError } from '../../../lib/api-client'
 import { useItem } from '../../../lib/items/get-item'
@@ -23,16 +24,33 @@ interface DashboardScreenProps {
   userId: string
   /** What the app shows under the selected device's cards (its history, from another feature). */
   deviceSections?: (device: Device) => ReactNode
+  /** What the app shows above the selected device's cards (its active faults, from another feature). */
+  deviceAlerts?: (device: Device) => ReactNode
 }
 
 /** The home screen (spec §2): loading, empty or the selected device with its cards. */
-export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps) {
+export function DashboardScreen({ userId, deviceSections, deviceAlerts }: DashboardScreenProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { reachable } = useReachability()
   // The list of spec §7: the user's devices, past every cache.
   const devicesQuery = useItems({ userId, noCache: true })
-  const [pickedId, setPickedId] = useState<string | null>(null)
+  // The chosen boiler lives in the address (?device=), so a reload or Back from another screen keeps it.
+  const [params, setParams] = useSearchParams()
+  const pickedId = params.get('device')
+  const setPickedId = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          if (id === null) next.delete('device')
+          else next.set('device', id)
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
   const all = devicesQuery.data ?? []
   const devices = dashboardDevices(all)
   const selected = selectedDevice(all, pickedId)
@@ -46,7 +64,7 @@ export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps
     if (!missing) return
     setPickedId(null)
     void queryClient.invalidateQueries({ queryKey: itemKeys.lists() })
-  }, [missing, queryClient])
+  }, [missing, queryClient, setPickedId])
 
   let body: ReactNode
   if (devicesQuery.isPending) body = <DashboardLoading />
@@ -65,6 +83,7 @@ export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps
           onSelect={setPickedId}
           asOf={reachable ? undefined : deviceQuery.dataUpdatedAt || devicesQuery.dataUpdatedAt}
         />
+        {deviceAlerts?.(device)}
         {deviceQuery.isPending ? (
           <DashboardLoading />
         ) : missing || (deviceQuery.isError && deviceQuery.data?.id !== selected.id) ? (

@@ -9,6 +9,8 @@ import {
   type NumberFieldSpec,
   normalizeSettingText,
   parseSettingText,
+  type SettingAdjustment,
+  settingAdjustment,
   stepSettingText,
 } from '../utils/settings-fields'
 
@@ -18,14 +20,27 @@ interface NumberStepperProps {
   unit: string
   value: string
   onChange: (value: string) => void
+  /** Leaving the field brings a typed value into range; `adjustment` says what changed (null: nothing). */
+  onLeave?: (adjustment: SettingAdjustment | null) => void
   error?: string
+  /** What happened to the typed value (not an error: the field now holds a valid value). */
+  notice?: string
 }
 
 /**
  * A number input with − and + buttons (step 1, hysteresis 0.5). Typing is free; leaving the field clamps
- * the value into its range. Arrow keys step as on a native spinbutton.
+ * the value into its range, and the field then says what it did. Arrow keys step as on a native spinbutton.
  */
-export function NumberStepper({ spec, label, unit, value, onChange, error }: NumberStepperProps) {
+export function NumberStepper({
+  spec,
+  label,
+  unit,
+  value,
+  onChange,
+  onLeave,
+  error,
+  notice,
+}: NumberStepperProps) {
   const { t } = useTranslation()
   const parsed = parseSettingText(value, spec)
   const current = parsed === undefined || Number.isNaN(parsed) ? undefined : parsed
@@ -42,9 +57,12 @@ export function NumberStepper({ spec, label, unit, value, onChange, error }: Num
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      onBlur={() => onChange(normalizeSettingText(value, spec))}
+      onBlur={() => {
+        onLeave?.(settingAdjustment(value, spec))
+        onChange(normalizeSettingText(value, spec))
+      }}
       error={Boolean(error)}
-      helperText={error ?? t('dashboard.range', { min: spec.min, max: spec.max, unit })}
+      helperText={error ?? notice ?? t('dashboard.range', { min: spec.min, max: spec.max, unit })}
       inputProps={{
         role: 'spinbutton',
         inputMode: spec.decimal ? 'decimal' : 'numeric',

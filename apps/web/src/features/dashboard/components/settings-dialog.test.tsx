@@ -15,9 +15,13 @@ function openDialog(
   onClose: () => void = () => {},
 ) {
   const device = toDevice(itemResource('7', { status: 'on', ...attributes }))
+  // The server answers with the device as stored: still connected or not, its change pending.
   const calls = stubFetch((call) =>
     call.method === 'PATCH'
-      ? { status: 200, body: itemDocument(itemResource('7', { sync_status: 'pending' })) }
+      ? {
+          status: 200,
+          body: itemDocument(itemResource('7', { status: device.status, sync_status: 'pending' })),
+        }
       : { status: 200, body: itemDocument(itemResource('7')) },
   )
   renderRoutes(
@@ -62,9 +66,59 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     await user.tab()
 
     expect((temperature as HTMLInputElement).value).toBe('80')
+    expect(screen.getByText('Більше за максимум 80 °C: замість 95 встановлено 80.')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Зберегти' }))
     await waitFor(() => expect(patches(calls)).toHaveLength(1))
     expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { boiler_temp_set: 80 } } })
+  })
+
+  it('does not send a value brought into range on Enter before the user has seen it', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('heater')
+
+    const temperature = await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    await user.clear(temperature)
+    await user.type(temperature, '-5{Enter}')
+
+    expect((temperature as HTMLInputElement).value).toBe('0')
+    expect(await screen.findByText('Менше за мінімум 0 °C: замість -5 встановлено 0.')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('Значення виправлено до допустимих')
+    expect(patches(calls)).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { heater_temp_set: 0 } } })
+  })
+
+  it('says nothing changed, and sends nothing, when the values are those already set', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    const calls = openDialog('heater', { heater_temp_set: 65, heater_hysteresis: 3.5 }, onClose)
+
+    await user.click(await screen.findByRole('button', { name: 'Зберегти' }, slow))
+
+    const toast = await screen.findByRole('alert', { hidden: true }, slow)
+    expect(toast.textContent).toContain('Нічого не змінено: ці значення вже задано.')
+    expect(toast.textContent).not.toContain('Дані оновлено!')
+    expect(onClose).toHaveBeenCalled()
+    expect(patches(calls)).toHaveLength(0)
+  })
+
+  it('says a change for a boiler that is not connected waits for it, not that it is updated', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('heater', { status: 'connecting', heater_temp_set: 65 })
+
+    const temperature = await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    await user.clear(temperature)
+    await user.type(temperature, '70')
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    const toast = await screen.findByRole('alert', { hidden: true }, slow)
+    expect(toast.textContent).toContain(
+      "Котел зараз не на зв'язку — зміну буде застосовано, щойно він з'єднається.",
+    )
+    expect(toast.textContent).not.toContain('Дані оновлено!')
   })
 
   it('does not send empty fields', async () => {
@@ -72,11 +126,14 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     const calls = openDialog('gas')
 
     await user.clear(await screen.findByRole('spinbutton', { name: 'Максимальна температура, °C' }, slow))
+    const min = screen.getByRole('spinbutton', { name: 'Мінімальна температура, °C' })
+    await user.clear(min)
+    await user.type(min, '90')
     await user.click(screen.getByRole('button', { name: 'Зберегти' }))
 
     await waitFor(() => expect(patches(calls)).toHaveLength(1))
     expect(patches(calls)[0]?.body).toEqual({
-      data: { type: 'items', id: '7', attributes: { gas_temp_min: 80 } },
+      data: { type: 'items', id: '7', attributes: { gas_temp_min: 90 } },
     })
   })
 

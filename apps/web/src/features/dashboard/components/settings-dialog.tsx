@@ -11,15 +11,20 @@ import Switch from '@mui/material/Switch'
 import type { ItemSettingsGroup, SettingName } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-context'
 import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import {
   buildSettingsPayload,
+  changedValues,
   initialSettingText,
+  type NumberFieldSpec,
   normalizeSettingText,
   numberFields,
   otherFields,
+  type SettingAdjustment,
   type SettingsPayload,
+  settingAdjustment,
 } from '../utils/settings-fields'
 import { ChoiceField } from './choice-field'
 import { NumberStepper } from './number-stepper'
@@ -62,30 +67,65 @@ function initialChoices(group: DialogGroup, device: Device): SettingsPayload {
   )
 }
 
+type Translate = ReturnType<typeof useTranslation>['t']
+
+const decimal = (value: number) => String(value).replace('.', ',')
+
+/** The field's note after a typed value was brought into range: which limit or step, and what it became. */
+function adjustmentNotice(adjustment: SettingAdjustment, spec: NumberFieldSpec, t: Translate): string {
+  const values = { typed: decimal(adjustment.typed), value: decimal(adjustment.value), unit: spec.unit }
+  if (adjustment.reason === 'max') return t('settingsFeedback.max', { ...values, limit: spec.max })
+  if (adjustment.reason === 'min') return t('settingsFeedback.min', { ...values, limit: spec.min })
+  return spec.decimal
+    ? t('settingsFeedback.step', { ...values, step: decimal(spec.step) })
+    : t('settingsFeedback.whole', values)
+}
+
 /** The modal of one dashboard card: sets that card's group of values (spec §2, §5). */
 export function SettingsDialog({ group, device, open, onClose }: SettingsDialogProps) {
   const { t } = useTranslation()
+  const toast = useToast()
   const { save, isPending } = useSaveSettings()
   const specs = numberFields(group)
   const [texts, setTexts] = useState(() => initialTexts(group, device))
   const [choices, setChoices] = useState(() => initialChoices(group, device))
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [notices, setNotices] = useState<Partial<Record<SettingName, string>>>({})
   const choose = (name: SettingName, value: number | boolean) =>
     setChoices((previous) => ({ ...previous, [name]: value }))
+  const noteAdjustment = (spec: NumberFieldSpec, adjustment: SettingAdjustment | null) =>
+    setNotices((previous) => ({
+      ...previous,
+      [spec.name]: adjustment ? adjustmentNotice(adjustment, spec, t) : undefined,
+    }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // Enter may submit without leaving the field: clamp what is shown before sending it.
+    // Enter may submit without leaving the field: a value brought into range is shown, not sent unseen.
+    const adjusted = specs.flatMap((spec) => {
+      const adjustment = settingAdjustment(texts[spec.name] ?? '', spec)
+      return adjustment ? [{ spec, adjustment }] : []
+    })
     const normalized = Object.fromEntries(
       specs.map((spec) => [spec.name, normalizeSettingText(texts[spec.name] ?? '', spec)]),
     )
     setTexts(normalized)
+    if (adjusted.length > 0) {
+      for (const { spec, adjustment } of adjusted) noteAdjustment(spec, adjustment)
+      setErrors({ form: t('settingsFeedback.check') })
+      return
+    }
     const result = buildSettingsPayload(group, normalized, choices, device)
     if (!result.ok) {
       setErrors(result.nothingToSend ? { form: t('dashboard.nothingToSend') } : result.errors)
       return
     }
     setErrors({})
+    if (Object.keys(changedValues(result.values, device)).length === 0) {
+      toast.info(t('settingsFeedback.nothingChanged'))
+      onClose()
+      return
+    }
     save(
       { id: device.id, group, values: result.values },
       // A modal hides the page's toast from screen readers, so the reason is repeated inside it.
@@ -108,7 +148,9 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
                 unit={spec.unit}
                 value={texts[spec.name] ?? ''}
                 onChange={(value) => setTexts((previous) => ({ ...previous, [spec.name]: value }))}
+                onLeave={(adjustment) => noteAdjustment(spec, adjustment)}
                 error={errors[spec.name]}
+                notice={notices[spec.name]}
               />
             ))}
             {otherFields(group).map(([name, setting]) =>

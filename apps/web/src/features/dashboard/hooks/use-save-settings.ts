@@ -22,15 +22,21 @@ interface SaveCallbacks {
   onFailed?: (message: string, fieldErrors: Record<string, string>) => void
 }
 
-/** Saves one settings group and tells the user the outcome: green 'Дані оновлено!' or a red toast. */
+/**
+ * Saves one settings group and tells the user the outcome: green 'Дані оновлено!', a notice that the change
+ * waits for a boiler that is not connected, or a red toast.
+ */
 export function useSaveSettings() {
   const { t } = useTranslation()
   const toast = useToast()
   const mutation = useUpdateDeviceSettings()
   const save = (change: SettingsChange, callbacks: SaveCallbacks = {}) =>
     mutation.mutate(change, {
-      onSuccess: () => {
-        toast.success(t('dashboard.saved'))
+      onSuccess: (device) => {
+        // A boiler that is not connected gets the change when it connects: that is not "updated" yet.
+        if (device.status === 'connecting' || device.status === 'pending')
+          toast.info(t('settingsFeedback.waiting'))
+        else toast.success(t('dashboard.saved'))
         callbacks.onSaved?.()
       },
       onError: (error) => {

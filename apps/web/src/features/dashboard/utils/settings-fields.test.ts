@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   buildSettingsPayload,
+  changedValues,
   initialSettingText,
   type NumberFieldSpec,
   normalizeSettingText,
   numberFields,
   parseSettingText,
+  settingAdjustment,
   stepSettingText,
 } from './settings-fields'
 
@@ -132,5 +134,31 @@ describe('building the PATCH attributes of one group', () => {
       ok: true,
       values: { pump_mode: 3 },
     })
+  })
+})
+
+describe('saying what a typed value became', () => {
+  it('names the limit a value was brought back to, and the step it was rounded to', () => {
+    expect(settingAdjustment('95', heaterSet)).toEqual({ typed: 95, value: 80, reason: 'max' })
+    expect(settingAdjustment('-5', heaterSet)).toEqual({ typed: -5, value: 0, reason: 'min' })
+    expect(settingAdjustment('67,5', heaterSet)).toEqual({ typed: 67.5, value: 67, reason: 'step' })
+    expect(settingAdjustment('2.3', heaterHysteresis)).toEqual({ typed: 2.3, value: 2.5, reason: 'step' })
+  })
+
+  it('has nothing to say about a value in range, an empty field or text that is no number', () => {
+    expect(settingAdjustment('65', heaterSet)).toBeNull()
+    expect(settingAdjustment('', heaterSet)).toBeNull()
+    expect(settingAdjustment('abc', heaterSet)).toBeNull()
+    expect(settingAdjustment('1e3', heaterSet)).toBeNull()
+  })
+})
+
+describe('what a save would change', () => {
+  it('keeps only the values that differ from the device’s desired settings', () => {
+    expect(changedValues({ heater_temp_set: 60, heater_hysteresis: 4 }, stored)).toEqual({
+      heater_hysteresis: 4,
+    })
+    expect(changedValues({ heater_temp_set: 60, heater_hysteresis: 5 }, stored)).toEqual({})
+    expect(changedValues({ burner_mod: false }, stored)).toEqual({ burner_mod: false })
   })
 })

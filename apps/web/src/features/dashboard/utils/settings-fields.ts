@@ -78,6 +78,26 @@ export function normalizeSettingText(text: string, spec: NumberFieldSpec): strin
   return String(clampSetting(value, spec))
 }
 
+/** Why a typed number was changed into its range: above the maximum, below the minimum, or off its step. */
+export type SettingAdjustment = { typed: number; value: number; reason: 'max' | 'min' | 'step' }
+
+/** What leaving the field (or saving) would change about a typed number, so the dialog can say so. */
+export function settingAdjustment(text: string, spec: NumberFieldSpec): SettingAdjustment | null {
+  const parsed = parseSettingText(text, spec)
+  if (parsed === undefined || Number.isNaN(parsed)) return null
+  const typed = Number.parseFloat(text.trim().replace(',', '.'))
+  const value = clampSetting(typed, spec)
+  if (value === typed) return null
+  const reason = typed > spec.max ? 'max' : typed < spec.min ? 'min' : 'step'
+  return { typed, value, reason }
+}
+
+/** The values of a payload that differ from what the device already has (its desired settings). */
+export function changedValues(values: SettingsPayload, stored: object): SettingsPayload {
+  const current = stored as Record<string, unknown>
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => current[name] !== value))
+}
+
 /** One stepper press from the current text (or from the fallback or the bottom of the range when empty). */
 export function stepSettingText(text: string, spec: NumberFieldSpec, direction: 1 | -1): string {
   const value = parseSettingText(text, spec)

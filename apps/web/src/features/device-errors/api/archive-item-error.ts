@@ -16,7 +16,8 @@ export function useArchiveItemError() {
       queryClient.setQueriesData<ItemErrorResource[]>({ queryKey: itemErrorKeys.lists() }, (rows) =>
         rows?.filter((row) => row.id !== id),
       )
-      return queryClient.invalidateQueries({ queryKey: itemErrorKeys.lists() })
+      // The lists and the menu's count of active faults.
+      return queryClient.invalidateQueries({ queryKey: itemErrorKeys.all })
     },
   })
 }

@@ -14,10 +14,11 @@ export async function getItemErrors(itemId: string, signal?: AbortSignal): Promi
   return document.data
 }
 
-export function useItemErrors(itemId: string) {
+export function useItemErrors(itemId: string, { refetchInterval }: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: itemErrorKeys.list(itemId),
     queryFn: ({ signal }) => getItemErrors(itemId, signal),
     staleTime: 0,
+    refetchInterval,
   })
 }

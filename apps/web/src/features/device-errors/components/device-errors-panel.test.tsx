@@ -72,6 +72,20 @@ describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
     expect(calls.some((call) => call.url.includes('item_id=1'))).toBe(true)
   })
 
+  it('opens the device named in the address (?device=), as the dashboard links to it', async () => {
+    serve({ '3': [errorEvent('51', 'E7')] })
+    const { router } = renderRoutes(
+      [{ path: '/items/errors', element: <DeviceErrorsPanel /> }],
+      '/items/errors?device=3',
+    )
+
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Пристрій')
+    expect(picker.value).toBe('3')
+    expect(await screen.findByRole('region', { name: 'Помилки пристрою «Дача»' })).toBeTruthy()
+    await userEvent.setup().selectOptions(picker, '1')
+    await waitFor(() => expect(router.state.location.search).toBe('?device=1'))
+  })
+
   it('says there are no new errors, and loads another device when picked', async () => {
     const calls = serve({ '3': [errorEvent('50', 'E9')] })
     const user = userEvent.setup()

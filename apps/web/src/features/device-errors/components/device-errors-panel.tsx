@@ -12,7 +12,7 @@ import { ItemErrorsList } from './item-errors-list'
 
 /**
  * Device picker (by name; a pending device has never reported, so it has no errors) and the chosen
- * device's error events; the first device is shown at once.
+ * device's error events; the device named in the address, else the first, is shown at once.
  */
 export function DeviceErrorsPanel() {
   const { t } = useTranslation()
