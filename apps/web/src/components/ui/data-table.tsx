@@ -185,6 +185,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
+        subject={pendingDelete ? props.rowName(pendingDelete) : undefined}
       />
     </Box>
   )
