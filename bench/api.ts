@@ -13,7 +13,8 @@ import { signIn } from './sign-in.ts'
 // so only the ratio means something): npm run bench:api [-- --engine pglite] [--seconds 10] [--connections 50]
 
 const USAGE = `npm run bench:api -- [--engine postgres|pglite] [--seconds S] [--connections C]
-  [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>]`
+  [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>] [--profile <dir>]
+  [--compare <another checkout>]`
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -24,6 +25,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     'server-root': { type: 'string' },
+    // Writes a V8 CPU profile of the server (node --cpu-prof) into this directory when it stops.
+    profile: { type: 'string' },
+    // Also runs the server of another checkout (its own database) and measures both, call by call, in turns.
+    compare: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -87,43 +92,64 @@ async function main() {
   const cleanups: (() => Promise<unknown>)[] = []
   try {
     const loadBefore = loadAverage()
-    let databaseUrl = ''
-    if (values.engine === 'postgres') {
-      const database = new BenchDatabase(values['database-url'])
-      await database.create()
-      cleanups.push(() => database.drop())
-      databaseUrl = database.url
+    type Target = { label: string; server: ServerProcess; token: string }
+    const startServer = async (
+      label: string,
+      root: string | undefined,
+      profile: boolean,
+    ): Promise<Target> => {
+      let databaseUrl = ''
+      if (values.engine === 'postgres') {
+        const database = new BenchDatabase(values['database-url'])
+        await database.create()
+        cleanups.push(() => database.drop())
+        databaseUrl = database.url
+      }
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-api-'))
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+      const server = new ServerProcess({
+        databaseUrl,
+        dataDir,
+        port: await freePort(),
+        mqtt: { port: await freePort() },
+        ...(root ? { root: path.resolve(root) } : {}),
+        ...(profile && values.profile
+          ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] }
+          : {}),
+      })
+      await server.start()
+      cleanups.push(() => server.stop())
+      return { label, server, token: await signIn(server.baseUrl) }
     }
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-api-'))
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-    const server = new ServerProcess({
-      databaseUrl,
-      dataDir,
-      port: await freePort(),
-      mqtt: { port: await freePort() },
-    })
-    await server.start()
-    cleanups.push(() => server.stop())
+    const targets = [await startServer('', values['server-root'], true)]
+    if (values.compare) targets.unshift(await startServer(' [compared]', values.compare, false))
+    const server = targets.at(-1)!.server
     const barePort = await freePort()
     const bare = await startBareFastify(barePort)
     cleanups.push(async () => bare.kill('SIGTERM'))
 
-    const logins = await timeLogins(server.baseUrl, 8)
-    const token = await signIn(server.baseUrl)
-    const auth = { authorization: `Bearer ${token}` }
+    const logins = await timeLogins(server.baseUrl, 7)
     const common = { connections, duration: seconds }
     const results: Measured[] = []
     results.push(await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }))
-    results.push(
-      await measure('GET /items/1', { ...common, url: `${server.baseUrl}/api/v2/items/1`, headers: auth }),
-    )
-    results.push(
-      await measure('GET /items (15 a page)', {
-        ...common,
-        url: `${server.baseUrl}/api/v2/items?include=category`,
-        headers: auth,
-      }),
-    )
+    for (const { label, server, token } of targets) {
+      results.push(
+        await measure(`GET /items/1${label}`, {
+          ...common,
+          url: `${server.baseUrl}/api/v2/items/1`,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      )
+    }
+    for (const { label, server, token } of targets) {
+      results.push(
+        await measure(`GET /items (15)${label}`, {
+          ...common,
+          url: `${server.baseUrl}/api/v2/items?include=category`,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      )
+    }
     // Re-measure the baseline last: the ratio uses the mean of the two.
     results.push(
       await measure('bare Fastify route (again)', { ...common, url: `http://127.0.0.1:${barePort}/bare` }),
@@ -133,16 +159,16 @@ async function main() {
     const lines = [
       `Teplo API benchmark — ${new Date().toISOString()}`,
       `  engine ${values.engine}, ${connections} connections, ${seconds} s each; ${machineDescription()}`,
-      `  server from ${values['server-root'] ?? 'this checkout'}`,
+      `  server from ${values['server-root'] ?? 'this checkout'}${values.compare ? `; [compared]: ${values.compare}` : ''}`,
       `  load average before ${loadBefore}, after ${loadAverage()}`,
       '',
-      '  call                          req/s   of bare   p50 ms   p99 ms   errors   non-2xx',
+      '  call                            req/s   of bare   p50 ms   p99 ms   errors   non-2xx',
       ...results.map(
         (r) =>
-          `  ${r.name.padEnd(28)} ${String(r.requests).padStart(7)}   ${`${((100 * r.requests) / baseline).toFixed(1)} %`.padStart(7)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${String(r.non2xx).padStart(7)}`,
+          `  ${r.name.padEnd(30)} ${String(r.requests).padStart(7)}   ${`${((100 * r.requests) / baseline).toFixed(1)} %`.padStart(7)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${String(r.non2xx).padStart(7)}`,
       ),
       '',
-      `  POST /login, one at a time under its rate limit: median ${logins[4]!.toFixed(0)} ms, slowest ${logins[7]!.toFixed(0)} ms (8 sign-ins)`,
+      `  POST /login, one at a time under its rate limit: median ${logins[3]!.toFixed(0)} ms, slowest ${logins[6]!.toFixed(0)} ms (7 sign-ins)`,
     ]
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {

@@ -17,11 +17,16 @@ function withDatabase(serverUrl: string, database: string): string {
 
 /** A throw-away database on the local PostgreSQL server, dropped at the end of the run. */
 export class BenchDatabase {
-  readonly name = `teplo_bench_${randomBytes(4).toString('hex')}`
+  readonly name: string
   readonly url: string
   private pool: pg.Pool | null = null
 
-  constructor(private readonly serverUrl: string) {
+  /** `name`: an existing database (kept by an earlier run) instead of a new one. */
+  constructor(
+    private readonly serverUrl: string,
+    name?: string,
+  ) {
+    this.name = name ?? `teplo_bench_${randomBytes(4).toString('hex')}`
     this.url = withDatabase(serverUrl, this.name)
   }
 

@@ -20,6 +20,14 @@ type Options = {
   requests: number
   ingestPerSecond: number
   databaseUrl: string
+  /** Leave the filled database in place (its name is printed) for later runs with --reuse-database. */
+  keepDatabase: boolean
+  /** A database filled and kept by an earlier run: no fill, its fleet is measured again. */
+  reuseDatabase: string | null
+  /** Another checkout whose server to run (before/after on the same data). */
+  serverRoot: string | null
+  /** Write a V8 CPU profile of the server into this directory (node --cpu-prof). */
+  profile: string | null
 }
 
 function readOptions(argv: string[]): Options {
@@ -30,13 +38,23 @@ function readOptions(argv: string[]): Options {
     requests: 100,
     ingestPerSecond: 1000,
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    keepDatabase: false,
+    reuseDatabase: null,
+    serverRoot: null,
+    profile: null,
   }
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i], argv[i + 1] ?? '']
     if (name === '--pglite') {
       options.engine = 'pglite'
       i--
-    } else if (name === '--devices') options.devices = Number(value)
+    } else if (name === '--keep-database') {
+      options.keepDatabase = true
+      i--
+    } else if (name === '--reuse-database') options.reuseDatabase = value
+    else if (name === '--server-root') options.serverRoot = value
+    else if (name === '--profile') options.profile = value
+    else if (name === '--devices') options.devices = Number(value)
     else if (name === '--days') options.days = Number(value)
     else if (name === '--requests') options.requests = Number(value)
     else if (name === '--ingest') options.ingestPerSecond = Number(value)
@@ -52,7 +70,8 @@ const DAY_MS = 86_400_000
 /** Day partitions of the readings and month partitions of the rollups for the filled span (as the server names them). */
 async function createPartitions(database: BenchDatabase, from: Date, to: Date) {
   const day = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '')
-  for (let start = new Date(from); start < to; start = new Date(start.getTime() + DAY_MS)) {
+  const midnight = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
+  for (let start = midnight; start < to; start = new Date(start.getTime() + DAY_MS)) {
     const end = new Date(start.getTime() + DAY_MS)
     await database.db.query(
       `create table if not exists telemetry_p${day(start)} partition of telemetry for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
@@ -74,13 +93,16 @@ const aggregates = HISTORY_METRICS.map((m) => `min(${m}), max(${m}), sum(${m}), 
 const rollupColumns = HISTORY_METRICS.map((m) => `${m}_min, ${m}_max, ${m}_sum, ${m}_n`).join(', ')
 
 /**
- * One reading every 10 s per device, day by day, heating with a daily swing and a 2-hour outage on the tenth
- * day; then that day's minute and hour rollups, as the ingest would have kept them.
+ * One reading every 10 s per device from `from` (a whole hour) until `to` (a whole minute), a day at a time,
+ * heating with a daily swing and a 2-hour outage on the tenth day; then each chunk's minute and hour rollups, as
+ * the ingest would have kept them. The readings reach the start of the run, so a 24-hour chart is full whatever
+ * the time of day.
  */
-async function fill(database: BenchDatabase, ids: number[], from: Date, days: number) {
-  for (let d = 0; d < days; d++) {
+async function fill(database: BenchDatabase, ids: number[], from: Date, to: Date) {
+  const chunks = Math.ceil((to.getTime() - from.getTime()) / DAY_MS)
+  for (let d = 0; d < chunks; d++) {
     const start = new Date(from.getTime() + d * DAY_MS)
-    const end = new Date(start.getTime() + DAY_MS)
+    const end = new Date(Math.min(start.getTime() + DAY_MS, to.getTime()))
     const started = performance.now()
     await database.db.query(
       `insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
@@ -106,7 +128,7 @@ async function fill(database: BenchDatabase, ids: number[], from: Date, days: nu
         [start.toISOString(), end.toISOString()],
       )
     }
-    say(`  day ${d + 1}/${days} filled in ${round((performance.now() - started) / 1000)} s`)
+    say(`  day ${d + 1}/${chunks} filled in ${round((performance.now() - started) / 1000)} s`)
   }
   await database.db.query('analyze telemetry; analyze telemetry_1m; analyze telemetry_1h')
 }
@@ -178,9 +200,12 @@ async function measure(baseUrl: string, token: string, ids: number[], requests: 
 }
 
 async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[]) {
-  const database = new BenchDatabase(options.databaseUrl)
-  await database.create()
-  cleanups.push(() => database.drop())
+  const database = new BenchDatabase(options.databaseUrl, options.reuseDatabase ?? undefined)
+  if (!options.reuseDatabase) {
+    await database.create()
+    if (options.keepDatabase) say(`keeping the database ${database.name} (--reuse-database ${database.name})`)
+    else cleanups.push(() => database.drop())
+  } else cleanups.push(() => database.db.end())
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const mqttPort = await freePort()
@@ -189,23 +214,45 @@ async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[
     dataDir,
     port: await freePort(),
     mqtt: { port: mqttPort },
+    ...(options.serverRoot ? { root: path.resolve(options.serverRoot) } : {}),
+    ...(options.profile
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] }
+      : {}),
   })
   cleanups.push(() => server.stop())
   await server.start()
-  const devices = await database.provision(options.devices)
-  const ids = devices.map((device) => device.itemId)
-  const now = new Date()
-  const from = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - options.days * DAY_MS,
-  )
-  await createPartitions(database, from, new Date(now.getTime() + 2 * DAY_MS))
-  say(
-    `filling ${options.devices} devices × ${options.days} days at one reading per 10 s into ${database.name}`,
-  )
-  const started = performance.now()
-  await fill(database, ids, from, options.days)
+  let ids: number[]
+  let now: Date
+  if (options.reuseDatabase) {
+    // The fleet filled first holds the lowest bench ids; "now" is its last reading, so the windows hold the
+    // same rows as in the run that filled it.
+    const { rows } = await database.db.query<{ id: number }>(
+      `select id from items where owner = 'bench' and exists (select 1 from telemetry_1h h where h.item_id = items.id)
+       order by id limit $1`,
+      [options.devices],
+    )
+    ids = rows.map((row) => row.id)
+    const last = await database.db.query<{ at: Date }>(
+      'select max(recorded_at) as at from telemetry where item_id = $1',
+      [ids[0]],
+    )
+    now = new Date(last.rows[0]!.at.getTime() + 10_000)
+    say(`reusing ${database.name}: ${ids.length} devices, readings until ${now.toISOString()}`)
+  } else {
+    const devices = await database.provision(options.devices)
+    ids = devices.map((device) => device.itemId)
+    now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
+    const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - options.days * DAY_MS)
+    await createPartitions(database, from, new Date(now.getTime() + 2 * DAY_MS))
+    say(
+      `filling ${options.devices} devices × ${options.days} days at one reading per 10 s into ${database.name}`,
+    )
+    const started = performance.now()
+    await fill(database, ids, from, now)
+    say(`filled in ${round((performance.now() - started) / 1000)} s`)
+  }
   const { rows } = await database.db.query<{ n: string }>('select count(*) as n from telemetry')
-  say(`${rows[0]?.n} readings in ${round((performance.now() - started) / 1000)} s`)
+  say(`${rows[0]?.n} readings`)
   const sizes = await tableSizes(database)
   say(
     `on disk: ${Object.entries(sizes)

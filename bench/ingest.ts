@@ -47,6 +47,7 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
     databaseUrl: database.url,
     dataDir,
     port: await freePort(),
+    ...(options.serverRoot ? { root: options.serverRoot } : {}),
     mqtt:
       options.broker === 'embedded'
         ? { port: mqttPort }
@@ -101,10 +102,12 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
   const used = await usage.close()
   clearInterval(sampler)
   const storedAtEnd = await database.storedReadings(firstItem, lastItem)
-  say(`published ${fleet.counts.sent}; waiting until they are stored`)
+  const backlogAtEnd = storedBefore + fleet.counts.sent - storedAtEnd
+  say(`published ${fleet.counts.sent}; ${backlogAtEnd} not stored yet; waiting for the backlog to drain`)
   const drain = await waitForStored(
     () => database.storedReadings(firstItem, lastItem),
     storedBefore + fleet.counts.sent,
+    options.drainStallSeconds * 1000,
   )
   await watchers.finish()
   const memory = memoryMiB(server.pid)
@@ -137,11 +140,14 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
       skipped: c.skipped,
       publishErrors: c.publishErrors,
       droppedConnections: c.dropped,
+      reconnected: c.reconnected,
       ingestedPerSecond: round((storedAtEnd - storedBefore) / used.seconds),
       perSecondMin: steady[0] ?? 0,
       perSecondMedian: steady[Math.floor(steady.length / 2)] ?? 0,
       perSecondSeries: perSecond,
       drainSeconds: round(drain.seconds, 2),
+      backlogAtLastPublish: backlogAtEnd,
+      drainedPerSecond: drain.seconds > 0 ? round((drain.stored - storedAtEnd) / drain.seconds) : 0,
     },
     latencyMs: {
       publishToAck: distribution(fleet.ackMs),

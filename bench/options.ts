@@ -15,6 +15,10 @@ export type BenchOptions = {
   connectBatch: number
   pollMs: number
   databaseUrl: string
+  /** Another checkout whose server to run (a before/after comparison); default this one. */
+  serverRoot: string | undefined
+  /** Seconds the stored count may stand still before the drain is given up. */
+  drainStallSeconds: number
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [options]
@@ -28,6 +32,8 @@ export const USAGE = `Usage: npm run bench:ingest -- [options]
   --connect-batch B   connections opened at once (default 250)
   --poll-ms P         API polling period while a watched message is in flight (default 10)
   --database-url U    PostgreSQL server to create the bench database on (default postgres://postgres@127.0.0.1:5432)
+  --server-root DIR   run the server of another checkout (a before/after comparison; default this one)
+  --drain-stall S     seconds without a new stored row before waiting for the backlog ends (default 30)
 `
 
 function positive(name: string, value: string | undefined, fallback: number, integer = true): number {
@@ -54,6 +60,8 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'connect-batch': { type: 'string' },
       'poll-ms': { type: 'string' },
       'database-url': { type: 'string' },
+      'server-root': { type: 'string' },
+      'drain-stall': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -74,5 +82,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
     connectBatch: positive('connect-batch', values['connect-batch'], 250),
     pollMs: positive('poll-ms', values['poll-ms'], 10),
     databaseUrl: values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432',
+    serverRoot: values['server-root'],
+    drainStallSeconds: positive('drain-stall', values['drain-stall'], 30, false),
   }
 }

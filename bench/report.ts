@@ -29,6 +29,7 @@ export type BenchSummary = {
     skipped: number
     publishErrors: number
     droppedConnections: number
+    reconnected: number
     /** Stored rows per second while publishing. */
     ingestedPerSecond: number
     /** Slowest and median one-second ingest rate after the first second. */
@@ -38,6 +39,10 @@ export type BenchSummary = {
     perSecondSeries: number[]
     /** Seconds after the last publish until every sent message was stored. */
     drainSeconds: number
+    /** Sent but not yet stored when the last message was published. */
+    backlogAtLastPublish: number
+    /** Rows stored per second while the backlog drained. */
+    drainedPerSecond: number
   }
   latencyMs: { publishToAck: Distribution; publishToApi: Distribution; publishToSse: Distribution }
   watchers: {
@@ -89,7 +94,8 @@ export function summaryTable(s: BenchSummary): string {
     `  offered            ${m.offeredPerSecond} msg/s`,
     `  ingested           ${m.ingestedPerSecond} msg/s while publishing (1 s windows: min ${m.perSecondMin}, median ${m.perSecondMedian})`,
     `  sent / acked / stored   ${m.sent} / ${m.acked} / ${m.stored}   lost ${m.lost}   (drained ${m.drainSeconds} s after the last publish)`,
-    `  not sent           ${m.skipped} (device not connected), publish errors ${m.publishErrors}, connections dropped ${m.droppedConnections}`,
+    `  backlog            ${m.backlogAtLastPublish} not stored at the last publish, written at ${m.drainedPerSecond} msg/s after it`,
+    `  not sent           ${m.skipped} (device not connected), publish errors ${m.publishErrors}, connections dropped ${m.droppedConnections} (made again ${m.reconnected})`,
     latencyRow('publish → PUBACK', s.latencyMs.publishToAck),
     latencyRow('publish → readable via API', s.latencyMs.publishToApi),
     latencyRow('publish → SSE client', s.latencyMs.publishToSse),

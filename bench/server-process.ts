@@ -26,6 +26,8 @@ export type ServerSettings = {
   root?: string
   /** More environment for the server, applied last (e.g. demo boilers on). */
   env?: Record<string, string>
+  /** More node options before the entry point (e.g. --cpu-prof). */
+  nodeArgs?: string[]
 }
 
 /**
@@ -55,11 +57,16 @@ export class ServerProcess {
     const { settings } = this
     const mqttEnv =
       'url' in settings.mqtt
-        ? { MQTT_URL: settings.mqtt.url, MQTT_SHARE_GROUP: settings.mqtt.shareGroup }
+        ? {
+            MQTT_URL: settings.mqtt.url,
+            MQTT_SHARE_GROUP: settings.mqtt.shareGroup,
+            // The persistent session outlives the run by 5 minutes, not the default week, on a shared broker.
+            MQTT_SESSION_EXPIRY_SECONDS: '300',
+          }
         : { MQTT_HOST: '127.0.0.1', MQTT_PORT: String(settings.mqtt.port) }
     const child = spawn(
       process.execPath,
-      ['--trace-deprecation', '--import', 'tsx', 'apps/server/src/main.ts'],
+      ['--trace-deprecation', ...(settings.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
       {
         cwd: settings.root ?? repoRoot,
         env: {

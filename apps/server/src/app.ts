@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pretty from 'pino-pretty'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
@@ -19,7 +20,6 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
-import deviceAuthRoutes from './routes/api/v2/device-auth.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
@@ -69,6 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    // One line per request, at debug (below): at info they cost a busy server more than some requests do, and
+    // a load balancer's /health checks would fill the log.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Requests arriving while the server stops get a JSON:API 503 from teplo-shutdown instead of Fastify's.
@@ -77,8 +80,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>()
 
+  app.addHook('onResponse', async (request, reply) => {
+    // A route may raise its own level (the live stream: its URL may carry a token).
+    if (request.log.level !== 'debug' && request.log.level !== 'trace') return
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url.replace(/([?&]access_token=)[^&]*/, '$1…'),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
+  })
+
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // Answers written by their schema without validating them again; tests also check them against zod.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === 'test' }))
 
   // Each plugin names the plugins it needs (fastify-plugin `dependencies`); Fastify refuses to register one
   // before them, so this order is checked at every start.
@@ -89,8 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(jsonApiRequestsPlugin)
   await app.register(security)
   await app.register(openApi)
-  await app.register(auth)
   await app.register(events)
+  await app.register(auth)
   await app.register(mailer)
   await app.register(live)
   await app.register(deviceLink)
@@ -116,7 +134,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(historyRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
-      await api.register(deviceAuthRoutes)
     },
     { prefix: '/api/v2' },
   )

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEVICE_LINK, isDeviceSerial } from '@teplo/domain'
@@ -88,7 +89,38 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or - (at most 64)')
     .default('teplo'),
-  DEVICE_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // An mqtts:// listener of the embedded broker: certificate chain and private key files (PEM), both or neither.
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_TLS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8884),
+  // How long the server keeps trying an external broker that refuses or does not answer at start.
+  MQTT_CONNECT_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(60),
+  // The external broker is Mosquitto with its dynamic security plugin: the server provisions each device on it.
+  MQTT_DYNAMIC_SECURITY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  // The server's own client id on an external broker: its persistent session. Unset: teplo-server-<host>-<PORT>.
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be letters, digits, _ . : or - (at most 128)')
+    .refine((value) => !value.startsWith('teplo-') || value.startsWith('teplo-server-'), {
+      message: 'must not look like a device client id (teplo-<serial>)',
+    })
+    .optional(),
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(4_294_967_295, 'must be at most 4294967295')
+    .default(7 * 86_400),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -120,6 +152,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  AUTH_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(60, 'must be at most 60')
+    .default(10),
 })
 
 export type Config = {
@@ -150,7 +188,14 @@ export type Config = {
   mqttUrl: string | undefined
   mqttShareGroup: string
   mqttPublicUrl: string | undefined
-  deviceAuthSecret: string | undefined
+  /** The embedded broker's mqtts:// listener; undefined without MQTT_TLS_CERT and MQTT_TLS_KEY. */
+  mqttTls: { port: number; certFile: string; keyFile: string } | undefined
+  mqttConnectRetrySeconds: number
+  /** Device clients, roles and ACLs are provisioned on the external broker (Mosquitto dynamic security). */
+  mqttDynamicSecurity: boolean
+  /** The server's persistent session on an external broker (stable per instance). */
+  mqttClientId: string
+  mqttSessionExpirySeconds: number
   deviceOfflineSeconds: number
   telemetryRetentionDays: number
   /** Days the 1-minute and 1-hour rollups of the readings are kept. */
@@ -161,6 +206,8 @@ export type Config = {
   demoHistoryDays: number
   // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
   shutdownTimeoutSeconds: number
+  /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
+  authCacheSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +218,19 @@ export class StartupError extends Error {}
 // Relative paths are read from where the user typed the command (npm sets INIT_CWD), not from the workspace.
 function resolvePath(value: string, base: string): string {
   return path.isAbsolute(value) ? value : path.resolve(base, value)
+}
+
+/**
+ * One instance, one session: the host name and the HTTP port name an instance across its restarts (a host
+ * name that changes at every start, as a Kubernetes Deployment's, needs MQTT_CLIENT_ID instead).
+ */
+export function defaultMqttClientId(port: number): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9_.:-]/g, '-')
+      .slice(0, 80) || 'host'
+  return `teplo-server-${host}-${port}`
 }
 
 export function loadConfig(
@@ -188,6 +248,28 @@ export function loadConfig(
   }
   const e = parsed.data
   const base = env.INIT_CWD ?? repoRoot
+  const pairs: [string, string][] = []
+  if (cleaned.DEVICE_AUTH_SECRET) {
+    // The HTTP auth hook it enabled is gone (ADR 014): say so rather than ignore it.
+    pairs.push([
+      'DEVICE_AUTH_SECRET',
+      'the broker HTTP auth hook was removed; use the embedded broker, or Mosquitto with its dynamic security plugin and MQTT_DYNAMIC_SECURITY=true (docs/operations.md)',
+    ])
+  }
+  if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
+    const missing = e.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'
+    pairs.push([missing, `must be set with ${e.MQTT_TLS_CERT ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}`])
+  }
+  if (e.MQTT_DYNAMIC_SECURITY === 'true' && !e.MQTT_URL) {
+    pairs.push([
+      'MQTT_DYNAMIC_SECURITY',
+      'needs MQTT_URL (the Mosquitto that runs the dynamic security plugin)',
+    ])
+  }
+  if (pairs.length > 0) {
+    const lines = pairs.map(([key, message]) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -212,12 +294,24 @@ export function loadConfig(
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
-    deviceAuthSecret: e.DEVICE_AUTH_SECRET,
+    mqttTls:
+      e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+        ? {
+            port: e.MQTT_TLS_PORT,
+            certFile: resolvePath(e.MQTT_TLS_CERT, base),
+            keyFile: resolvePath(e.MQTT_TLS_KEY, base),
+          }
+        : undefined,
+    mqttConnectRetrySeconds: e.MQTT_CONNECT_RETRY_SECONDS,
+    mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY === 'true',
+    mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
+    mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
   }
 }

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
@@ -26,12 +27,53 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the device-link settings: retry period, TLS files, dynamic security', () => {
+    const defaults = loadConfig({})
+    expect(defaults).toMatchObject({
+      mqttConnectRetrySeconds: 60,
+      mqttTls: undefined,
+      mqttDynamicSecurity: false,
+    })
+    const tls = loadConfig({ MQTT_TLS_CERT: '/etc/teplo/cert.pem', MQTT_TLS_KEY: '/etc/teplo/key.pem' })
+    expect(tls.mqttTls).toEqual({
+      port: 8884,
+      certFile: '/etc/teplo/cert.pem',
+      keyFile: '/etc/teplo/key.pem',
+    })
+    expect(() => loadConfig({ MQTT_DYNAMIC_SECURITY: 'true' })).toThrow(
+      /MQTT_DYNAMIC_SECURITY="true": needs MQTT_URL/,
+    )
+    expect(
+      loadConfig({ MQTT_DYNAMIC_SECURITY: 'true', MQTT_URL: 'mqtt://teplo-server:x@127.0.0.1:1883' })
+        .mqttDynamicSecurity,
+    ).toBe(true)
+    expect(() => loadConfig({ MQTT_CONNECT_RETRY_SECONDS: '0' })).toThrow(/must be at least 1/)
+  })
+
+  it('refuses DEVICE_AUTH_SECRET, whose HTTP auth hook was removed, naming what replaces it', () => {
+    expect(() => loadConfig({ DEVICE_AUTH_SECRET: 'a-secret-of-sixteen-or-more' })).toThrow(
+      /DEVICE_AUTH_SECRET=.*hook was removed.*MQTT_DYNAMIC_SECURITY=true/,
+    )
+  })
+
   it('reads origin lists and refuses anything but bare origins', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080' })
     expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080'])
     expect(loadConfig({}).corsOrigins).toEqual([])
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/app' })).toThrow(/CORS_ORIGINS=.*origins like/)
     expect(() => loadConfig({ ALLOWED_REDIRECT_ORIGINS: '*' })).toThrow(/ALLOWED_REDIRECT_ORIGINS/)
+  })
+
+  it('gives the server one stable session id per instance on an external broker, or the one set', () => {
+    const host = os.hostname().replace(/[^A-Za-z0-9_.:-]/g, '-')
+    expect(loadConfig({ PORT: '3100' }).mqttClientId).toBe(`teplo-server-${host}-3100`)
+    expect(loadConfig({ PORT: '3100' }).mqttClientId).toBe(loadConfig({ PORT: '3100' }).mqttClientId)
+    expect(loadConfig({ PORT: '3101' }).mqttClientId).not.toBe(loadConfig({ PORT: '3100' }).mqttClientId)
+    expect(loadConfig({ MQTT_CLIENT_ID: 'teplo-server-b' }).mqttClientId).toBe('teplo-server-b')
+    expect(loadConfig({}).mqttSessionExpirySeconds).toBe(604_800)
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'teplo-100001' })).toThrow(/MQTT_CLIENT_ID=.*device client id/)
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/)
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_SECONDS: '-1' })).toThrow(/must be at least 0/)
   })
 
   it('resolves a relative DATA_DIR from where the command was typed', () => {

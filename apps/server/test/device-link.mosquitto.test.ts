@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { DEMO_ACCOUNTS, type DesiredSettingsMessage, MQTT_ACCESS, topicFor } from '@teplo/domain'
+import { DEMO_ACCOUNTS, type DesiredSettingsMessage, topicFor } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +20,6 @@ import { bearer, build, loginAs, type TestApp } from './helper.ts'
 const brokerUrl = process.env.TEST_MQTT_URL ?? ''
 if (!brokerUrl) throw new Error('TEST_MQTT_URL must point at an MQTT broker for this file')
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-const AUTH_SECRET = randomBytes(24).toString('hex')
 
 // The server's own account; an anonymous test broker accepts it as is.
 function serverUrl(): string {
@@ -44,7 +43,6 @@ describe('device link through an external broker', () => {
       MQTT_URL: serverUrl(),
       // A group of its own, so other servers on the same broker do not take this file's messages.
       MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
-      DEVICE_AUTH_SECRET: AUTH_SECRET,
     })
     adminToken = await loginAs(app, admin.email, admin.password)
   })
@@ -217,64 +215,5 @@ describe('device link through an external broker', () => {
       return rows.length > 0 && rows
     })
     expect(stored[0]?.errorCode).toBe('E5')
-  })
-
-  describe('HTTP auth hook for the broker', () => {
-    const post = (path: string, payload: object, secret: string | null = AUTH_SECRET) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/v2/device-auth/${path}`,
-        headers: secret ? { 'x-device-auth-secret': secret } : {},
-        payload,
-      })
-
-    it('accepts a device with its issued secret and refuses anything else', async () => {
-      const dev = await device()
-      const clientid = `teplo-${dev.serial}`
-      expect(
-        (await post('user', { username: dev.serial, password: dev.password, clientid })).statusCode,
-      ).toBe(200)
-      expect((await post('user', { username: dev.serial, password: 'guess', clientid })).statusCode).toBe(403)
-      expect((await post('user', { username: '+', password: dev.password })).statusCode).toBe(403)
-      const server = new URL(serverUrl())
-      expect(
-        (await post('user', { username: server.username, password: decodeURIComponent(server.password) }))
-          .statusCode,
-      ).toBe(200)
-      expect((await post('user', { username: server.username, password: 'nope' })).statusCode).toBe(403)
-      await app.db.update(items).set({ status: 'archive' }).where(eq(items.id, dev.itemId))
-      expect((await post('user', { username: dev.serial, password: dev.password })).statusCode).toBe(403)
-    })
-
-    it('answers topic checks with the device rules; the server may use every topic', async () => {
-      const own = '100001'
-      const acl = (username: string, topic: string, acc: number) => post('acl', { username, topic, acc })
-      expect((await acl(own, topicFor(own, 'telemetry'), MQTT_ACCESS.write)).statusCode).toBe(200)
-      expect((await acl(own, topicFor('100003', 'telemetry'), MQTT_ACCESS.write)).statusCode).toBe(403)
-      expect((await acl(own, topicFor(own, 'settings/desired'), MQTT_ACCESS.subscribe)).statusCode).toBe(200)
-      expect((await acl(own, topicFor(own, 'settings/desired'), MQTT_ACCESS.write)).statusCode).toBe(403)
-      expect((await acl(own, 'teplo/v1/devices/+/settings/desired', MQTT_ACCESS.subscribe)).statusCode).toBe(
-        403,
-      )
-      const server = new URL(serverUrl()).username
-      expect(
-        (await acl(server, '$share/teplo/teplo/v1/devices/+/telemetry', MQTT_ACCESS.subscribe)).statusCode,
-      ).toBe(200)
-      expect((await post('superuser', { username: server })).statusCode).toBe(200)
-      expect((await post('superuser', { username: own })).statusCode).toBe(403)
-    })
-
-    it('requires the shared secret, as a header or in the query', async () => {
-      const payload = { username: '100001', topic: topicFor('100001', 'telemetry'), acc: 2 }
-      expect((await post('acl', payload, null)).statusCode).toBe(401)
-      expect((await post('acl', payload, 'wrong-secret-wrong-secret')).statusCode).toBe(401)
-      const viaQuery = await app.inject({
-        method: 'POST',
-        url: `/api/v2/device-auth/acl?secret=${AUTH_SECRET}`,
-        payload,
-      })
-      expect(viaQuery.statusCode).toBe(200)
-      expect((await post('acl', { username: '100001', topic: 'x', acc: 9 })).statusCode).toBe(422)
-    })
   })
 })

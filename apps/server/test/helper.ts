@@ -49,6 +49,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: '/tmp/teplo-test-unused',
     // The device link listens on a port; test files that need it turn it on (device-link tests).
     MQTT_ENABLED: 'false',
+    // Test servers run side by side on one broker: each has a session of its own, gone a minute after it stops.
+    MQTT_CLIENT_ID: `teplo-server-test-${randomBytes(6).toString('hex')}`,
+    MQTT_SESSION_EXPIRY_SECONDS: '60',
     ...overrides,
   })
 }

@@ -79,7 +79,7 @@ async function openStream(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('POST /api/v2/device-auth/*', () => {
-  it('does not exist unless DEVICE_AUTH_SECRET is set', async () => {
+  it('is gone: the broker HTTP auth hook was removed (ADR 014)', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v2/device-auth/user',

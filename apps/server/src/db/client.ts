@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>
 }
 
+export const PGLITE_SHARED_BUFFERS = '16MB'
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 export type DatabaseOptions = {
@@ -38,7 +40,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true })
-  const client = await PGlite.create(options.pgliteDir)
+  const client = await PGlite.create(options.pgliteDir, {
+    // PGlite's memory is a WebAssembly heap, which only grows: initdb's 128 MB of shared buffers, once filled
+    // (the demo boilers' generated month is enough), stayed resident for good. 16 MB keeps an embedded site's
+    // hot pages; the files themselves stay in the operating system's cache (ADR 021, docs/benchmarks.md).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }

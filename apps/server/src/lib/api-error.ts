@@ -11,6 +11,7 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 }
 
 export function errorObject(

@@ -7,9 +7,14 @@ export type AppEvents = {
   // Any change of an item's stored state (settings, telemetry, status, sync): tell browsers showing it.
   'item.updated': [{ itemId: number }]
   'item.deleted': [{ itemId: number; serialNumber: string }]
+  // An item entered or left the archive: its device loses or regains the link.
+  'item.archive-changed': [{ itemId: number; serialNumber: string; archived: boolean }]
   // A device proved its verification code and received link credentials.
   'item.verified': [{ itemId: number; serialNumber: string }]
   'item-error.created': [{ itemId: number; itemErrorId: number }]
+  // An account's access changed (sign-out, new password, password reset, roles, deletion): tokens remembered
+  // for it must be read again. Passed to the other instances by the cluster bridge.
+  'user.access-changed': [{ userId: number }]
 }
 
 export type AppEventBus = EventEmitter<AppEvents>

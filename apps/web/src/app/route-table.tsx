@@ -1,12 +1,14 @@
 import type { RoleName } from '@teplo/domain'
 import { Navigate, type RouteObject } from 'react-router'
 import { PageLoader } from '../components/ui/page-loader'
+import { preloadToastView } from '../components/ui/toast-provider'
 import { loadScreenStrings } from '../lib/i18n'
+import { retryImport } from '../lib/retry-import'
 import { GuestOnly } from './guards/guest-only'
 import { RequireAuth } from './guards/require-auth'
 import type { RouteHandle, RouteTitle } from './route-title'
 import { RootLayout } from './routes/root-layout'
-import { RouteError } from './routes/route-error'
+import { RouteError, ScreenError } from './routes/route-error'
 
 // Every screen is its own chunk, so a first visit to /login loads only what it shows.
 const placeholder = async () => ({ Component: (await import('./routes/placeholder-route')).PlaceholderRoute })
@@ -49,13 +51,37 @@ const categoriesList = async () => ({
 })
 const categoryForm = async () => ({ Component: (await import('./routes/category-form')).CategoryFormRoute })
 
-// Screens other than sign-in need their strings (uk-screens.json) before they render.
+type LazyFunction = Extract<RouteObject['lazy'], (...args: never[]) => unknown>
+
+/**
+ * A chunk that fails to load (connection lost, new deployment) is tried again before the screen gives up.
+ * Then the route gets a loader that throws the failure: React Router renders nothing at all below a route
+ * whose lazy() rejected, while a loader's error shows the route's error element inside the shell.
+ */
+function retrying(lazy: RouteObject['lazy']): RouteObject['lazy'] {
+  if (typeof lazy !== 'function') return lazy
+  const load: LazyFunction = lazy
+  return async (...args: Parameters<LazyFunction>) => {
+    try {
+      return await retryImport(() => load(...args))
+    } catch (error) {
+      return {
+        loader: () => {
+          throw error
+        },
+      }
+    }
+  }
+}
+
+// Screens other than sign-in need their strings (uk-screens.json) before they render, and bring the notices'
+// code with them: a notice must show even when the server has gone away since.
 function withScreenStrings(lazy: RouteObject['lazy']): RouteObject['lazy'] {
   if (typeof lazy !== 'function') return lazy
-  return async (...args) => {
-    const [route] = await Promise.all([lazy(...args), loadScreenStrings()])
+  return retrying(async (...args) => {
+    const [route] = await Promise.all([lazy(...args), loadScreenStrings(), preloadToastView()])
     return route
-  }
+  })
 }
 
 const FIRST_PAGE_SCREENS = new Set<RouteObject['lazy']>([placeholder, login, notFound, authLayout])
@@ -63,13 +89,15 @@ const FIRST_PAGE_SCREENS = new Set<RouteObject['lazy']>([placeholder, login, not
 function page(path: string, title: RouteTitle, lazy: RouteObject['lazy'] = placeholder): RouteObject {
   return {
     path,
-    lazy: FIRST_PAGE_SCREENS.has(lazy) ? lazy : withScreenStrings(lazy),
+    lazy: FIRST_PAGE_SCREENS.has(lazy) ? retrying(lazy) : withScreenStrings(lazy),
+    // A screen that fails stays inside the shell: menu and header remain (the error takes the screen's place).
+    errorElement: <ScreenError />,
     handle: { title } satisfies RouteHandle,
   }
 }
 
 function guarded(roles: readonly RoleName[] | undefined, children: RouteObject[]): RouteObject {
-  return { element: <RequireAuth roles={roles} />, children }
+  return { element: <RequireAuth roles={roles} />, errorElement: <ScreenError />, children }
 }
 
 type Lazy = RouteObject['lazy']
@@ -102,13 +130,14 @@ function templateRoutes(kind: TemplateKind): RouteObject[] {
   return (['basic', 'cover', 'illustration'] as const).map((variant) => ({
     path: `authentication/${kind}/${variant}`,
     handle: { title: DEMO_AUTH_TITLES[kind] } satisfies RouteHandle,
-    lazy: async () => {
+    lazy: retrying(async () => {
       const [{ AuthTemplateRoute }] = await Promise.all([
         import('./routes/auth-template'),
         loadScreenStrings(),
+        preloadToastView(),
       ])
       return { element: <AuthTemplateRoute kind={kind} variant={variant} /> }
-    },
+    }),
   }))
 }
 
@@ -124,7 +153,7 @@ export const routes: RouteObject[] = [
       // The lock screen unlocks a session, so it needs one.
       guarded(undefined, templateRoutes('lock')),
       {
-        lazy: authLayout,
+        lazy: retrying(authLayout),
         children: [
           {
             element: <GuestOnly />,

@@ -1,6 +1,7 @@
 import type { ApiError } from '@teplo/domain'
 import { groupErrorsByField, parseErrorDocument } from './api-errors'
 import { clearToken, getToken } from './auth-token'
+import { reportServerAnswer, reportServerFailure } from './server-reachability'
 
 export const API_BASE = '/api/v2'
 const JSON_API = 'application/vnd.api+json'
@@ -88,8 +89,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
+    reportServerFailure()
     throw new ApiRequestError(0, [], 'Network error')
   }
+  // A proxy's answer for a server that is down, or a server that is stopping.
+  if (response.status === 502 || response.status === 503 || response.status === 504) reportServerFailure()
+  else reportServerAnswer()
 
   const body = await readBody(response)
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, parseWireDate } from './dates'
+import { formatClock, formatDate, formatDateTime, parseWireDate } from './dates'
 
 describe('parseWireDate', () => {
   it('reads the wire format as UTC', () => {
@@ -35,5 +35,11 @@ describe('formatDateTime', () => {
 
   it('shows a dash for a malformed date', () => {
     expect(formatDateTime('yesterday')).toBe('-')
+  })
+})
+
+describe('formatClock', () => {
+  it('shows hours, minutes and seconds in the given time zone', () => {
+    expect(formatClock(Date.parse('2026-01-15T08:05:09Z'), 'Europe/Kyiv')).toBe('10:05:09')
   })
 })

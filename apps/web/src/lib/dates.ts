@@ -38,3 +38,13 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
   )
   return `${day}.${month}.${year} ${hour}:${minute}`
 }
+
+/** 'HH:mm:ss' of a moment (ms since epoch) in the viewer's time zone: "values as of" a lost connection. */
+export function formatClock(ms: number, timeZone?: string): string {
+  const { hour, minute, second } = parts(
+    new Date(ms),
+    { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+    timeZone,
+  )
+  return `${hour}:${minute}:${second}`
+}

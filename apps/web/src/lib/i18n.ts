@@ -23,7 +23,14 @@ let screenStrings: Promise<void> | undefined
 
 // The strings of the signed-in screens travel with those screens, keeping the first visit to /login small.
 export function loadScreenStrings(): Promise<void> {
-  screenStrings ??= import('../locales/uk-screens.json').then((module) => addScreenStrings(module.default))
+  screenStrings ??= import('../locales/uk-screens.json').then(
+    (module) => addScreenStrings(module.default),
+    (error: unknown) => {
+      // A failed load is not kept: the next screen tries again.
+      screenStrings = undefined
+      throw error
+    },
+  )
   return screenStrings
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deviceAclAllows, deviceMayPublish, deviceMaySubscribe } from './acl'
+import { deviceMayPublish, deviceMaySubscribe } from './acl'
 import { topicFor } from './topics'
 
 describe('deviceMayPublish', () => {
@@ -36,20 +36,5 @@ describe('deviceMaySubscribe', () => {
 
   it('refuses a wildcard username that would match every device', () => {
     expect(deviceMaySubscribe('+', 'teplo/v1/devices/+/settings/desired')).toBe(false)
-  })
-})
-
-describe('deviceAclAllows (mosquitto-go-auth acc)', () => {
-  const desired = topicFor('100001', 'settings/desired')
-  const telemetry = topicFor('100001', 'telemetry')
-
-  it('maps read and subscribe to the desired channel, write to the publish channels', () => {
-    expect(deviceAclAllows('100001', desired, 1)).toBe(true)
-    expect(deviceAclAllows('100001', desired, 4)).toBe(true)
-    expect(deviceAclAllows('100001', desired, 2)).toBe(false)
-    expect(deviceAclAllows('100001', telemetry, 2)).toBe(true)
-    expect(deviceAclAllows('100001', telemetry, 1)).toBe(false)
-    expect(deviceAclAllows('100001', telemetry, 3)).toBe(false)
-    expect(deviceAclAllows('100002', desired, 1)).toBe(false)
   })
 })

@@ -25,21 +25,3 @@ export function deviceMaySubscribe(username: string | null | undefined, topicFil
   if (!username || !isDeviceSerial(username)) return false
   return DEVICE_SUBSCRIBE_CHANNELS.some((channel) => topicFilter === topicFor(username, channel))
 }
-
-/** The broker's ACL question as mosquitto-go-auth asks it: acc 1 read, 2 write, 3 read+write, 4 subscribe. */
-export function deviceAclAllows(
-  username: string | null | undefined,
-  topic: string,
-  acc: 1 | 2 | 3 | 4,
-): boolean {
-  const mayRead = () => deviceMaySubscribe(username, topic)
-  switch (acc) {
-    case 1:
-    case 4:
-      return mayRead()
-    case 2:
-      return deviceMayPublish(username, topic)
-    case 3:
-      return mayRead() && deviceMayPublish(username, topic)
-  }
-}

@@ -17,31 +17,3 @@ export const deviceCredentialsSchema = z
   })
 
 export type DeviceCredentials = z.infer<typeof deviceCredentialsSchema>
-
-/** Body the broker's HTTP auth backend posts to POST /api/v2/device-auth/user (mosquitto-go-auth, JSON mode). */
-export const deviceAuthUserRequestSchema = z.object({
-  username: z.string(),
-  password: z.string(),
-  clientid: z.string().optional(),
-})
-
-/** mosquitto-go-auth `acc`: 1 read (receive), 2 write (publish), 3 read+write, 4 subscribe. */
-export const MQTT_ACCESS = { read: 1, write: 2, readWrite: 3, subscribe: 4 } as const
-
-/** Body posted to POST /api/v2/device-auth/acl. */
-export const deviceAuthAclRequestSchema = z.object({
-  username: z.string(),
-  clientid: z.string().optional(),
-  topic: z.string(),
-  acc: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-})
-
-export type DeviceAuthUserRequest = z.infer<typeof deviceAuthUserRequestSchema>
-export type DeviceAuthAclRequest = z.infer<typeof deviceAuthAclRequestSchema>
-
-/** The auth hook's answer: 200 allows, 403 denies (also mosquitto-go-auth's "json" response mode). */
-export const deviceAuthAllowedSchema = z.object({ ok: z.literal(true) })
-export const deviceAuthDeniedSchema = z.object({ ok: z.literal(false), error: z.string() })
-
-/** The superuser check names only the account; the broker may send more members. */
-export const deviceAuthSuperuserRequestSchema = z.object({ username: z.string() }).loose()

@@ -4,6 +4,11 @@ import type { DeviceChannel } from './topics'
 export const DEVICE_LINK = {
   /** Larger payloads are dropped unread. */
   maxPayloadBytes: 4096,
+  /**
+   * Largest MQTT packet a broker takes from a device (fixed header included): a larger one closes the
+   * connection before it is read (embedded broker; Mosquitto's max_packet_size, docs/operations.md).
+   */
+  maxPacketBytes: 65_536,
   /** MQTT keepalive a device uses; the broker drops a dead connection after 1.5 × keepalive. */
   keepaliveSeconds: 10,
   /** A device sends telemetry at least this often, even when nothing changed. */

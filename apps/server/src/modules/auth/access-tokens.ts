@@ -2,6 +2,7 @@ import type { TokenResponse } from '@teplo/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens } from '../../db/schema.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 
 export const REMEMBERED_TTL_SECONDS = 30 * 24 * 3600
@@ -24,8 +25,14 @@ export async function issueAccessToken(
   return { token_type: 'Bearer', expires_in: ttl, access_token: secret }
 }
 
-export async function revokeToken(db: Database, tokenId: number): Promise<void> {
-  await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, tokenId))
+/** Signs one session out; every instance stops honouring the token at once (ADR 020). */
+export async function revokeToken(
+  db: Database,
+  events: AppEventBus,
+  session: { userId: number; tokenId: number },
+): Promise<void> {
+  await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, session.tokenId))
+  events.emit('user.access-changed', { userId: session.userId })
 }
 
 export async function revokeUserTokens(db: Database, userId: number, kind: 'access' | 'password_reset') {

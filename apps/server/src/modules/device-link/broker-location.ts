@@ -7,6 +7,8 @@ export type BrokerLocationOptions = {
   externalUrl: string | undefined
   /** The port the embedded broker listens on (the bound one when MQTT_PORT is 0). */
   embeddedPort: number
+  /** The embedded broker's mqtts:// port, when it has TLS (preferred over the plain port). */
+  embeddedTlsPort?: number | undefined
   /** The host name the caller used to reach the API (the controller reaches the broker the same way). */
   requestHost: string
 }
@@ -37,6 +39,10 @@ export function brokerLocation(options: BrokerLocationOptions): BrokerLocation {
   if (options.publicUrl) return fromUrl(options.publicUrl, requestHost)
   if (options.externalUrl && /^(mqtts?|tcp|tls|ssl):/.test(options.externalUrl)) {
     return fromUrl(options.externalUrl, requestHost)
+  }
+  if (options.embeddedTlsPort) {
+    const port = options.embeddedTlsPort
+    return { url: `mqtts://${hostPort(requestHost, port)}`, host: requestHost, port, tls: true }
   }
   const port = options.embeddedPort
   return { url: `mqtt://${hostPort(requestHost, port)}`, host: requestHost, port, tls: false }

@@ -3,16 +3,20 @@ import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 import { maintainHistory } from '../history/partitions.ts'
+import { discardSession } from './broker-sessions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
+import type { DeviceAccess } from './device-access.ts'
 import { deviceCredentialsValid } from './device-credentials.ts'
 import type { IngestEffects } from './device-ingest.ts'
-import type { DeviceTransport, IncomingDeviceMessage } from './device-transport.ts'
+import type { DeviceTransport, IncomingDeviceMessage, Settle } from './device-transport.ts'
+import { DynamicSecurity } from './dynamic-security.ts'
 import { startEmbeddedBroker } from './embedded-broker.ts'
 import { connectExternalBroker } from './external-broker.ts'
 import { IngestQueue } from './ingest-queue.ts'
 import { markSilentDevices } from './presence.ts'
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
+const INGEST_LANES = 4
 
 export type DeviceLinkOptions = {
   db: Database
@@ -34,6 +38,8 @@ export class DeviceLink {
   readonly queue: IngestQueue
   publisher!: DesiredSettingsPublisher
   transport!: DeviceTransport
+  /** Device accounts on the broker itself (Mosquitto dynamic security); null when the server checks logins. */
+  access: DeviceAccess | null = null
   private readonly timers: NodeJS.Timeout[] = []
   private readonly tasks = new Set<Promise<unknown>>()
   private watchdogBusy = false
@@ -44,6 +50,8 @@ export class DeviceLink {
     this.queue = new IngestQueue({
       db: options.db,
       log: options.log,
+      // PostgreSQL: a few batches at once over the pool; PGlite has one connection.
+      lanes: options.config.databaseUrl ? INGEST_LANES : 1,
       onEffects: (effects) => this.react(effects),
     })
   }
@@ -51,21 +59,39 @@ export class DeviceLink {
   static async start(options: DeviceLinkOptions): Promise<DeviceLink> {
     const link = new DeviceLink(options)
     const { config, db, log } = options
-    const onMessage = (message: IncomingDeviceMessage) => link.queue.push(message)
+    const onMessage = (message: IncomingDeviceMessage, settle: Settle) => link.queue.push(message, settle)
     link.transport = config.mqttUrl
       ? await connectExternalBroker({
           url: config.mqttUrl,
           shareGroup: config.mqttShareGroup,
+          clientId: config.mqttClientId,
+          sessionExpirySeconds: config.mqttSessionExpirySeconds,
           log,
           onMessage,
+          retryForMs: config.mqttConnectRetrySeconds * 1000,
         })
       : await startEmbeddedBroker({
           host: config.mqttHost,
           port: config.mqttPort,
+          tls: config.mqttTls,
           log,
           checkCredentials: (username, password) => deviceCredentialsValid(db, username, password),
           onMessage,
+          onRefusedPublish: (serial, topic) =>
+            link.queue.dropped(topic, serial, 'publish refused: not one of its own topics'),
         })
+    if (config.mqttUrl && config.mqttDynamicSecurity) {
+      try {
+        link.access = await DynamicSecurity.connect({
+          url: config.mqttUrl,
+          log,
+          retryForMs: config.mqttConnectRetrySeconds * 1000,
+        })
+      } catch (err) {
+        await link.transport.close()
+        throw err
+      }
+    }
     link.publisher = new DesiredSettingsPublisher(db, link.transport, log)
     link.listen()
     link.startTimers()
@@ -73,6 +99,14 @@ export class DeviceLink {
     link.track(link.publisher.publishStored({ onlyPending: link.transport.kind === 'external' }))
     log.info({ broker: link.transport.address, kind: link.transport.kind }, 'device link ready')
     return link
+  }
+
+  /**
+   * New link credentials of a device, called inside the pairing transaction: with a broker that keeps its own
+   * accounts the device's client is (re)created there first, and a failure fails the pairing (503).
+   */
+  async provisionCredentials(serial: string, secret: string): Promise<void> {
+    await this.access?.grant(serial, secret)
   }
 
   /** Runs the presence watchdog once (also used by tests). */
@@ -126,6 +160,8 @@ export class DeviceLink {
     await this.transport.stopReceiving()
     await this.queue.close()
     await this.publisher.idle()
+    // Broker account changes still being retried end here (they are logged as given up).
+    await this.access?.close()
     await Promise.all([...this.tasks])
     await this.transport.close()
   }
@@ -153,12 +189,33 @@ export class DeviceLink {
         }),
       )
     }
+    this.listeners['item.archive-changed'] = ({ serialNumber, archived }) => {
+      // An archived device cannot log in again (the credential check skips archived items); its open
+      // connection closes now. A broker with its own accounts disables or enables the device's client.
+      if (archived) this.transport.disconnectDevice(serialNumber)
+      if (this.access)
+        this.track(archived ? this.access.suspend(serialNumber) : this.access.resume(serialNumber))
+    }
     this.listeners['item.deleted'] = ({ serialNumber }) => {
       this.transport.disconnectDevice(serialNumber)
-      this.track(this.publisher.clear(serialNumber))
+      this.track(this.forget(serialNumber))
     }
     for (const [event, listener] of Object.entries(this.listeners)) {
       events.on(event as keyof AppEvents, listener as () => void)
+    }
+  }
+
+  /**
+   * A deleted device leaves nothing behind on the broker: no account, no session, no retained settings. A new
+   * device with the same serial starts with a clean session and receives no empty desired message.
+   */
+  private async forget(serial: string): Promise<void> {
+    await this.access?.remove(serial)
+    if (this.transport.forgetDevice) await this.transport.forgetDevice(serial)
+    // Cleared first (an offline session would queue the empty message), then the session goes.
+    await this.publisher.clear(serial)
+    if (this.transport.kind === 'external' && this.options.config.mqttUrl) {
+      await discardSession(this.options.config.mqttUrl, serial, this.options.log)
     }
   }
 

@@ -11,16 +11,27 @@ export interface DeviceTransport {
   readonly kind: 'embedded' | 'external'
   /** Where devices connect, for logs and tests. */
   readonly address: string
+  /** The embedded broker's mqtts:// listener, when TLS is configured. */
+  readonly tlsAddress?: string | undefined
   publish(topic: string, payload: string, options: PublishOptions): Promise<void>
   /** Drops a device's live connection (embedded broker only; an external broker owns its sessions). */
   disconnectDevice(serial: string): void
   /**
-   * Takes no more device messages (shutdown): unsubscribed, the broker hands them to the other instances or
-   * keeps them, instead of this one acknowledging messages it will not write.
+   * A deleted device: its connection closed and its session (subscriptions, queued messages, will) forgotten,
+   * so a new device with the same serial starts clean (embedded broker; see device-link.ts for an external one).
+   */
+  forgetDevice?(serial: string): Promise<void>
+  /**
+   * Takes no more device messages (shutdown): what arrives from now on is left unacknowledged, so the broker
+   * delivers it again (to this instance after its restart, from its persistent session, or to another one).
    */
   stopReceiving(): Promise<void>
   /** A clean disconnect: the broker does not treat it as a lost connection. */
   close(): Promise<void>
 }
 
-export type MessageSink = (message: IncomingDeviceMessage) => void
+/** Called once a message is stored or dropped for good: only then may the broker acknowledge it (PUBACK). */
+export type Settle = () => void
+
+/** Takes a device message; `settle` acknowledges it to the broker once it is safe to. */
+export type MessageSink = (message: IncomingDeviceMessage, settle: Settle) => void

@@ -1,27 +1,90 @@
+import { readFileSync } from 'node:fs'
 import net from 'node:net'
+import tls from 'node:tls'
 import {
-  allDevicesFilter,
-  DEVICE_PUBLISH_CHANNELS,
+  DEVICE_LINK,
+  deviceClientId,
   deviceMayPublish,
   deviceMaySubscribe,
   parseDeviceTopic,
 } from '@teplo/domain'
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes'
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+} from 'aedes'
 import type { FastifyBaseLogger } from 'fastify'
+import { generate } from 'mqtt-packet'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
+import { LinkGuard } from './link-guard.ts'
+import { RetainedIndexPersistence } from './retained-index.ts'
+
+export type EmbeddedBrokerTls = { port: number; certFile: string; keyFile: string }
 
 export type EmbeddedBrokerOptions = {
   host: string
   port: number
+  /** An mqtts:// listener besides the plain one (MQTT_TLS_PORT, MQTT_TLS_CERT, MQTT_TLS_KEY). */
+  tls?: EmbeddedBrokerTls | undefined
   log: FastifyBaseLogger
   checkCredentials: (username: string | undefined, password: string | undefined) => Promise<boolean>
   onMessage: MessageSink
+  /** A device published where it may not: the message was acknowledged and dropped. */
+  onRefusedPublish?: (serial: string, topic: string) => void
+  /** Largest MQTT packet taken from a client (remaining length); default DEVICE_LINK.maxPacketBytes. */
+  maxPacketBytes?: number
+  guard?: LinkGuard
 }
 
 // MQTT 3.1.1 CONNACK codes.
-const BAD_CREDENTIALS = 4
+const IDENTIFIER_REJECTED = 2
 const SERVER_UNAVAILABLE = 3
+const BAD_CREDENTIALS = 4
+// MQTT 5 CONNACK reason code: Unsupported Protocol Version.
+const V5_UNSUPPORTED_PROTOCOL = 0x84
+const V5_REFUSAL_TEXT =
+  'This broker speaks MQTT 3.1.1 only: connect with protocol level 4 (MQTT 5 is available through Mosquitto, see docs/device-protocol.md)'
+// Where a refused publish goes: no subscription can match it (devices may subscribe only to their own
+// settings/desired, and wildcards never match topics starting with $).
+const REFUSED_TOPIC = '$teplo/refused'
+
+// The part of aedes-persistence (promise API) that holds a client's session.
+type SessionStore = {
+  cleanSubscriptions(client: Client): Promise<void>
+  outgoingStream(client: Client): AsyncIterable<unknown>
+  outgoingClearMessageId(client: Client, packet: AedesPublishPacket): Promise<unknown>
+  delWill(client: Client): Promise<unknown>
+}
+
+type PacketParser = {
+  _parseLength(): boolean
+  _emitError(err: Error): void
+  packet: { length: number }
+}
+
+/**
+ * Closes a connection as soon as a packet's fixed header announces more than `max` bytes, before Aedes buffers
+ * it: MQTT 3.1.1 has no way to refuse one packet. Hooks the parser of the connection (mqtt-packet 9).
+ */
+function limitPacketSize(client: Client, max: number, onRefused: () => void): void {
+  const parser = (client as unknown as { _parser?: PacketParser })._parser
+  if (!parser || typeof parser._parseLength !== 'function') {
+    throw new Error('aedes: the connection parser has changed; the packet size limit cannot be applied')
+  }
+  const parseLength = parser._parseLength
+  parser._parseLength = function limitedParseLength(this: PacketParser) {
+    const complete = parseLength.call(this)
+    if (complete && this.packet.length > max) {
+      onRefused()
+      this._emitError(new Error(`packet of ${this.packet.length} bytes is over the limit of ${max}`))
+      return false
+    }
+    return complete
+  }
+}
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError
@@ -58,20 +121,67 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
 /** Aedes inside the server process: devices connect over TCP, the server itself uses the in-process API. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<DeviceTransport> {
   const { log } = options
+  const guard = options.guard ?? new LinkGuard({ log })
+  const maxPacketBytes = options.maxPacketBytes ?? DEVICE_LINK.maxPacketBytes
   // Device serial of each authenticated connection (Aedes does not keep the username).
   const serialOf = new WeakMap<Client, string>()
   const clientsBySerial = new Map<string, Client>()
+  const addressOf = (client: Client) =>
+    (client.conn as Partial<net.Socket> | undefined)?.remoteAddress ?? undefined
+  // Certificates are read once at start; a renewed certificate takes a restart.
+  const tlsOptions = options.tls
+    ? { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) }
+    : undefined
+
+  let receiving = true
+  /**
+   * A device's message is written before its PUBACK: Aedes acknowledges a QoS 1 publish as soon as this hook
+   * answers, so it answers once the ingest has stored the message. Meanwhile Aedes reads nothing more from that
+   * connection: an overloaded server slows its devices down instead of dropping what it acknowledged. After
+   * stopReceiving() nothing is answered; the device sends it again after reconnecting.
+   */
+  const ingest = (packet: PublishPacket, done: (error?: Error | null) => void) => {
+    if (!receiving) return
+    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) }, () => done(null))
+  }
 
   const broker = await Aedes.createBroker({
+    persistence: new RetainedIndexPersistence(),
     // Client ids are 'teplo-<serial>' (up to 38 characters), longer than MQTT 3.1's 23.
     maxClientsIdLength: 64,
     maxTopicLevels: 16,
     drainTimeout: 30_000,
+    preConnect: (client, packet, done) => {
+      if (packet.protocolVersion !== 5) return done(null, true)
+      // Aedes would answer a 3.1.1 CONNACK a v5 client misreads; say in v5 terms what this broker speaks.
+      guard.refused('protocol', addressOf(client), packet.username)
+      const connack = generate(
+        {
+          cmd: 'connack',
+          sessionPresent: false,
+          reasonCode: V5_UNSUPPORTED_PROTOCOL,
+          properties: { reasonString: V5_REFUSAL_TEXT },
+        },
+        { protocolVersion: 5 },
+      )
+      client.conn.write(connack, () => done(new Error('MQTT 5 is not supported'), false))
+    },
     authenticate: (client, username, password, done) => {
+      const address = addressOf(client)
+      if (guard.limited(address)) {
+        guard.refused('rate-limited', address, username)
+        return done(authError('Too many failed logins; try later', SERVER_UNAVAILABLE), false)
+      }
+      // The identity is the serial: client id teplo-<serial>, so one device's credentials never reach another
+      // device's session (a CONNECT with an existing client id takes that session over).
+      if (!username || client.id !== deviceClientId(username)) {
+        guard.refused('client-id', address, username)
+        return done(authError('Client id must be teplo-<user name>', IDENTIFIER_REJECTED), false)
+      }
       options.checkCredentials(username, password?.toString('utf8')).then(
         (ok) => {
           if (!ok) {
-            log.info({ username, clientId: client.id }, 'device link: refused credentials')
+            guard.refused('credentials', address, username)
             return done(authError('Bad user name or password', BAD_CREDENTIALS), false)
           }
           serialOf.set(client, username as string)
@@ -88,12 +198,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const allowed = client
         ? deviceMayPublish(serialOf.get(client), packet.topic)
         : parseDeviceTopic(packet.topic)?.channel === 'status'
-      if (allowed) return done(null)
-      log.warn(
-        { clientId: client?.id, serial: client ? serialOf.get(client) : undefined, topic: packet.topic },
-        'device link: publish refused (not its own topic); disconnecting',
-      )
-      done(new Error(`publish to ${packet.topic} is not allowed`))
+      if (allowed) return ingest(packet, done)
+      if (!client) return done(new Error(`will on ${packet.topic} is not allowed`))
+      // Acknowledged and dropped, as Mosquitto does: a disconnect would only make the device reconnect and
+      // send it again. Counted on the device and in the refusal summary.
+      const serial = serialOf.get(client)
+      guard.refused('publish', addressOf(client), serial)
+      if (serial) options.onRefusedPublish?.(serial, packet.topic)
+      packet.topic = REFUSED_TOPIC
+      packet.retain = false
+      packet.payload = Buffer.alloc(0)
+      done(null)
     },
     authorizeSubscribe: (client, subscription, done) => {
       if (deviceMaySubscribe(serialOf.get(client), subscription.topic)) return done(null, subscription)
@@ -115,37 +230,46 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     log.debug({ clientId: client.id, err: err.message }, 'device link: client error')
   })
 
-  const deliver = (packet: AedesPublishPacket, callback: () => void) => {
-    options.onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) })
-    callback()
-  }
-  const filters = DEVICE_PUBLISH_CHANNELS.map((channel) => allDevicesFilter(channel))
-  await Promise.all(
-    filters.map((filter) => new Promise<void>((resolve) => broker.subscribe(filter, deliver, resolve))),
-  )
-
-  let receiving = true
   const stopReceiving = async () => {
-    if (!receiving) return
     receiving = false
-    await Promise.all(
-      filters.map((filter) => new Promise<void>((resolve) => broker.unsubscribe(filter, deliver, resolve))),
-    )
   }
 
-  const server = net.createServer(broker.handle)
+  const accept = (socket: net.Socket) => {
+    const client = broker.handle(socket, undefined as never)
+    limitPacketSize(client, maxPacketBytes, () => guard.refused('oversize', socket.remoteAddress))
+  }
+  const server = net.createServer(accept)
+  const tlsServer = tlsOptions ? tls.createServer(tlsOptions, accept) : undefined
   try {
     await listen(server, options.port, options.host)
+    if (tlsServer && options.tls) await listen(tlsServer, options.tls.port, options.host)
   } catch (err) {
+    if (server.listening) server.close()
     await new Promise<void>((resolve) => broker.close(() => resolve()))
+    guard.close()
     throw err
   }
   const bound = server.address() as net.AddressInfo
   const address = `mqtt://${options.host}:${bound.port}`
+  const tlsAddress = tlsServer
+    ? `mqtts://${options.host}:${(tlsServer.address() as net.AddressInfo).port}`
+    : undefined
+
+  /** Drops what the broker keeps for a device's client id: subscriptions, queued messages, will. */
+  const forgetSession = async (serial: string) => {
+    const session = { id: deviceClientId(serial) } as Client
+    const { persistence } = broker as unknown as { persistence: SessionStore }
+    await persistence.cleanSubscriptions(session)
+    const queued: AedesPublishPacket[] = []
+    for await (const packet of persistence.outgoingStream(session)) queued.push(packet as AedesPublishPacket)
+    for (const packet of queued) await persistence.outgoingClearMessageId(session, packet)
+    await persistence.delWill(session)
+  }
 
   return {
     kind: 'embedded',
     address,
+    tlsAddress,
     publish: (topic: string, payload: string, publish: PublishOptions) =>
       new Promise<void>((resolve, reject) => {
         broker.publish(
@@ -161,13 +285,22 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         )
       }),
     disconnectDevice: (serial: string) => clientsBySerial.get(serial)?.close(),
+    forgetDevice: async (serial: string) => {
+      clientsBySerial.get(serial)?.close()
+      await forgetSession(serial)
+    },
     stopReceiving,
     close: async () => {
       // Wills published while the broker closes are not news: the whole link is going down.
       await stopReceiving()
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const tlsClosed = new Promise<void>((resolve) =>
+        tlsServer ? tlsServer.close(() => resolve()) : resolve(),
+      )
       await new Promise<void>((resolve) => broker.close(() => resolve()))
       await serverClosed
+      await tlsClosed
+      guard.close()
     },
   }
 }

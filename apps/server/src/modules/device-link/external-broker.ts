@@ -1,16 +1,19 @@
-import { randomBytes } from 'node:crypto'
 import { allDevicesFilter, DEVICE_PUBLISH_CHANNELS, sharedFilter } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
-import { connect, type MqttClient } from 'mqtt'
+import { connect, type IPublishPacket, type MqttClient, type Packet } from 'mqtt'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
 
 export type ExternalBrokerOptions = {
   url: string
   shareGroup: string
+  /** The server's persistent session: one id per instance, the same across its restarts. */
+  clientId: string
+  sessionExpirySeconds: number
   log: FastifyBaseLogger
   onMessage: MessageSink
-  connectTimeoutMs?: number
+  /** How long to keep trying the first connection (MQTT_CONNECT_RETRY_SECONDS). */
+  retryForMs?: number
 }
 
 /** The broker's address without its password, for messages and logs. */
@@ -20,54 +23,170 @@ export function publicBrokerUrl(url: string): string {
   return parsed.toString().replace(/\/$/, '')
 }
 
-function firstConnect(client: MqttClient, url: string, timeoutMs: number): Promise<void> {
+const FIRST_RETRY_MS = 1000
+const LONGEST_RETRY_MS = 10_000
+
+/**
+ * Waits for the first connection, retrying with doubling pauses (1 s up to 10 s) for `retryForMs`: a broker
+ * that starts after the server (systemd, compose) or refuses for a moment is waited for, and every failed
+ * attempt says so in the log. Then the start fails naming the broker.
+ */
+export function firstConnect(
+  client: MqttClient,
+  url: string,
+  retryForMs: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const broker = publicBrokerUrl(url)
+  const started = Date.now()
+  // The pauses are ours until the first connection; then mqtt.js reconnects at its own period.
+  const period = client.options.reconnectPeriod ?? FIRST_RETRY_MS
+  client.options.reconnectPeriod = 0
+  let retry: NodeJS.Timeout | undefined
   return new Promise((resolve, reject) => {
-    const fail = (reason: string) => {
+    let lastReason = 'no answer'
+    let attempt = 0
+    const fail = () => {
       cleanup()
       reject(
         new StartupError(
-          `Cannot connect to the MQTT broker at ${publicBrokerUrl(url)}: ${reason}. ` +
-            'Start the broker, fix MQTT_URL, or unset MQTT_URL to use the embedded broker.',
+          `Cannot connect to the MQTT broker at ${broker} within ${Math.round(retryForMs / 1000)} s ` +
+            `(${attempt} attempts; last: ${lastReason}). Start the broker, fix MQTT_URL, or unset MQTT_URL ` +
+            'to use the embedded broker (MQTT_CONNECT_RETRY_SECONDS sets how long to wait).',
         ),
       )
     }
-    const timer = setTimeout(() => fail(`no answer within ${timeoutMs / 1000} s`), timeoutMs)
+    const timer = setTimeout(fail, retryForMs)
     const onConnect = () => {
       cleanup()
       resolve()
     }
-    const onError = (err: Error) => fail(err.message)
+    const onError = (err: Error) => {
+      lastReason = err.message
+    }
+    const onClose = () => {
+      attempt += 1
+      const pause = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1))
+      const left = retryForMs - (Date.now() - started)
+      log?.warn(
+        {
+          broker,
+          attempt,
+          reason: lastReason,
+          retryInMs: pause,
+          giveUpInS: Math.max(0, Math.round(left / 1000)),
+        },
+        'device link: broker not reachable yet; retrying',
+      )
+      clearTimeout(retry)
+      retry = setTimeout(() => client.reconnect(), Math.min(pause, Math.max(0, left)))
+    }
     const cleanup = () => {
       clearTimeout(timer)
+      clearTimeout(retry)
+      client.options.reconnectPeriod = period
       client.off('connect', onConnect)
       client.off('error', onError)
+      client.off('close', onClose)
     }
     client.once('connect', onConnect)
-    client.once('error', onError)
+    client.on('error', onError)
+    client.on('close', onClose)
   })
 }
 
+/** The message of a refused subscription, naming what to fix (never an unhandled ErrorWithSubackPacket). */
+export function subscriptionRefused(url: string, filters: string[], cause: string): StartupError {
+  return new StartupError(
+    `The MQTT broker at ${publicBrokerUrl(url)} refused the server's subscriptions (${filters.join(', ')}): ` +
+      `${cause}. Give the account in MQTT_URL the right to subscribe to them (shared subscriptions ` +
+      'included), see docs/operations.md.',
+  )
+}
+
+/** QoS 1 messages the broker may send before the server acknowledges any: enough for several batches. */
+export const SERVER_RECEIVE_MAXIMUM = 10_000
+
+type SendPacket = (
+  packet: Packet,
+  cb?: (err?: Error) => void,
+  cbStorePut?: () => void,
+  noStore?: boolean,
+) => void
+
 /**
- * The server as a superuser client of an external broker (Mosquitto, EMQX). Shared subscriptions let several
- * server instances split the device messages between them.
+ * PUBACKs that wait for the ingest. mqtt.js answers a QoS 1 message when its customHandleAcks callback is
+ * called, and reads the next message only after that; answering after the write would take one message per
+ * batch. So the callback is called at once and the PUBACK itself is held back here until the message is
+ * stored: mqtt.js moves on, the broker sees the acknowledgement only once nothing can lose the message.
+ */
+function holdAcks(client: MqttClient) {
+  const held = new Map<number, { stored: boolean; send: (() => void) | null }>()
+  const internals = client as unknown as { _sendPacket: SendPacket }
+  const send = internals._sendPacket.bind(client)
+  internals._sendPacket = (packet, cb, cbStorePut, noStore) => {
+    const entry = packet.cmd === 'puback' ? held.get(packet.messageId ?? -1) : undefined
+    if (!entry || entry.stored) {
+      if (entry) held.delete(packet.messageId ?? -1)
+      return send(packet, cb, cbStorePut, noStore)
+    }
+    entry.send = () => send(packet, undefined, cbStorePut, noStore)
+    cb?.()
+  }
+  // Acknowledgements owed on a connection that dropped are void: the broker delivers those messages again.
+  client.on('close', () => held.clear())
+  return {
+    take(packet: IPublishPacket): () => void {
+      const id = packet.messageId
+      if (packet.qos !== 1 || id === undefined) return () => {}
+      const entry = { stored: false, send: null as (() => void) | null }
+      held.set(id, entry)
+      return () => {
+        if (held.get(id) !== entry) return
+        entry.stored = true
+        if (entry.send) {
+          held.delete(id)
+          entry.send()
+        }
+      }
+    },
+  }
+}
+
+/**
+ * The server as a superuser client of an external broker (Mosquitto, EMQX), in a persistent session of its own
+ * (a stable client id, clean start off, a session expiry): messages published while it restarts wait in the
+ * broker, and each is acknowledged only once stored. Shared subscriptions let several server instances split
+ * the device messages between them.
  */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { log, url } = options
+  let receiving = true
   const client = connect(url, {
-    clientId: `teplo-server-${randomBytes(6).toString('hex')}`,
+    clientId: options.clientId,
     protocolVersion: 5,
-    clean: true,
+    clean: false,
+    properties: {
+      sessionExpiryInterval: options.sessionExpirySeconds,
+      receiveMaximum: SERVER_RECEIVE_MAXIMUM,
+    },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
+    customHandleAcks: (topic, payload, packet, done) => {
+      if (receiving) options.onMessage({ topic, payload }, acks.take(packet))
+      // Not receiving (stopping): the PUBACK is never sent; the broker keeps the message for the session.
+      else acks.take(packet)
+      done(0)
+    },
   })
+  const acks = holdAcks(client)
   try {
-    await firstConnect(client, url, options.connectTimeoutMs ?? 15_000)
+    await firstConnect(client, url, options.retryForMs ?? 60_000, log)
   } catch (err) {
     await client.endAsync(true)
     throw err
   }
 
-  client.on('message', (topic, payload) => options.onMessage({ topic, payload }))
   client.on('reconnect', () =>
     log.warn({ broker: publicBrokerUrl(url) }, 'device link: reconnecting to broker'),
   )
@@ -77,13 +196,21 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   const filters = DEVICE_PUBLISH_CHANNELS.map((channel) =>
     sharedFilter(options.shareGroup, allDevicesFilter(channel)),
   )
-  const granted = await client.subscribeAsync(filters, { qos: 1 })
+  let granted: { topic: string; qos: number }[]
+  try {
+    granted = await client.subscribeAsync(filters, { qos: 1 })
+  } catch (err) {
+    // MQTT 5 SUBACK with a failure reason (0x87 not authorised): mqtt.js rejects with ErrorWithSubackPacket.
+    await client.endAsync(true)
+    throw subscriptionRefused(url, filters, (err as Error).message)
+  }
   const refused = granted.filter((grant) => grant.qos > 2)
   if (refused.length > 0) {
     await client.endAsync(true)
-    throw new StartupError(
-      `The MQTT broker at ${publicBrokerUrl(url)} refused the server's subscriptions ` +
-        `(${refused.map((g) => g.topic).join(', ')}): give the account in MQTT_URL superuser rights.`,
+    throw subscriptionRefused(
+      url,
+      refused.map((g) => g.topic),
+      `SUBACK ${refused.map((g) => `0x${g.qos.toString(16)}`).join(', ')}`,
     )
   }
 
@@ -94,11 +221,16 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })
     },
     disconnectDevice: () => {},
+    // The subscriptions stay in the session: while this instance restarts the broker keeps its messages. An
+    // instance without a lasting session (expiry 0: leaving for good) unsubscribes first, so that the broker
+    // hands later messages to the other instances, and writes what was already on its way.
     stopReceiving: async () => {
-      if (!client.connected) return
-      await client.unsubscribeAsync(filters).catch((err: Error) => {
-        log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
-      })
+      if (options.sessionExpirySeconds === 0 && client.connected) {
+        await client.unsubscribeAsync(filters).catch((err: Error) => {
+          log.warn({ err: err.message }, 'device link: could not unsubscribe before disconnecting')
+        })
+      }
+      receiving = false
     },
     close: async () => {
       // DISCONNECT with reason 0 (not force): a normal end, so the broker publishes no will for the server.

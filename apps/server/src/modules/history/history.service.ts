@@ -25,15 +25,17 @@ export const TIME_ZONE = 'Europe/Kyiv'
 const GAP_MS = HISTORY_GAP_SECONDS * 1000
 const MAX_EVENTS = 1000
 
+// Per metric: min, max and avg (sum / count, null when the bucket has no value of it) — three columns a metric,
+// so a 1,440-bucket day is 1,440 rows of 25 values to parse.
 const metricSelect = (source: 'raw' | 'rollup' | 'merge') =>
   HISTORY_METRICS.map((metric) => {
-    if (source === 'raw') {
-      return `${metric} as ${metric}_min, ${metric} as ${metric}_max, ${metric} as ${metric}_sum,
-        (${metric} is not null)::int as ${metric}_n`
+    if (source === 'raw')
+      return `${metric} as ${metric}_min, ${metric} as ${metric}_max, ${metric} as ${metric}_avg`
+    if (source === 'rollup') {
+      return `${metric}_min, ${metric}_max, ${metric}_sum / nullif(${metric}_n, 0) as ${metric}_avg`
     }
-    if (source === 'rollup') return `${metric}_min, ${metric}_max, ${metric}_sum, ${metric}_n`
     return `min(${metric}_min) as ${metric}_min, max(${metric}_max) as ${metric}_max,
-      sum(${metric}_sum) as ${metric}_sum, sum(${metric}_n)::int as ${metric}_n`
+      sum(${metric}_sum) / nullif(sum(${metric}_n), 0) as ${metric}_avg`
   }).join(',\n')
 
 const range = (column: string, from: Date, to: Date, truncate?: string) =>
@@ -68,7 +70,7 @@ function bucketsSql(itemId: number, from: Date, to: Date, resolution: HistoryRes
     group by 1 order by 1`
 }
 
-type BucketRow = Record<string, unknown> & {
+type BucketRow = Record<string, number | null> & {
   time: Date | string
   samples: number
   work_mode: number | null
@@ -77,6 +79,15 @@ type BucketRow = Record<string, unknown> & {
 
 export const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
+// Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small.
+const round2 = (value: number) => Math.round(value * 100) / 100
+const METRIC_COLUMNS = HISTORY_METRICS.map((metric) => ({
+  metric,
+  min: `${metric}_min`,
+  max: `${metric}_max`,
+  avg: `${metric}_avg`,
+}))
+
 function bucketFromRow(row: BucketRow): Bucket {
   const bucket: Record<string, unknown> = {
     time: toDate(row.time).toISOString(),
@@ -84,16 +95,15 @@ function bucketFromRow(row: BucketRow): Bucket {
     work_mode: row.work_mode === null ? null : Number(row.work_mode),
     is_on: row.is_on,
   }
-  for (const metric of HISTORY_METRICS) {
-    const n = Number(row[`${metric}_n`] ?? 0)
-    bucket[metric] =
-      n === 0
+  for (const column of METRIC_COLUMNS) {
+    const avg = row[column.avg]
+    bucket[column.metric] =
+      avg === null || avg === undefined
         ? null
         : {
-            min: Number(row[`${metric}_min`]),
-            // Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small.
-            avg: Math.round((Number(row[`${metric}_sum`]) / n) * 100) / 100,
-            max: Number(row[`${metric}_max`]),
+            min: round2(Number(row[column.min])),
+            avg: round2(Number(avg)),
+            max: round2(Number(row[column.max])),
           }
   }
   return bucket as Bucket
@@ -110,18 +120,16 @@ export async function readBuckets(
   return rowsOf<BucketRow>(result).map(bucketFromRow)
 }
 
-/**
- * Periods without connection within the range: readings further apart than HISTORY_GAP_SECONDS, and the
- * stretches before the first and after the last reading (from the device's creation; up to now).
- */
-export async function readGaps(
+type GapRow = { kind: string; gap_from: Date | string | null; gap_to: Date | string | null }
+
+/** The stretches between readings further apart than HISTORY_GAP_SECONDS, and the first and last reading. */
+async function readGapEdges(
   db: Database,
-  item: Pick<ItemRow, 'id' | 'createdAt'>,
+  itemId: number,
   from: Date,
   to: Date,
   resolution: HistoryResolution,
-  now = new Date(),
-): Promise<Gap[]> {
+): Promise<GapRow[]> {
   // Gaps as fine as the buckets shown: an outage inside one hour is invisible on an hourly chart anyway.
   const raw = resolution === 'raw'
   const table = raw
@@ -139,13 +147,26 @@ export async function readGaps(
     with s as (
       select ${sql.raw(first)} as first_at, ${sql.raw(last)} as last_at,
         lag(${sql.raw(last)}) over (order by ${sql.raw(order)}) as prev_last
-      from ${sql.raw(table)} where item_id = ${item.id}::int and ${where}
+      from ${sql.raw(table)} where item_id = ${itemId}::int and ${where}
     )
     select 'inner' as kind, prev_last as gap_from, first_at as gap_to from s
       where prev_last is not null and first_at - prev_last > ${sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)}
     union all
     select 'edges', min(first_at), max(last_at) from s`)
-  const rows = rowsOf<{ kind: string; gap_from: Date | string | null; gap_to: Date | string | null }>(result)
+  return rowsOf<GapRow>(result)
+}
+
+/**
+ * Periods without connection within the range: readings further apart than HISTORY_GAP_SECONDS, and the
+ * stretches before the first and after the last reading (from the device's creation; up to now).
+ */
+function gapsOf(
+  rows: GapRow[],
+  item: Pick<ItemRow, 'createdAt'>,
+  from: Date,
+  to: Date,
+  now = new Date(),
+): Gap[] {
   const start = Math.max(from.getTime(), item.createdAt.getTime())
   const end = Math.min(to.getTime(), now.getTime())
   const gaps: { from: number; to: number }[] = []
@@ -226,15 +247,27 @@ export async function itemHistory(
   itemId: number,
   query: { from: Date; to: Date; resolution: HistoryResolution | 'auto' },
 ): Promise<HistoryDocument> {
-  const item = await visibleItem(db, caller, itemId)
-  assertRangeOrder(query.from, query.to)
-  const resolution = chooseResolution(query.from, query.to, query.resolution)
-  const [buckets, gaps, events, demo] = await Promise.all([
-    readBuckets(db, itemId, query.from, query.to, resolution),
-    readGaps(db, item, query.from, query.to, resolution),
-    readEvents(db, itemId, query.from, query.to),
-    isDemoItem(db, item),
-  ])
+  // The readings are read alongside the visibility check, in one round trip instead of two; nothing of them is
+  // answered before the check has passed (an invisible device is a 404 like a missing one).
+  const itemRead = visibleItem(db, caller, itemId)
+  const ordered = Promise.resolve().then(() => {
+    assertRangeOrder(query.from, query.to)
+    return chooseResolution(query.from, query.to, query.resolution)
+  })
+  const reads = ordered.then((resolution) =>
+    Promise.all([
+      readBuckets(db, itemId, query.from, query.to, resolution),
+      readGapEdges(db, itemId, query.from, query.to, resolution),
+      readEvents(db, itemId, query.from, query.to),
+    ]),
+  )
+  // Whichever fails first decides the answer; the others' failures must not go unhandled.
+  reads.catch(() => {})
+  ordered.catch(() => {})
+  const item = await itemRead
+  const resolution = await ordered
+  const [[buckets, gapRows, events], demo] = await Promise.all([reads, isDemoItem(db, item)])
+  const gaps = gapsOf(gapRows, item, query.from, query.to)
   return {
     data: {
       type: 'item-histories',

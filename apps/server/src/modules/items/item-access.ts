@@ -1,5 +1,5 @@
 import type { RoleName } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
@@ -23,8 +23,23 @@ export function assertCanManage(caller: Caller, item: Pick<ItemRow, 'userId'>): 
   if (!canManageItem(caller, item)) throw forbidden()
 }
 
+// The most frequent query of the API (every read of a device), built once per database and prepared.
+const findItemQueries = new WeakMap<Database, ReturnType<typeof prepareFindItem>>()
+const prepareFindItem = (db: Database) =>
+  db
+    .select()
+    .from(items)
+    .where(eq(items.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('teplo_find_item')
+
 export async function findItem(db: Database, id: number): Promise<ItemRow | undefined> {
-  const [row] = await db.select().from(items).where(eq(items.id, id)).limit(1)
+  let query = findItemQueries.get(db)
+  if (!query) {
+    query = prepareFindItem(db)
+    findItemQueries.set(db, query)
+  }
+  const [row] = await query.execute({ id })
   return row
 }
 

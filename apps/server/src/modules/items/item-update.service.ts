@@ -141,7 +141,8 @@ export async function updateItem(
     if (!current || !canSeeItem(caller, current)) throw notFound(ITEM_NOT_FOUND)
     assertSerialUnchanged(current, patch.serialNumber)
     const changes = await changesFor(tx, caller, current, patch)
-    if (Object.keys(changes).length === 0) return { item: current, changed: false, desiredChanged: false }
+    if (Object.keys(changes).length === 0)
+      return { item: current, changed: false, desiredChanged: false, archiveChanged: false }
     const [updated] = await tx
       .update(items)
       .set({ ...changes, updatedAt: new Date() })
@@ -149,9 +150,14 @@ export async function updateItem(
       .returning()
     if (!updated) throw notFound(ITEM_NOT_FOUND)
     await recordItemChanges(tx, current, updated, id)
-    return { item: updated, changed: true, desiredChanged: 'settingsVersion' in changes }
+    const archiveChanged = (current.status === 'archive') !== (updated.status === 'archive')
+    return { item: updated, changed: true, desiredChanged: 'settingsVersion' in changes, archiveChanged }
   })
   // Announced only after the commit, so listeners read the new state.
+  if (result.archiveChanged) {
+    const { serialNumber, status } = result.item
+    events.emit('item.archive-changed', { itemId: id, serialNumber, archived: status === 'archive' })
+  }
   if (result.desiredChanged) events.emit('item.settings-changed', { itemId: id })
   if (result.changed) events.emit('item.updated', { itemId: id })
   return result.item

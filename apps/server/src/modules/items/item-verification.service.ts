@@ -26,6 +26,7 @@ export const VERIFY_MESSAGES = {
   lockedNow: `Невірний код підтвердження. Забагато невдалих спроб: наступна спроба можлива через ${VERIFY_LOCK_MINUTES} хв.`,
   locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
   notVerifiedYet: 'Пристрій ще не підтверджено: діє його поточний код підключення',
+  brokerUnavailable: 'Сервер зв’язку з пристроями тимчасово недоступний. Спробуйте ще раз за хвилину.',
 } as const
 
 export const deviceTopicPrefix = (serialNumber: string) => `teplo/v1/devices/${serialNumber}`
@@ -91,6 +92,11 @@ export type VerifyAttempt = {
   address: string
   /** A signed-in caller who may manage the item (its installer, an administrator) is never locked out. */
   caller?: Caller | undefined
+  /**
+   * Gives the new secret to a broker that keeps its own device accounts, inside the transaction: if the broker
+   * cannot take it, nothing changes and the controller is told to try again (503).
+   */
+  provision?: ((serialNumber: string, secret: string) => Promise<void>) | undefined
 }
 
 export async function verifyToken(
@@ -156,6 +162,13 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
       .where(eq(items.id, item.id))
       .returning()
     if (!verified) throw notFound(VERIFY_MESSAGES.unknownSerial)
+    if (attempt.provision) {
+      try {
+        await attempt.provision(verified.serialNumber, secret)
+      } catch {
+        throw new HttpError(503, VERIFY_MESSAGES.brokerUnavailable)
+      }
+    }
     return { kind: 'verified' as const, item: verified, secret }
   })
 }

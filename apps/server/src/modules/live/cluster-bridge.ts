@@ -11,7 +11,7 @@ const RECONNECT_MAX_MS = 30_000
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
 const IDS_PER_NOTICE = 500
 
-type Notice = { from: string; updated?: number[]; deleted?: number[] }
+type Notice = { from: string; updated?: number[]; deleted?: number[]; access?: number[] }
 
 /** What the bridge drives on this instance: the live hub. */
 export interface LiveTarget {
@@ -26,6 +26,11 @@ export type ClusterBridgeOptions = {
   log: FastifyBaseLogger
   /** First reconnect delay (tests shorten it); it doubles after each failed attempt, up to 30 s. */
   reconnectMs?: number
+  /**
+   * An account's access changed on another instance (its tokens must be read again), or null: announcements
+   * may have been missed while the bridge was disconnected, so every remembered token must be.
+   */
+  accessChanged?: (userId: number | null) => void
 }
 
 /**
@@ -45,8 +50,14 @@ export class ClusterBridge {
   private failures = 0
   private readonly updated = new Set<number>()
   private readonly deleted = new Set<number>()
+  private readonly access = new Set<number>()
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
   private readonly onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => this.queue(this.deleted, itemId)
+  // Not batched: a signed-out token must stop working on the other instances as soon as possible.
+  private readonly onAccessChanged = ({ userId }: AppEvents['user.access-changed'][0]) => {
+    this.access.add(userId)
+    void this.flush()
+  }
 
   private constructor(private readonly options: ClusterBridgeOptions) {}
 
@@ -55,6 +66,7 @@ export class ClusterBridge {
     await bridge.connect()
     options.events.on('item.updated', bridge.onUpdated)
     options.events.on('item.deleted', bridge.onDeleted)
+    options.events.on('user.access-changed', bridge.onAccessChanged)
     return bridge
   }
 
@@ -62,6 +74,7 @@ export class ClusterBridge {
     this.closed = true
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item.deleted', this.onDeleted)
+    this.options.events.off('user.access-changed', this.onAccessChanged)
     if (this.timer) clearTimeout(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()
@@ -84,11 +97,17 @@ export class ClusterBridge {
       await client.end().catch(() => {})
       throw err
     }
+    // After a lost connection: what other instances announced meanwhile never arrived.
+    if (this.reconnecting) this.options.accessChanged?.(null)
+    this.reconnecting = false
     this.client = client
     this.failures = 0
   }
 
+  private reconnecting = false
+
   private scheduleReconnect(): void {
+    this.reconnecting = true
     if (this.closed || this.retry) return
     const first = this.options.reconnectMs ?? RECONNECT_MS
     const delay = Math.min(RECONNECT_MAX_MS, first * 2 ** Math.min(this.failures, 16))
@@ -124,12 +143,15 @@ export class ClusterBridge {
   private async send(): Promise<void> {
     const updated = [...this.updated]
     const deleted = [...this.deleted]
+    const access = [...this.access]
     this.updated.clear()
     this.deleted.clear()
+    this.access.clear()
     const client = this.client
-    if (!client || (updated.length === 0 && deleted.length === 0)) return
+    if (!client || (updated.length === 0 && deleted.length === 0 && access.length === 0)) return
     try {
       for (const [kind, ids] of [
+        ['access', access],
         ['updated', updated],
         ['deleted', deleted],
       ] as const) {
@@ -153,5 +175,6 @@ export class ClusterBridge {
     if (notice.from === this.id) return
     for (const id of notice.updated ?? []) if (Number.isInteger(id)) this.options.target.itemUpdated(id)
     for (const id of notice.deleted ?? []) if (Number.isInteger(id)) this.options.target.itemDeleted(id)
+    for (const id of notice.access ?? []) if (Number.isInteger(id)) this.options.accessChanged?.(id)
   }
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
 import { invalidField } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import type { Mailer } from '../../lib/mailer.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
@@ -41,7 +42,11 @@ export async function requestPasswordReset(db: Database, mailer: Mailer, input: 
 export type ResetInput = { email: string; token: string; password: string }
 
 // Sets the new password, spends the token, ends every session and signs the user in afresh.
-export async function resetPassword(db: Database, input: ResetInput): Promise<TokenResponse> {
+export async function resetPassword(
+  db: Database,
+  events: AppEventBus,
+  input: ResetInput,
+): Promise<TokenResponse> {
   const [row] = await db
     .select({ userId: users.id, tokenId: tokens.id })
     .from(tokens)
@@ -70,5 +75,6 @@ export async function resetPassword(db: Database, input: ResetInput): Promise<To
     await revokeUserTokens(tx, row.userId, 'access')
     await revokeUserTokens(tx, row.userId, 'password_reset')
   })
+  events.emit('user.access-changed', { userId: row.userId })
   return issueAccessToken(db, row.userId, true)
 }

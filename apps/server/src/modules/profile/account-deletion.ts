@@ -43,6 +43,7 @@ export async function deleteAccount(
     if (!deleted) throw notFound()
     return rows
   })
+  events.emit('user.access-changed', { userId })
   for (const item of owned) events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
   return { userId, items: owned }
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
@@ -63,7 +64,18 @@ async function changePassword(db: Database, session: Session, password: string):
   })
 }
 
-export async function updateProfile(db: Database, session: Session, change: ProfileChange): Promise<void> {
+export async function updateProfile(
+  db: Database,
+  events: AppEventBus,
+  session: Session,
+  change: ProfileChange,
+): Promise<void> {
+  await applyProfileChange(db, session, change)
+  // The other sessions a new password ended, and the name and address the session carries.
+  events.emit('user.access-changed', { userId: session.userId })
+}
+
+async function applyProfileChange(db: Database, session: Session, change: ProfileChange): Promise<void> {
   switch (change.kind) {
     case 'name':
       await db

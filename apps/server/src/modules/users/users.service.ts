@@ -50,7 +50,13 @@ export async function createUser(db: Database, input: UserCreateData) {
 const sameIds = (a: { id: number }[], b: { id: number }[]) =>
   a.length === b.length && a.every((role, i) => role.id === b[i]?.id)
 
-export async function updateUser(db: Database, actor: Actor, id: number, input: UserUpdateData) {
+export async function updateUser(
+  db: Database,
+  events: AppEventBus,
+  actor: Actor,
+  id: number,
+  input: UserUpdateData,
+) {
   const current = await findUser(db, id)
   const changes: Partial<typeof users.$inferInsert> = {}
   if (input.name !== undefined) changes.name = input.name
@@ -89,6 +95,8 @@ export async function updateUser(db: Database, actor: Actor, id: number, input: 
     if (isUniqueViolation(error)) throw emailTaken()
     throw error
   }
+  // Roles and a new password change what the user's tokens allow, or end them.
+  events.emit('user.access-changed', { userId: id })
   return userDocument(db, id)
 }
 
@@ -116,5 +124,6 @@ export async function deleteUser(db: Database, events: AppEventBus, actor: Actor
     await tx.delete(users).where(eq(users.id, id))
     return owned
   })
+  events.emit('user.access-changed', { userId: id })
   for (const device of devices) events.emit('item.deleted', device)
 }

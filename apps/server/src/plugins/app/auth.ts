@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { tokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/api-error.ts'
+import type { AppEvents } from '../../lib/events.ts'
 import { sha256 } from '../../lib/secrets.ts'
+import { TokenCache } from '../../modules/auth/token-cache.ts'
 import type { RoleRef } from '../../modules/users/user-roles.ts'
 
 export type AuthContext = {
@@ -21,6 +23,8 @@ declare module 'fastify' {
     auth: AuthContext | null
   }
   interface FastifyInstance {
+    /** Tokens recently seen on this instance (ADR 020); `forget(userId)` when an account's access changes. */
+    tokenCache: TokenCache<AuthContext>
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     requireRole: (...allowed: RoleName[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
@@ -41,32 +45,53 @@ const rolesOfRow = sql<RoleRef[]>`coalesce((
 // Bearer tokens are opaque; only their hash is stored, so a database leak does not leak sessions.
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('auth', null)
+  const cache = new TokenCache<AuthContext>(app.config.authCacheSeconds * 1000)
+  app.decorate('tokenCache', cache)
+  const onAccessChanged = ({ userId }: AppEvents['user.access-changed'][0]) => cache.forget(userId)
+  app.events.on('user.access-changed', onAccessChanged)
+  app.addHook('onClose', async () => {
+    app.events.off('user.access-changed', onAccessChanged)
+  })
+
+  // One round trip, prepared once: the token, its account and the account's roles in their order.
+  const tokenQuery = app.db
+    .select({
+      tokenId: tokens.id,
+      expiresAt: tokens.expiresAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      roles: rolesOfRow,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(
+      and(
+        eq(tokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(tokens.kind, 'access'),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('teplo_authenticate')
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized()
-    // One round trip per request: the token, its account and the account's roles in their order.
-    const [row] = await app.db
-      .select({
-        tokenId: tokens.id,
-        userId: users.id,
-        name: users.name,
-        email: users.email,
-        roles: rolesOfRow,
-      })
-      .from(tokens)
-      .innerJoin(users, eq(users.id, tokens.userId))
-      .where(
-        and(
-          eq(tokens.tokenHash, sha256(token)),
-          eq(tokens.kind, 'access'),
-          isNull(tokens.revokedAt),
-          gt(tokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1)
+    const tokenHash = sha256(token)
+    const known = cache.get(tokenHash)
+    if (known) {
+      request.auth = known
+      return
+    }
+    const generation = cache.begin()
+    const [row] = await tokenQuery.execute({ tokenHash, now: new Date() })
     if (!row) throw unauthorized()
-    request.auth = { ...row, role: effectiveRole(row.roles) }
+    const { expiresAt, ...account } = row
+    const auth: AuthContext = Object.freeze({ ...account, role: effectiveRole(account.roles) })
+    cache.set(tokenHash, auth, expiresAt, generation)
+    request.auth = auth
   })
 
   app.decorate(
@@ -79,7 +104,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   )
 }
 
-export default fp(authPlugin, { name: 'teplo-auth', dependencies: ['teplo-db'] })
+export default fp(authPlugin, {
+  name: 'teplo-auth',
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events'],
+})
 
 export function currentUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized()

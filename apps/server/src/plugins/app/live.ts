@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 /**
  * The live hub: item changes announced on app.events go out to the browsers watching them (SSE). On
- * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well.
+ * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well, and so do their
+ * accounts whose access changed (the token cache forgets them).
  */
 async function livePlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'live' })
@@ -23,7 +24,13 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   app.events.on('item.updated', onUpdated)
   app.events.on('item.deleted', onDeleted)
   const bridge = app.config.databaseUrl
-    ? await ClusterBridge.start({ databaseUrl: app.config.databaseUrl, events: app.events, target: hub, log })
+    ? await ClusterBridge.start({
+        databaseUrl: app.config.databaseUrl,
+        events: app.events,
+        target: hub,
+        log,
+        accessChanged: (userId) => app.tokenCache.forget(userId),
+      })
     : null
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
@@ -36,5 +43,5 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(livePlugin, {
   name: 'teplo-live',
-  dependencies: ['teplo-config', 'teplo-db', 'teplo-events'],
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth'],
 })

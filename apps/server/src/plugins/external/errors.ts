@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorObject, HttpError } from '../../lib/api-error.ts'
+import { isDatabaseUnavailable } from '../../lib/database-errors.ts'
 import { JSON_API } from '../../lib/jsonapi.ts'
 
 type ValidationItem = { instancePath: string; message?: string }
@@ -29,6 +30,10 @@ function validationErrors(error: FastifyError): HttpError {
   )
 }
 
+const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.'
+/** Seconds a client should wait before retrying a request refused because the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 // Every failure leaves as a JSON:API error document; a 500 never carries internals.
 function toHttpError(error: FastifyError): HttpError {
   if (error instanceof HttpError) return error
@@ -45,6 +50,7 @@ function toHttpError(error: FastifyError): HttpError {
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new HttpError(400, 'The request body is not valid JSON.')
   }
+  if (isDatabaseUnavailable(error)) return new HttpError(503, DATABASE_UNAVAILABLE)
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) return new HttpError(status, error.message)
   return new HttpError(500, 'Something went wrong on our side. Please try again later.')
@@ -57,7 +63,11 @@ export function sendErrorDocument(reply: FastifyReply, error: HttpError): Fastif
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const httpError = toHttpError(error)
-    if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
+    if (httpError.status === 503) {
+      // The database is down or restarting: one line, not a stack per request; the client retries.
+      request.log.warn({ err: (error as Error).message }, 'request refused: database unavailable')
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+    } else if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status: httpError.status, code: error.code }, httpError.message)
     return sendErrorDocument(reply, httpError)
   })

@@ -30,7 +30,7 @@ const transform: Transform = (input) => {
     delete documented.multipartBody
     documented.body = z.toJSONSchema(multipart)
   }
-  if (url.startsWith('/api/v2/') && !url.startsWith('/api/v2/device-auth/')) {
+  if (url.startsWith('/api/v2/')) {
     documented.response = { ...(documented.response as object), '4XX': errorAnswer }
   }
   return { schema: documented as typeof schema, url }

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppFooter } from './app-footer'
 import { BrandLink } from './brand-link'
+import { ConnectionBanner } from './connection-banner'
 import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
@@ -85,6 +86,7 @@ export function AppShell({ children, sessionActions }: AppShellProps) {
           tabIndex={-1}
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
         >
+          <ConnectionBanner />
           {children}
         </Box>
         <AppFooter />

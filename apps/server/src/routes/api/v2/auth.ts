@@ -75,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      await revokeToken(app.db, currentUser(request).tokenId)
+      await revokeToken(app.db, app.events, currentUser(request))
       return reply.status(204).send(null)
     },
   )

@@ -294,7 +294,18 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { serial_number: serialNumber, token } = request.body
       const caller = request.auth ? currentUser(request) : undefined
-      const attempt = { serialNumber, token, address: request.ip, caller }
+      const link = app.deviceLink
+      const provision = link
+        ? async (serial: string, secret: string) => {
+            try {
+              await link.provisionCredentials(serial, secret)
+            } catch (err) {
+              request.log.error({ err, serial }, "pairing: the broker did not take the device's account")
+              throw err
+            }
+          }
+        : undefined
+      const attempt = { serialNumber, token, address: request.ip, caller, provision }
       const outcome = await verifyToken(app.db, app.events, pairingAttempts, attempt)
       if (outcome.kind !== 'verified') {
         const { error, retryAfterSeconds } = verifyFailure(outcome)
@@ -302,14 +313,16 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error
       }
       // The secret is stored only as a hash (never cached: see the no-store reply hook).
-      const transportAddress = app.deviceLink?.transport.address
+      const transport = app.deviceLink?.transport
+      const embedded = transport && !app.config.mqttUrl
       const broker = brokerLocation({
         publicUrl: app.config.mqttPublicUrl,
         externalUrl: app.config.mqttUrl,
-        embeddedPort:
-          transportAddress && !app.config.mqttUrl
-            ? Number(new URL(transportAddress).port)
-            : app.config.mqttPort,
+        embeddedPort: embedded ? Number(new URL(transport.address).port) : app.config.mqttPort,
+        embeddedTlsPort:
+          embedded && transport.tlsAddress
+            ? Number(new URL(transport.tlsAddress).port)
+            : app.config.mqttTls?.port,
         requestHost: request.hostname,
       })
       return credentialsDocument(outcome.item, outcome.secret, broker)

@@ -76,7 +76,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, token, password } = request.body
-      return resetPassword(app.db, { email, token, password })
+      return resetPassword(app.db, app.events, { email, token, password })
     },
   )
 }

@@ -53,7 +53,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, tokenId } = currentUser(request)
-      await updateProfile(app.db, { userId, tokenId }, request.body)
+      await updateProfile(app.db, app.events, { userId, tokenId }, request.body)
       return profileDocument(app.db, userId, true)
     },
   )

@@ -86,7 +86,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest,
     },
-    async (request) => updateUser(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => updateUser(app.db, app.events, currentUser(request), request.params.id, request.body),
   )
 
   app.delete(

@@ -14,13 +14,14 @@ import { Link as RouterLink } from 'react-router'
 import { PasswordField } from '../../../components/ui/password-field'
 import { TextInput } from '../../../components/ui/text-input'
 import { ApiRequestError } from '../../../lib/api-client'
+import { retryImport } from '../../../lib/retry-import'
 import { useDemoLogins } from '../api/get-demo-logins'
 import { useLogin } from '../api/login'
 import type { LoginFailure } from './login-failed-dialog'
 
 // The popup's code loads only when a sign-in fails, keeping the first visit to /login light.
 const LoginFailedDialog = lazy(async () => ({
-  default: (await import('./login-failed-dialog')).LoginFailedDialog,
+  default: (await retryImport(() => import('./login-failed-dialog'))).LoginFailedDialog,
 }))
 
 function failureOf(error: unknown): LoginFailure {

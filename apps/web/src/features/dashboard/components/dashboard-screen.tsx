@@ -10,6 +10,7 @@ import { useItem } from '../../../lib/items/get-item'
 import { useItems } from '../../../lib/items/get-items'
 import type { Device } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { useReachability } from '../../../lib/server-reachability'
 import { dashboardDevices, selectedDevice } from '../hooks/select-device'
 import { useLiveDevice } from '../hooks/use-live-device'
 import { DashboardEmpty, DashboardLoading } from './dashboard-states'
@@ -28,6 +29,7 @@ interface DashboardScreenProps {
 export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const { reachable } = useReachability()
   // The list of spec §7: the user's devices, past every cache.
   const devicesQuery = useItems({ userId, noCache: true })
   const [pickedId, setPickedId] = useState<string | null>(null)
@@ -48,7 +50,8 @@ export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps
 
   let body: ReactNode
   if (devicesQuery.isPending) body = <DashboardLoading />
-  else if (devicesQuery.isError)
+  // A failed re-read keeps what was shown (marked as of its time while the server is away).
+  else if (devicesQuery.isError && !devicesQuery.data)
     body = <RetryAlert onRetry={() => devicesQuery.refetch()}>{t('dashboard.loadFailed')}</RetryAlert>
   else if (!selected) body = <DashboardEmpty />
   else {
@@ -56,10 +59,15 @@ export function DashboardScreen({ userId, deviceSections }: DashboardScreenProps
     const device = deviceQuery.data?.id === selected.id ? deviceQuery.data : selected
     body = (
       <>
-        <DeviceHeader device={device} devices={devices} onSelect={setPickedId} />
+        <DeviceHeader
+          device={device}
+          devices={devices}
+          onSelect={setPickedId}
+          asOf={reachable ? undefined : deviceQuery.dataUpdatedAt || devicesQuery.dataUpdatedAt}
+        />
         {deviceQuery.isPending ? (
           <DashboardLoading />
-        ) : deviceQuery.isError ? (
+        ) : missing || (deviceQuery.isError && deviceQuery.data?.id !== selected.id) ? (
           <RetryAlert onRetry={() => deviceQuery.refetch()}>
             {missing ? t('dashboard.notFound') : t('dashboard.loadFailed')}
           </RetryAlert>

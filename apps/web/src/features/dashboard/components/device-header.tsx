@@ -18,10 +18,12 @@ interface DeviceHeaderProps {
   device: Device
   devices: readonly Device[]
   onSelect: (id: string) => void
+  /** Set while the server does not answer: when the values shown were received. */
+  asOf?: number
 }
 
 /** Device picker, work mode, the on/off switch and the connection and sync state. */
-export function DeviceHeader({ device, devices, onSelect }: DeviceHeaderProps) {
+export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderProps) {
   const { t } = useTranslation()
   const { save, isPending } = useSaveSettings()
   const hintId = useId()
@@ -64,7 +66,7 @@ export function DeviceHeader({ device, devices, onSelect }: DeviceHeaderProps) {
           </Box>
         </Stack>
         <Box sx={{ mt: 2 }}>
-          <DeviceState device={device} />
+          <DeviceState device={device} asOf={asOf} />
         </Box>
         <SwitchOffDialog
           open={confirmingOff}

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { ITEM_MANAGEMENT_LABELS, type SyncStatus, syncStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../lib/dates'
+import { formatClock, formatDateTime } from '../../../lib/dates'
 import type { Device } from '../../../lib/items/item-document'
 import { ReportedValues } from './reported-values'
 
@@ -14,9 +14,31 @@ const SYNC_COLORS = {
   refused: { bgcolor: '#fee2e2', color: '#7f1d1d' },
 } as const satisfies Record<SyncStatus, { bgcolor: string; color: string }>
 
+interface DeviceStateProps {
+  device: Device
+  /** Set while the server does not answer: when the values shown were received (ms since epoch). */
+  asOf?: number
+}
+
 /** Says honestly whether the device is reachable and whether it has applied the last change. */
-export function DeviceState({ device }: { device: Device }) {
+export function DeviceState({ device, asOf }: DeviceStateProps) {
   const { t } = useTranslation()
+  // Without the server nothing is known about the boiler now: no chip claims "connected" or "applied".
+  if (asOf !== undefined) {
+    return (
+      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Chip size="small" variant="outlined" label={t('deviceState.unknown')} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={`${t('dashboard.sync')}: ${t('deviceState.syncUnknown')}`}
+        />
+        <Typography variant="body2" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+          {t('deviceState.asOf', { time: formatClock(asOf) })}
+        </Typography>
+      </Stack>
+    )
+  }
   const connected = device.status === 'on' || device.status === 'off'
   const offline = device.status === 'connecting'
   return (

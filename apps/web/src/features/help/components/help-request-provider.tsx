@@ -1,9 +1,10 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react'
 import { HelpRequestContext } from '../../../components/layout/help-request-context'
+import { retryImport } from '../../../lib/retry-import'
 
 // The modal's code loads when someone first asks for help, not with the shell.
 const HelpRequestDialog = lazy(async () => ({
-  default: (await import('./help-request-dialog')).HelpRequestDialog,
+  default: (await retryImport(() => import('./help-request-dialog'))).HelpRequestDialog,
 }))
 
 /** Lets the side menu card (and the help page) open the help modal. */

@@ -1,0 +1,211 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+
+const run = promisify(execFile)
+
+/** A port the system says is free (never one of the machine's shared services). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql'
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
+  if (versions.length === 0)
+    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin')
+  return path.join(root, versions[0] as string, 'bin')
+}
+
+// PostgreSQL refuses to run as root: as root, its commands run as the postgres user.
+const asRoot = process.getuid?.() === 0
+function pgCommand(bin: string, args: string[]): [string, string[]] {
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
+}
+
+/**
+ * A PostgreSQL of the test's own: initdb into a temporary directory, on a free port, stopped and started at
+ * will. Never the machine's shared server.
+ */
+export class PrivatePostgres {
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+    private readonly bin: string,
+  ) {}
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`
+  }
+
+  static async create(): Promise<PrivatePostgres> {
+    const bin = postgresBin()
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'teplo-faults-pg-'))
+    if (asRoot) {
+      await chmod(dir, 0o777)
+      await run('chown', ['postgres', dir])
+    }
+    const [cmd, args] = pgCommand(path.join(bin, 'initdb'), [
+      '-D',
+      path.join(dir, 'data'),
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+    ])
+    await run(cmd, args)
+    const db = new PrivatePostgres(dir, await freePort(), bin)
+    await db.start()
+    return db
+  }
+
+  async start(): Promise<void> {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`
+    const [cmd, args] = pgCommand(path.join(this.bin, 'pg_ctl'), [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-o',
+      options,
+      '-l',
+      path.join(this.dir, 'log'),
+      '-w',
+      'start',
+    ])
+    await run(cmd, args)
+  }
+
+  /** Fast shutdown: sessions are ended, the port closes; nothing committed is lost. */
+  async stop(): Promise<void> {
+    const [cmd, args] = pgCommand(path.join(this.bin, 'pg_ctl'), [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-m',
+      'fast',
+      '-w',
+      'stop',
+    ])
+    await run(cmd, args)
+  }
+
+  async createDatabase(name: string): Promise<string> {
+    await this.query(`create database ${name}`)
+    return `postgres://postgres@127.0.0.1:${this.port}/${name}`
+  }
+
+  async query<T extends pg.QueryResultRow>(sql: string, database = 'postgres'): Promise<T[]> {
+    const client = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${this.port}/${database}`,
+    })
+    await client.connect()
+    try {
+      return (await client.query<T>(sql)).rows
+    } finally {
+      await client.end()
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop().catch(() => {})
+    await rm(this.dir, { recursive: true, force: true })
+  }
+}
+
+/** A Mosquitto of the test's own on a free port (anonymous, generous queues for the server's session). */
+export class PrivateMosquitto {
+  private child: ChildProcess | null = null
+  private output = ''
+
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`
+  }
+
+  get log(): string {
+    return this.output
+  }
+
+  static async create(): Promise<PrivateMosquitto> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'teplo-faults-mq-'))
+    const broker = new PrivateMosquitto(dir, await freePort())
+    await writeFile(
+      path.join(dir, 'mosquitto.conf'),
+      [
+        `listener ${broker.port} 127.0.0.1`,
+        'allow_anonymous true',
+        'persistence false',
+        'max_queued_messages 100000',
+        'log_dest stderr',
+        'log_type error',
+        'log_type warning',
+        '',
+      ].join('\n'),
+    )
+    await broker.start()
+    return broker
+  }
+
+  async start(): Promise<void> {
+    const child = spawn('mosquitto', ['-c', path.join(this.dir, 'mosquitto.conf')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child = child
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString()
+    })
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`mosquitto exited: ${this.output}`)
+      const open = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(this.port, '127.0.0.1', () => {
+          socket.end()
+          resolve(true)
+        })
+        socket.once('error', () => resolve(false))
+      })
+      if (open) return
+      if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${this.port}: ${this.output}`)
+      await sleep(100)
+    }
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    this.child = null
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop()
+    await rm(this.dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,210 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  DEMO_ACCOUNTS,
+  deviceClientId,
+  encodeDeviceMessage,
+  type TelemetryMessage,
+  topicFor,
+} from '@teplo/domain'
+import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import { login, request, ServerProcess } from '../test/server-process.ts'
+import { freePort, sleep } from './engines.ts'
+
+export const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), `teplo-faults-${prefix}-`))
+}
+
+export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true })
+
+/** The real server as a process (test/server-process.ts) on a free port, waited for until it is ready. */
+export async function startServer(
+  options: { dataDir: string; env?: Record<string, string>; port?: number },
+  cleanups: (() => Promise<unknown>)[],
+): Promise<ServerProcess> {
+  const server = ServerProcess.start({
+    dataDir: options.dataDir,
+    port: options.port ?? (await freePort()),
+    env: { MQTT_PORT: String(await freePort()), ...options.env },
+  })
+  cleanups.push(() => server.kill())
+  await server.ready(90_000)
+  return server
+}
+
+/** The embedded broker's address, from the server's start-up banner. */
+export function embeddedBrokerUrl(server: ServerProcess): string {
+  const match = /mqtt:\/\/[0-9.]+:\d+/.exec(server.log)
+  if (!match) throw new Error(`no broker address in the server's output:\n${server.log}`)
+  return match[0]
+}
+
+export type FaultDevice = { serial: string; password: string; itemId: number }
+
+let serialCounter = 0
+function newSerial(): string {
+  return `8${Date.now().toString().slice(-7)}${process.pid % 1000}${String(serialCounter++).padStart(3, '0')}`
+}
+
+/** Registers and pairs devices through the HTTP API, as an installer and a controller would. */
+export async function provisionDevices(
+  baseUrl: string,
+  token: string,
+  count: number,
+): Promise<FaultDevice[]> {
+  const devices: FaultDevice[] = []
+  for (let i = 0; i < count; i++) {
+    const serial = newSerial()
+    const created = await request(baseUrl, {
+      method: 'POST',
+      path: '/api/v2/items',
+      token,
+      body: { name: `Котел ${serial}`, owner: 'Тест', serial_number: serial, category_id: 1 },
+    })
+    if (created.kind !== 'status' || created.status !== 201)
+      throw new Error(`create: ${JSON.stringify(created)}`)
+    const document = JSON.parse(created.body) as {
+      data: { id: string }
+      meta: { verification_token: string }
+    }
+    const verified = await request(baseUrl, {
+      method: 'POST',
+      path: '/api/v2/items/verify-token',
+      body: { serial_number: serial, token: document.meta.verification_token },
+    })
+    if (verified.kind !== 'status' || verified.status !== 200)
+      throw new Error(`verify: ${JSON.stringify(verified)}`)
+    const { password } = (JSON.parse(verified.body) as { data: { attributes: { password: string } } }).data
+      .attributes
+    devices.push({ serial, password, itemId: Number(document.data.id) })
+  }
+  return devices
+}
+
+export async function adminToken(baseUrl: string): Promise<string> {
+  return login(baseUrl, admin.email, admin.password)
+}
+
+export function deviceClient(url: string, device: FaultDevice, options: IClientOptions = {}): MqttClient {
+  return connect(url, {
+    clientId: deviceClientId(device.serial),
+    username: device.serial,
+    password: device.password,
+    clean: false,
+    reconnectPeriod: 500,
+    connectTimeout: 5000,
+    ...options,
+  })
+}
+
+export function connected(client: MqttClient, timeoutMs = 30_000): Promise<void> {
+  if (client.connected) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('device did not connect')), timeoutMs)
+    client.once('connect', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+function reading(seq: number, ts: Date): TelemetryMessage {
+  return {
+    boot_id: 'faults',
+    seq,
+    ts: ts.toISOString(),
+    heater_temp: 60,
+    boiler_temp: 45,
+    gas_temp: 100 + (seq % 500),
+    burner_power: 30,
+    flame_brightness: 70,
+    work_mode: 6,
+    pump_mode: 1,
+    burner_on: true,
+    settings_version: 0,
+  }
+}
+
+/**
+ * Devices publishing QoS 1 telemetry every `everyMs`, each reading with its own millisecond: `acked` holds the
+ * times the broker acknowledged per device (what must be stored), `sent` every attempt.
+ */
+export class Publisher {
+  readonly acked = new Map<string, Set<number>>()
+  sent = 0
+  private timer: NodeJS.Timeout | null = null
+  private seq = 0
+  private clock = Date.now()
+
+  constructor(
+    private readonly clients: { device: FaultDevice; client: MqttClient }[],
+    private readonly everyMs = 50,
+  ) {
+    for (const { device } of clients) this.acked.set(device.serial, new Set())
+  }
+
+  get ackedCount(): number {
+    let n = 0
+    for (const set of this.acked.values()) n += set.size
+    return n
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      for (const { device, client } of this.clients) {
+        if (!client.connected) continue
+        // Distinct, increasing times even when two ticks share a millisecond.
+        this.clock = Math.max(this.clock + 1, Date.now())
+        const at = this.clock
+        const message = reading(++this.seq, new Date(at))
+        this.sent++
+        client.publish(
+          topicFor(device.serial, 'telemetry'),
+          encodeDeviceMessage('telemetry', message),
+          { qos: 1 },
+          (err) => {
+            if (!err) this.acked.get(device.serial)?.add(at)
+          },
+        )
+      }
+    }, this.everyMs)
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+  }
+}
+
+/** Which acknowledged readings are not stored, given the stored times per item. */
+export function missing(publisher: Publisher, devices: FaultDevice[], stored: Map<number, Set<number>>) {
+  const lost: string[] = []
+  for (const device of devices) {
+    const have = stored.get(device.itemId) ?? new Set()
+    for (const at of publisher.acked.get(device.serial) ?? []) {
+      if (!have.has(at)) lost.push(`${device.serial}@${new Date(at).toISOString()}`)
+    }
+  }
+  return lost
+}
+
+export async function waitUntil<T>(
+  check: () => Promise<T | undefined | false | null>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check().catch(() => undefined)
+    if (value !== undefined && value !== null && value !== false) return value as T
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(200)
+  }
+}
+
+export async function endAll(clients: MqttClient[]): Promise<void> {
+  await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})))
+}

@@ -1,0 +1,72 @@
+import { HISTORY_METRICS, itemHistoryDocumentSchema } from '@teplo/domain'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createResponseSerializerCompiler, serializationSchema } from '../src/lib/response-serializer.ts'
+
+const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' })
+
+function historyDocument(buckets: number) {
+  const stat = { min: 1, avg: 2.5, max: 4, extra: 'dropped' }
+  return {
+    data: {
+      type: 'item-histories',
+      id: '7',
+      attributes: {
+        from: '2026-11-23T00:00:00.000Z',
+        to: '2026-11-24T00:00:00.000Z',
+        resolution: '1m',
+        time_zone: 'Europe/Kyiv',
+        demo: false,
+        buckets: Array.from({ length: buckets }, (_, i) => ({
+          time: new Date(Date.UTC(2026, 10, 23, 0, i)).toISOString(),
+          samples: 6,
+          ...Object.fromEntries(HISTORY_METRICS.map((m, j) => [m, (i + j) % 5 === 0 ? null : stat])),
+          work_mode: i % 3 === 0 ? null : 6,
+          is_on: i % 2 === 0,
+          internal: 'not on the wire',
+        })),
+        gaps: [{ from: '2026-11-23T06:00:00.000Z', to: '2026-11-23T08:00:00.000Z' }],
+        events: [
+          {
+            time: '2026-11-23T07:00:00.000Z',
+            kind: 'settings',
+            code: null,
+            settings: { a: 1, b: true, c: 'x' },
+          },
+          { time: '2026-11-23T09:00:00.000Z', kind: 'error', code: 'E3', settings: null },
+        ],
+      },
+      links: { self: '/api/v2/items/7/history' },
+    },
+    meta: { secret: 'never written' },
+  }
+}
+
+describe('the response serialiser', () => {
+  it('writes what the zod schema gives, dropping unlisted members, without a validator per value', () => {
+    const schema = serializationSchema(itemHistoryDocumentSchema)
+    // Every `X | null` became a nullable X: no union is left for fast-json-stringify to test values against.
+    expect(JSON.stringify(schema)).not.toContain('anyOf')
+    const fast = createResponseSerializerCompiler({ verify: false })(route(itemHistoryDocumentSchema))
+    const document = historyDocument(50)
+    const written = JSON.parse(fast(document))
+    expect(written).toEqual(JSON.parse(JSON.stringify(itemHistoryDocumentSchema.parse(document))))
+    expect(written.meta).toBeUndefined()
+    expect(written.data.attributes.buckets[1].internal).toBeUndefined()
+    expect(written.data.attributes.buckets[1].heater_temp).toEqual({ min: 1, avg: 2.5, max: 4 })
+    expect(written.data.attributes.buckets[0].heater_temp).toBeNull()
+    expect(written.data.attributes.events[0].settings).toEqual({ a: 1, b: true, c: 'x' })
+  })
+
+  it('under test also checks every answer against the zod schema', () => {
+    const schema = z.object({ n: z.number(), when: z.iso.datetime() })
+    const verified = createResponseSerializerCompiler({ verify: true })(route(schema))
+    expect(JSON.parse(verified({ n: 1, when: '2026-11-24T00:00:00Z', other: 2 }))).toEqual({
+      n: 1,
+      when: '2026-11-24T00:00:00Z',
+    })
+    // A server bug (a value the contract does not allow) is an error, not a silently written document.
+    expect(() => verified({ n: 'one', when: '2026-11-24T00:00:00Z' })).toThrow()
+    expect(() => verified({ n: 1, when: 'yesterday' })).toThrow()
+  })
+})

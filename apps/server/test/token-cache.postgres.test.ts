@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { DEMO_ACCOUNTS } from '@teplo/domain'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { issueAccessToken } from '../src/modules/auth/access-tokens.ts'
+import { waitFor } from './device-support.ts'
+import { bearer, loginAs, testConfig } from './helper.ts'
+
+// Runs only against PostgreSQL (vitest.config.ts includes *.postgres.test.ts when TEST_DATABASE_URL is set).
+const serverUrl = process.env.TEST_DATABASE_URL
+if (!serverUrl) throw new Error('TEST_DATABASE_URL must point at PostgreSQL for this file')
+
+// Two instances on one database, as behind a load balancer: a token remembered by one is refused by it as soon
+// as the other announces through LISTEN/NOTIFY that the account's access changed.
+const name = `teplo_test_${randomBytes(6).toString('hex')}`
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+let a: FastifyInstance
+let b: FastifyInstance
+
+beforeAll(async () => {
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  // One after the other: the first migrates and seeds.
+  a = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
+  await a.ready()
+  b = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
+  await b.ready()
+})
+
+afterAll(async () => {
+  await a?.close()
+  await b?.close()
+  await admin(`drop database if exists ${name} with (force)`)
+})
+
+const me = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })
+
+describe('the token cache across instances', () => {
+  it('refuses on the other instance a token signed out on one', async () => {
+    const user = DEMO_ACCOUNTS.find((account) => account.role === 'user')!
+    const token = await loginAs(a, user.email, user.password)
+    // Instance b has seen the token and remembers it.
+    expect((await me(b, token)).statusCode).toBe(200)
+    expect((await me(b, token)).statusCode).toBe(200)
+    const out = await a.inject({ method: 'POST', url: '/api/v2/logout', headers: bearer(token) })
+    expect(out.statusCode).toBe(204)
+    await waitFor(async () => (await me(b, token)).statusCode === 401, 2000, 'the sign-out on instance b')
+  })
+
+  it('applies on the other instance a role change made on one', async () => {
+    const adminAccount = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
+    const adminToken = await loginAs(a, adminAccount.email, adminAccount.password)
+    const roles = await a.inject({ method: 'GET', url: '/api/v2/roles', headers: bearer(adminToken) })
+    const roleId = (role: string) =>
+      roles
+        .json<{ data: { id: string; attributes: { name: string } }[] }>()
+        .data.find((r) => r.attributes.name === role)!.id
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/v2/users',
+      headers: bearer(adminToken),
+      payload: {
+        name: 'Promoted',
+        email: 'promoted@example.com',
+        password: 'long-enough-1',
+        password_confirmation: 'long-enough-1',
+        roles: [{ type: 'roles', id: roleId('user') }],
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const userId = created.json<{ data: { id: string } }>().data.id
+    const token = (await issueAccessToken(a.db, Number(userId), true)).access_token
+    const users = () => b.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(token) })
+    expect((await users()).statusCode).toBe(403)
+    const promoted = await a.inject({
+      method: 'PATCH',
+      url: `/api/v2/users/${userId}`,
+      headers: bearer(adminToken),
+      payload: { roles: [{ type: 'roles', id: roleId('admin') }] },
+    })
+    expect(promoted.statusCode).toBe(200)
+    await waitFor(async () => (await users()).statusCode === 200, 2000, 'the new role on instance b')
+  })
+})
