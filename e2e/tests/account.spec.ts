@@ -96,12 +96,15 @@ test('a user changes the password, then deletes the account and lands on the sig
   expect((await login(request, account.email, 'second-pass-2')).status()).toBe(200)
 
   await section(page, 'Видалення акаунта').getByRole('button', { name: 'Видалити акаунт' }).click()
-  await page
-    .getByRole('dialog', { name: 'Ви впевнені?' })
-    .getByRole('button', { name: 'Так, видалити' })
-    .click()
-  await expect(page).toHaveURL(/\/authentication\/signin\/basic$/)
-  // The token is dropped once the settings screen has unmounted, just after the address changes.
+  const confirm = page.getByRole('dialog', { name: 'Видалити акаунт?' })
+  await confirm.getByLabel('Поточний пароль', { exact: true }).fill('not-my-password')
+  await confirm.getByRole('button', { name: 'Видалити назавжди' }).click()
+  await expect(confirm.getByText('Невірний поточний пароль')).toBeVisible()
+  expect((await login(request, account.email, 'second-pass-2')).status()).toBe(200)
+  await confirm.getByLabel('Поточний пароль', { exact: true }).fill('second-pass-2')
+  await confirm.getByRole('button', { name: 'Видалити назавжди' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Ваш акаунт видалено.')).toBeVisible()
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
   expect((await login(request, account.email, 'second-pass-2')).status()).toBe(401)
 })

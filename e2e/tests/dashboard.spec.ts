@@ -169,6 +169,10 @@ test('switching the off-line boiler off keeps the wish for it and the API reads 
 
   const patch = settingsPatch(page)
   await page.getByRole('switch', { name: 'Увімкнено' }).click()
+  await page
+    .getByRole('dialog', { name: /Вимкнути котел/ })
+    .getByRole('button', { name: 'Вимкнути' })
+    .click()
   const sent = (await patch).postDataJSON() as { data: { id: string; attributes: object } }
   expect(sent.data.attributes).toEqual({ status: 'off' })
   await expect(toast(page, WAITING)).toBeVisible()

@@ -130,6 +130,16 @@ test('an error raised on a controller shows on the errors screen, and a stopped 
     await expect(row).toHaveCount(1)
     await expect(row).toContainText(errorCodeDescription('E3'))
 
+    // On a 360 px phone the errors are stacked cards: no sideways scrolling, «Архівувати» in view.
+    await page.setViewportSize({ width: 360, height: 740 })
+    const cards = page.getByRole('list', { name: `Помилки пристрою «${name}»` })
+    const errorCard = cards.getByRole('listitem').filter({ hasText: 'E3' })
+    await expect(errorCard).toContainText(errorCodeDescription('E3'))
+    await expect(errorCard.getByRole('button', { name: /Архівувати/ })).toBeInViewport()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.setViewportSize({ width: 1280, height: 900 })
+
     await page.goto('/items')
     const card = page.getByRole('article', { name })
     await expect(card).toContainText("з'єднання встановлено")

@@ -60,11 +60,11 @@ test.describe('as the demo creator', () => {
     const id = page.url().split('/').pop() ?? ''
     await expect(page.getByLabel('Серійний номер')).toHaveJSProperty('readOnly', true)
     await expect(page.getByText(`очікуємо підтвердження (код: ${code})`)).toBeVisible()
-    await expect(page.getByRole('switch', { name: 'Синхронізація з контролером' })).not.toBeChecked()
+    await expect(page.getByRole('switch', { name: 'Показувати першим на головній' })).not.toBeChecked()
     await checkScreen(page, 'devices-edit')
 
     await page.getByLabel('Назва').fill(`${name} (змінено)`)
-    await page.getByRole('switch', { name: 'Синхронізація з контролером' }).check()
+    await page.getByRole('switch', { name: 'Показувати першим на головній' }).check()
     await page.getByRole('button', { name: 'Зберегти' }).click()
     await expect(toast(page, 'Дані оновлено!')).toBeVisible()
     const saved = await api<{ data: { attributes: { name: string; is_on_homepage: boolean } } }>(

@@ -19,7 +19,7 @@ test.beforeEach(async ({ page }) => {
 
 const table = (page: Page) => page.getByRole('table', { name: 'Список користувачів' })
 const bodyRows = (page: Page) => table(page).locator('tbody tr')
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Пошук за назвою' })
+const search = (page: Page) => page.getByRole('searchbox', { name: "Пошук за ім'ям або email" })
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 const pictureInput = (page: Page) => page.locator('input[type="file"]')
 

@@ -88,6 +88,12 @@ describe('GET /api/v2/users', () => {
     expect(body.links.next).toContain('filter%5Bname%5D=person')
   })
 
+  it('finds a person by e-mail as well as by name', async () => {
+    expect(names(await get('/api/v2/users?filter[name]=TEPLO.DEMO&sort=name')).sort()).toEqual(
+      ['Адміністратор', 'Власник котла', 'Монтажник'].sort(),
+    )
+  })
+
   it('filters by name and by role name or id', async () => {
     expect(names(await get('/api/v2/users?filter[name]=PERSON'))).toEqual([
       'Zorro Person',

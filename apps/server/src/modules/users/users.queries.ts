@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
@@ -31,7 +31,11 @@ export async function listUsers(db: Database, query: UserListQuery, rawQuery: Re
     db,
     users,
     {
-      where: and(nameFilter(users.name, query['filter[name]']), roleFilter(db, query['filter[role]'])),
+      // A person is looked up by name or by e-mail alike.
+      where: and(
+        or(nameFilter(users.name, query['filter[name]']), nameFilter(users.email, query['filter[name]'])),
+        roleFilter(db, query['filter[role]']),
+      ),
       orderBy: sortOrder(query.sort, sortColumns, users.id),
       path: '/api/v2/users',
     },

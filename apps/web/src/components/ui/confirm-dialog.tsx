@@ -13,10 +13,12 @@ export interface ConfirmDialogProps {
   onCancel: () => void
   /** The confirmed action is running: both buttons wait and the dialog stays open. */
   busy?: boolean
+  /** What is deleted, named in the question (a device's or a user's name). */
+  subject?: string | undefined
 }
 
 /** Delete confirmation of spec §8: 'Ви впевнені?' with 'Так, видалити' and 'Скасувати'. */
-export function ConfirmDialog({ open, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onConfirm, onCancel, busy = false, subject }: ConfirmDialogProps) {
   const { t } = useTranslation()
   const titleId = useId()
   const textId = useId()
@@ -31,7 +33,9 @@ export function ConfirmDialog({ open, onConfirm, onCancel, busy = false }: Confi
     >
       <DialogTitle id={titleId}>{t('confirm.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{t('confirm.text')}</DialogContentText>
+        <DialogContentText id={textId}>
+          {subject ? t('confirm.named', { subject }) : t('confirm.text')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onCancel} disabled={busy} autoFocus>

@@ -46,6 +46,8 @@ export interface DataTableProps<Row extends { id: string }> {
   failed: boolean
   onRetry: () => void
   emptyText: string
+  /** The search box's label when it searches more than the name. */
+  searchLabel?: string
   /** Short name of a row for the labels of its actions. */
   rowName: (row: Row) => string
   editPath: (row: Row) => string
@@ -140,7 +142,11 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}
       >
-        <SearchField label={t('table.search')} value={state.searchText} onChange={state.setSearchText} />
+        <SearchField
+          label={props.searchLabel ?? t('table.search')}
+          value={state.searchText}
+          onChange={state.setSearchText}
+        />
         <PageSizeSelect value={params.pageSize} onChange={state.setPageSize} />
       </Stack>
       <Box sx={{ height: 4 }}>
@@ -185,6 +191,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
+        subject={pendingDelete ? props.rowName(pendingDelete) : undefined}
       />
     </Box>
   )

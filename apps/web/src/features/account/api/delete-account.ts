@@ -1,36 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { apiRequest } from '../../../lib/api-client'
 import { clearToken } from '../../../lib/auth-token'
+import { checkPassword } from '../../../lib/check-password'
 
-export const SIGNED_OUT_PATH = '/authentication/signin/basic'
+/** Where a deleted account ends: the sign-in page, which says the account is gone. */
+export const SIGNED_OUT_PATH = '/login'
+/** Read once by the sign-in page (see login-form.tsx). */
+export const ACCOUNT_DELETED_NOTICE = 'teplo.account-deleted'
 
-export function deleteAccount(): Promise<void> {
-  return apiRequest<void>('me', { method: 'DELETE' })
+/** The password is checked first: deleting an account is not done on a borrowed, unlocked screen. */
+export async function deleteAccount(password: string): Promise<void> {
+  await checkPassword(password)
+  await apiRequest<void>('me', { method: 'DELETE' })
 }
 
-/** Deletes the account, shows the sign-in page of spec §2 and signs out locally. */
+/** Deletes the account after its password, signs out and shows the sign-in page with a clear message. */
 export function useDeleteAccount() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const deleted = useRef(false)
-
-  // Signs out once the settings screen is gone: while it still shows, the guard of the signed-in
-  // area would answer the missing token with a trip to /login instead.
-  useEffect(
-    () => () => {
-      if (!deleted.current) return
-      clearToken()
-      queryClient.clear()
-    },
-    [queryClient],
-  )
-
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      deleted.current = true
+      sessionStorage.setItem(ACCOUNT_DELETED_NOTICE, '1')
+      clearToken()
+      queryClient.clear()
       return navigate(SIGNED_OUT_PATH, { replace: true })
     },
   })

@@ -10,14 +10,19 @@ function renderSection() {
   return renderRoutes(
     [
       { path: '/account/settings', element: <DeleteAccountSection /> },
-      { path: '/authentication/signin/basic', element: <h1>Sign in</h1> },
+      { path: '/login', element: <h1>Вхід</h1> },
     ],
     '/account/settings',
   )
 }
 
+const wrongPassword = {
+  status: 401,
+  body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'x' }] },
+}
+
 describe('DeleteAccountSection', { timeout: 15_000 }, () => {
-  it('deletes the account after confirmation, signs out and opens the sign-in page', async () => {
+  it('asks for the password, deletes the account, signs out and ends on the sign-in page with a message', async () => {
     setToken('session')
     const calls = stubFetch(() => ({ status: 204 }))
     const user = userEvent.setup()
@@ -25,21 +30,48 @@ describe('DeleteAccountSection', { timeout: 15_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Видалити акаунт' }))
     expect(calls).toHaveLength(0)
-    await user.click(await screen.findByRole('button', { name: 'Так, видалити' }))
+    await user.click(await screen.findByRole('button', { name: 'Видалити назавжди' }))
+    expect(await screen.findByText('Введіть пароль')).toBeTruthy()
+    expect(calls).toHaveLength(0)
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/signin/basic'))
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['DELETE /api/v2/me'])
-    await waitFor(() => expect(getToken()).toBeNull())
+    await user.type(screen.getByLabelText('Поточний пароль'), 'my-password')
+    await user.click(screen.getByRole('button', { name: 'Видалити назавжди' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/v2/auth/check-password',
+      'DELETE /api/v2/me',
+    ])
+    expect(calls[0]?.body).toEqual({ password: 'my-password' })
+    expect(getToken()).toBeNull()
+    expect(sessionStorage.getItem('teplo.account-deleted')).toBe('1')
   })
 
-  it('keeps the session and says so when deletion fails', async () => {
+  it('refuses a wrong password under the field and deletes nothing', async () => {
     setToken('session')
-    stubFetch(() => ({ status: 500 }))
+    const calls = stubFetch((call) => (call.url.endsWith('check-password') ? wrongPassword : { status: 204 }))
     const user = userEvent.setup()
     const { router } = renderSection()
 
     await user.click(await screen.findByRole('button', { name: 'Видалити акаунт' }))
-    await user.click(await screen.findByRole('button', { name: 'Так, видалити' }))
+    await user.type(await screen.findByLabelText('Поточний пароль'), 'guess')
+    await user.click(screen.getByRole('button', { name: 'Видалити назавжди' }))
+
+    expect(await screen.findByText('Невірний поточний пароль')).toBeTruthy()
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false)
+    expect(router.state.location.pathname).toBe('/account/settings')
+    expect(getToken()).toBe('session')
+  })
+
+  it('keeps the session and says so when deletion fails', async () => {
+    setToken('session')
+    stubFetch((call) => (call.url.endsWith('check-password') ? { status: 204 } : { status: 500 }))
+    const user = userEvent.setup()
+    const { router } = renderSection()
+
+    await user.click(await screen.findByRole('button', { name: 'Видалити акаунт' }))
+    await user.type(await screen.findByLabelText('Поточний пароль'), 'my-password')
+    await user.click(screen.getByRole('button', { name: 'Видалити назавжди' }))
 
     expect((await screen.findByRole('alert')).textContent).toContain('Не вдалося видалити профіль')
     expect(router.state.location.pathname).toBe('/account/settings')

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import Link from '@mui/material/Link'
@@ -43,6 +44,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '', remember: true },
   })
+  // After an account deletion: said once, here, where the person lands.
+  const [accountDeleted] = useState(() => {
+    const deleted = sessionStorage.getItem('teplo.account-deleted') !== null
+    sessionStorage.removeItem('teplo.account-deleted')
+    return deleted
+  })
   const demo = useDemoLogins()
   const demoAccount = demo.data?.[0]
   useEffect(() => {
@@ -68,6 +75,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         <Typography variant="h1">{t('auth.login.title')}</Typography>
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.login.subtitle')}</Typography>
       </div>
+      {accountDeleted && <Alert severity="success">{t('auth.login.accountDeleted')}</Alert>}
       <Controller
         name="email"
         control={control}

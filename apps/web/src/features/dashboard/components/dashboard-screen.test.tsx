@@ -181,6 +181,13 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     show()
 
     await user.click(await screen.findByRole('switch', { name: 'Увімкнено' }, slow))
+    // Switching off asks first; cancelling sends nothing.
+    const ask = await screen.findByRole('dialog', { name: /Вимкнути котел/ })
+    await user.click(within(ask).getByRole('button', { name: 'Скасувати' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false)
+    await user.click(screen.getByRole('switch', { name: 'Увімкнено' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вимкнути' }))
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true))
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({

@@ -6,12 +6,13 @@ import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
 import { canToggle, itemStatusLabel, workModeLabel } from '@teplo/domain'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import { DevicePicker } from './device-picker'
 import { DeviceState } from './device-state'
+import { SwitchOffDialog } from './switch-off-dialog'
 
 interface DeviceHeaderProps {
   device: Device
@@ -26,6 +27,8 @@ export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderPr
   const { t } = useTranslation()
   const { save, isPending } = useSaveSettings()
   const hintId = useId()
+  const [confirmingOff, setConfirmingOff] = useState(false)
+  const setPower = (status: 'on' | 'off') => save({ id: device.id, group: 'toggle', values: { status } })
   // An off-line device keeps the owner's wish (power_set) and receives it when it reconnects.
   const offline = device.status === 'connecting'
   const shownStatus = offline ? device.power_set : device.status
@@ -50,13 +53,7 @@ export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderPr
                 <Switch
                   checked={shownStatus === 'on'}
                   disabled={!canToggle(device.status) || isPending}
-                  onChange={(event) =>
-                    save({
-                      id: device.id,
-                      group: 'toggle',
-                      values: { status: event.target.checked ? 'on' : 'off' },
-                    })
-                  }
+                  onChange={(event) => (event.target.checked ? setPower('on') : setConfirmingOff(true))}
                   slotProps={{ input: { 'aria-describedby': offline ? hintId : undefined } }}
                 />
               }
@@ -71,6 +68,15 @@ export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderPr
         <Box sx={{ mt: 2 }}>
           <DeviceState device={device} asOf={asOf} />
         </Box>
+        <SwitchOffDialog
+          open={confirmingOff}
+          name={device.name}
+          onCancel={() => setConfirmingOff(false)}
+          onConfirm={() => {
+            setConfirmingOff(false)
+            setPower('off')
+          }}
+        />
       </CardContent>
     </Card>
   )

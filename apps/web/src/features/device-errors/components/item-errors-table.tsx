@@ -1,18 +1,23 @@
+import { useTheme } from '@mui/material/styles'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTranslation } from 'react-i18next'
 import type { ErrorRow } from '../utils/error-row'
 import { ArchiveErrorButton } from './archive-error-button'
+import { ItemErrorsCards } from './item-errors-cards'
 
 const nowrap = { whiteSpace: 'nowrap' } as const
 
-/** Error events of one device; scrolls sideways on a phone rather than squeezing the columns. */
+/** Error events of one device: a table, or stacked cards on a phone (no sideways scrolling). */
 export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[]; deviceName: string }) {
   const { t } = useTranslation()
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'))
+  if (phone) return <ItemErrorsCards rows={rows} deviceName={deviceName} />
   const caption = t('deviceErrors.tableLabel', { name: deviceName })
   return (
     <TableContainer

@@ -42,6 +42,7 @@ export function DeleteDeviceButton({ device }: { device: Pick<Device, 'id' | 'na
         busy={remove.isPending}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
+        subject={device.name}
       />
     </>
   )

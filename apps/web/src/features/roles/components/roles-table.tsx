@@ -8,8 +8,9 @@ import { formatDate } from '../../../lib/dates'
 import { useDeleteRole } from '../api/delete-role'
 import { useRoles } from '../api/get-roles'
 
-// A built-in role shows its Ukrainian name beside the name it has on the wire (what the edit form changes).
-const roleWithLabel = (name: string) => (roleLabel(name) === name ? name : `${roleLabel(name)} (${name})`)
+// A built-in role shows its Ukrainian name after the name it has on the wire (what the list sorts by and the
+// edit form changes).
+const roleWithLabel = (name: string) => (roleLabel(name) === name ? name : `${name} (${roleLabel(name)})`)
 
 /** Roles with name and creation date; 'Не знайдено' when nothing matches (spec §2 Lists). */
 export function RolesTable() {

@@ -44,6 +44,7 @@ export function UsersTable() {
       onRetry={() => users.refetch()}
       emptyText={t('table.empty')}
       rowName={(user) => user.name}
+      searchLabel={t('users.search')}
       editPath={(user) => `/users/edit/${user.id}`}
       onDelete={(user) =>
         deleteUser.mutateAsync(user.id, {
