@@ -1,29 +1,23 @@
 import { type DesiredSettingsMessage, encodeDeviceMessage, topicFor } from '@teplo/domain'
-import type { MqttClient } from 'mqtt'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { request } from '../test/server-process.ts'
 import { PrivateMosquitto, sleep } from './engines.ts'
 import {
   adminToken,
   connected,
   deviceClient,
-  endAll,
   provisionDevices,
   removeDir,
   startServer,
   tempDir,
+  useTeardown,
   waitUntil,
 } from './harness.ts'
 
 type ItemAttributes = { heater_temp_set: number; sync_status: string; heater_temp: number | null }
 
 describe('Mosquitto restarted', () => {
-  const cleanups: (() => Promise<unknown>)[] = []
-  const clients: MqttClient[] = []
-  afterEach(async () => {
-    await endAll(clients.splice(0))
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-  })
+  const { cleanups, clients } = useTeardown()
 
   it('the device link and the devices reconnect; a setting changed meanwhile reaches the device', async () => {
     const broker = await PrivateMosquitto.create()

@@ -1,30 +1,24 @@
-import type { MqttClient } from 'mqtt'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isJsonApiUnavailable, type Outcome, request, tally } from '../test/server-process.ts'
 import { freePort, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
   connected,
   deviceClient,
-  endAll,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
   startServer,
   tempDir,
+  useTeardown,
   waitUntil,
 } from './harness.ts'
 
 const OUTAGE_MS = 20_000
 
 describe('PostgreSQL stopped for 20 s under traffic', () => {
-  const cleanups: (() => Promise<unknown>)[] = []
-  const clients: MqttClient[] = []
-  afterEach(async () => {
-    await endAll(clients.splice(0))
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-  })
+  const { cleanups, clients } = useTeardown()
 
   it('answers JSON:API 503s meanwhile, recovers without a restart and loses no acknowledged reading', async () => {
     const postgres = await PrivatePostgres.create()

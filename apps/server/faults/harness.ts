@@ -9,6 +9,7 @@ import {
   topicFor,
 } from '@teplo/domain'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import { afterEach } from 'vitest'
 import { login, request, ServerProcess } from '../test/server-process.ts'
 import { freePort, sleep } from './engines.ts'
 
@@ -207,4 +208,18 @@ export async function waitUntil<T>(
 
 export async function endAll(clients: MqttClient[]): Promise<void> {
   await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})))
+}
+
+/**
+ * What a test started, ended after each test: device clients first, then the cleanups in reverse order (a
+ * server before the database it writes to).
+ */
+export function useTeardown(): { cleanups: (() => Promise<unknown>)[]; clients: MqttClient[] } {
+  const cleanups: (() => Promise<unknown>)[] = []
+  const clients: MqttClient[] = []
+  afterEach(async () => {
+    await endAll(clients.splice(0))
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+  })
+  return { cleanups, clients }
 }

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import type { MqttClient } from 'mqtt'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freePort, PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
@@ -15,6 +14,7 @@ import {
   removeDir,
   startServer,
   tempDir,
+  useTeardown,
   waitUntil,
 } from './harness.ts'
 
@@ -35,12 +35,7 @@ const storedSql = (devices: FaultDevice[]) =>
    where item_id in (${devices.map((d) => d.itemId).join(',')})`
 
 describe('server killed (SIGKILL) under ingest', () => {
-  const cleanups: (() => Promise<unknown>)[] = []
-  const clients: MqttClient[] = []
-  afterEach(async () => {
-    await endAll(clients.splice(0))
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-  })
+  const { cleanups, clients } = useTeardown()
 
   it('embedded database and broker: every reading acknowledged before the kill is stored after the restart', async () => {
     const dataDir = await tempDir('kill-pglite')

@@ -1,19 +1,18 @@
 import http from 'node:http'
-import type { MqttClient } from 'mqtt'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ServerProcess } from '../test/server-process.ts'
 import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
   connected,
   deviceClient,
-  endAll,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
   startServer,
   tempDir,
+  useTeardown,
   waitUntil,
 } from './harness.ts'
 
@@ -50,12 +49,7 @@ async function health(server: ServerProcess): Promise<Health> {
 }
 
 describe('two server instances on one PostgreSQL and one Mosquitto', () => {
-  const cleanups: (() => Promise<unknown>)[] = []
-  const clients: MqttClient[] = []
-  afterEach(async () => {
-    await endAll(clients.splice(0))
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-  })
+  const { cleanups, clients } = useTeardown()
 
   it('share the ingest, process each message once, and push live updates to the clients of both', async () => {
     const postgres = await PrivatePostgres.create()
