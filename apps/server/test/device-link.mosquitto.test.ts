@@ -7,6 +7,7 @@ import { itemErrors, items } from '../src/db/schema.ts'
 import {
   connectDevice,
   type Device,
+  externalBroker,
   inbox,
   provisionDevice,
   publish,
@@ -15,21 +16,8 @@ import {
 } from './device-support.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 
-// Runs against a real broker (Mosquitto in CI): vitest.config.ts includes *.mosquitto.test.ts when
-// TEST_MQTT_URL is set, e.g. TEST_MQTT_URL=mqtt://127.0.0.1:1883.
-const brokerUrl = process.env.TEST_MQTT_URL ?? ''
-if (!brokerUrl) throw new Error('TEST_MQTT_URL must point at an MQTT broker for this file')
+const { deviceUrl: brokerUrl, serverUrl } = externalBroker()
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-
-// The server's own account; an anonymous test broker accepts it as is.
-function serverUrl(): string {
-  const url = new URL(brokerUrl)
-  if (!url.username) {
-    url.username = 'teplo-server'
-    url.password = 'server-password'
-  }
-  return url.toString()
-}
 
 describe('device link through an external broker', () => {
   let app: TestApp
@@ -40,7 +28,7 @@ describe('device link through an external broker', () => {
   beforeAll(async () => {
     app = await build({
       MQTT_ENABLED: 'true',
-      MQTT_URL: serverUrl(),
+      MQTT_URL: serverUrl,
       // A group of its own, so other servers on the same broker do not take this file's messages.
       MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
     })

@@ -129,3 +129,19 @@ export async function readItem(app: FastifyInstance, token: string, itemId: numb
   if (res.statusCode !== 200) throw new Error(`GET item: ${res.statusCode} ${res.body}`)
   return res.json<{ data: { attributes: Record<string, unknown> } }>().data.attributes
 }
+
+/**
+ * The external broker of the *.mosquitto.test.ts files (vitest.config.ts includes them when TEST_MQTT_URL is set,
+ * e.g. TEST_MQTT_URL=mqtt://127.0.0.1:1883): its URL for devices, and for the server with the server's own
+ * account, which an anonymous test broker accepts as is.
+ */
+export function externalBroker(): { deviceUrl: string; serverUrl: string } {
+  const deviceUrl = process.env.TEST_MQTT_URL ?? ''
+  if (!deviceUrl) throw new Error('TEST_MQTT_URL must point at an MQTT broker for this file')
+  const url = new URL(deviceUrl)
+  if (!url.username) {
+    url.username = 'teplo-server'
+    url.password = 'server-password'
+  }
+  return { deviceUrl, serverUrl: url.toString() }
+}

@@ -6,22 +6,18 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { DatabaseHandle } from '../src/db/client.ts'
 import { telemetry as telemetryTable } from '../src/db/schema.ts'
-import { connectDevice, provisionDevice, publish, telemetry, waitFor } from './device-support.ts'
+import {
+  connectDevice,
+  externalBroker,
+  provisionDevice,
+  publish,
+  telemetry,
+  waitFor,
+} from './device-support.ts'
 import { loginAs, openTestDatabase, testConfig } from './helper.ts'
 
-// Runs against a real broker (Mosquitto in CI), see device-link.mosquitto.test.ts.
-const brokerUrl = process.env.TEST_MQTT_URL ?? ''
-if (!brokerUrl) throw new Error('TEST_MQTT_URL must point at an MQTT broker for this file')
+const { deviceUrl: brokerUrl, serverUrl } = externalBroker()
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-
-function serverUrl(): string {
-  const url = new URL(brokerUrl)
-  if (!url.username) {
-    url.username = 'teplo-server'
-    url.password = 'server-password'
-  }
-  return url.toString()
-}
 
 // Issue: with an external broker, what was published while the only server instance restarted was acknowledged
 // by the broker and lost (clean session, random client id). The server's session now outlives its restarts.
@@ -35,7 +31,7 @@ describe("the server's persistent session on an external broker", () => {
 
   const settings = {
     MQTT_ENABLED: 'true',
-    MQTT_URL: serverUrl(),
+    MQTT_URL: serverUrl,
     MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
     MQTT_CLIENT_ID: `teplo-server-test-${randomBytes(4).toString('hex')}`,
     MQTT_SESSION_EXPIRY_SECONDS: '60',
