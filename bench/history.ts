@@ -334,8 +334,8 @@ async function runPglite(options: Options, cleanups: (() => Promise<unknown>)[])
       const res = await fetch(`${server.baseUrl}/api/v2/items/${id}/history?${month}`, {
         headers: { authorization: `Bearer ${token}` },
       })
-      const body = (await res.json()) as { data: { attributes: { buckets: { samples: number }[] } } }
-      total += body.data.attributes.buckets.reduce((sum, bucket) => sum + bucket.samples, 0)
+      const body = (await res.json()) as { data: { attributes: { series: { samples: number[] } } } }
+      total += body.data.attributes.series.samples.reduce((sum, samples) => sum + samples, 0)
     }
     return total
   }

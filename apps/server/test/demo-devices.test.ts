@@ -82,7 +82,7 @@ describe('demo boilers (DEMO_DEVICES=true)', () => {
     expect(fuel).toMatchObject({ hopper_capacity_kg: 200, last_refill_kg: 200 })
     const history = (await read()).json().data.attributes
     expect(history).toMatchObject({ demo: true, resolution: '15m' })
-    expect(history.buckets.length).toBeGreaterThan(250)
+    expect(history.series.time.length).toBeGreaterThan(250)
     // The month's episodes, scaled to the span: a controller error, an outage, a night switched off.
     expect(
       history.events.map((event: { kind: string; code: string | null }) => event.code ?? event.kind),

@@ -1,4 +1,9 @@
-import { HISTORY_METRICS, itemHistoryDocumentSchema } from '@teplo/domain'
+import {
+  HISTORY_METRICS,
+  type HistoryBucket,
+  historySeriesOf,
+  itemHistoryDocumentSchema,
+} from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createResponseSerializerCompiler, serializationSchema } from '../src/lib/response-serializer.ts'
@@ -6,7 +11,21 @@ import { createResponseSerializerCompiler, serializationSchema } from '../src/li
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' })
 
 function historyDocument(buckets: number) {
-  const stat = { min: 1, avg: 2.5, max: 4, extra: 'dropped' }
+  const stat = { min: 1, avg: 2.5, max: 4 }
+  const rows = Array.from(
+    { length: buckets },
+    (_, i): HistoryBucket => ({
+      time: new Date(Date.UTC(2026, 10, 23, 0, i)).toISOString(),
+      samples: 6,
+      ...(Object.fromEntries(HISTORY_METRICS.map((m, j) => [m, (i + j) % 5 === 0 ? null : stat])) as Pick<
+        HistoryBucket,
+        (typeof HISTORY_METRICS)[number]
+      >),
+      work_mode: i % 3 === 0 ? null : 6,
+      is_on: i % 2 === 0,
+    }),
+  )
+  const series = historySeriesOf(rows)
   return {
     data: {
       type: 'item-histories',
@@ -17,14 +36,11 @@ function historyDocument(buckets: number) {
         resolution: '1m',
         time_zone: 'Europe/Kyiv',
         demo: false,
-        buckets: Array.from({ length: buckets }, (_, i) => ({
-          time: new Date(Date.UTC(2026, 10, 23, 0, i)).toISOString(),
-          samples: 6,
-          ...Object.fromEntries(HISTORY_METRICS.map((m, j) => [m, (i + j) % 5 === 0 ? null : stat])),
-          work_mode: i % 3 === 0 ? null : 6,
-          is_on: i % 2 === 0,
+        series: {
+          ...series,
+          heater_temp: { ...series.heater_temp, extra: 'dropped' },
           internal: 'not on the wire',
-        })),
+        },
         gaps: [{ from: '2026-11-23T06:00:00.000Z', to: '2026-11-23T08:00:00.000Z' }],
         events: [
           {
@@ -52,9 +68,11 @@ describe('the response serialiser', () => {
     const written = JSON.parse(fast(document))
     expect(written).toEqual(JSON.parse(JSON.stringify(itemHistoryDocumentSchema.parse(document))))
     expect(written.meta).toBeUndefined()
-    expect(written.data.attributes.buckets[1].internal).toBeUndefined()
-    expect(written.data.attributes.buckets[1].heater_temp).toEqual({ min: 1, avg: 2.5, max: 4 })
-    expect(written.data.attributes.buckets[0].heater_temp).toBeNull()
+    expect(written.data.attributes.series.internal).toBeUndefined()
+    expect(written.data.attributes.series.heater_temp.extra).toBeUndefined()
+    expect(written.data.attributes.series.heater_temp.avg[1]).toBe(2.5)
+    expect(written.data.attributes.series.heater_temp.avg[0]).toBeNull()
+    expect(written.data.attributes.series.work_mode.slice(0, 2)).toEqual([null, 6])
     expect(written.data.attributes.events[0].settings).toEqual({ a: 1, b: true, c: 'x' })
   })
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { fuelSettingsPatchSchema, hopperRefillSchema } from '../schemas/history'
-import { itemConsumptionDocumentSchema, itemFuelDocumentSchema, itemHistoryDocumentSchema } from './history'
+import {
+  historyBucketsOf,
+  historySeriesOf,
+  itemConsumptionDocumentSchema,
+  itemFuelDocumentSchema,
+  itemHistoryDocumentSchema,
+} from './history'
 
 const stat = { min: 60, avg: 61.5, max: 63 }
 
@@ -16,7 +22,7 @@ describe('history contract', () => {
           resolution: '1m',
           time_zone: 'Europe/Kyiv',
           demo: false,
-          buckets: [
+          series: historySeriesOf([
             {
               time: '2026-11-23T06:00:00.000Z',
               samples: 6,
@@ -30,7 +36,7 @@ describe('history contract', () => {
               work_mode: 6,
               is_on: true,
             },
-          ],
+          ]),
           gaps: [{ from: '2026-11-23T07:00:00.000Z', to: '2026-11-23T08:00:00.000Z' }],
           events: [
             { time: '2026-11-23T06:30:00.000Z', kind: 'error', code: 'E1', settings: null },
@@ -45,7 +51,18 @@ describe('history contract', () => {
         links: { self: '/api/v2/items/1/history' },
       },
     })
-    expect(document.data.attributes.buckets[0]?.heater_temp?.avg).toBe(61.5)
+    const series = document.data.attributes.series
+    expect(series.heater_temp.avg).toEqual([61.5])
+    expect(series.boiler_temp).toEqual({ min: [null], avg: [null], max: [null] })
+    // Back to rows: a metric without readings in a bucket is null there.
+    const [bucket] = historyBucketsOf(series)
+    expect(bucket).toMatchObject({
+      samples: 6,
+      heater_temp: stat,
+      boiler_temp: null,
+      work_mode: 6,
+      is_on: true,
+    })
   })
 
   it('refuses a bucket without its metrics or with a local time', () => {
@@ -59,7 +76,7 @@ describe('history contract', () => {
           resolution: 'auto',
           time_zone: 'Europe/Kyiv',
           demo: false,
-          buckets: [],
+          series: historySeriesOf([]),
           gaps: [],
           events: [],
         },
@@ -67,6 +84,17 @@ describe('history contract', () => {
       },
     })
     expect(result.success).toBe(false)
+  })
+
+  it('refuses a series whose columns differ in length', () => {
+    const series = historySeriesOf([])
+    expect(
+      itemHistoryDocumentSchema.shape.data.shape.attributes.shape.series.safeParse({
+        ...series,
+        time: ['2026-11-23T06:00:00.000Z'],
+        samples: [6],
+      }).success,
+    ).toBe(false)
   })
 
   it('reads consumption and fuel documents', () => {

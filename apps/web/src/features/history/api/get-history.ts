@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { itemHistoryDocumentSchema } from '@teplo/domain'
+import { historyBucketsOf, type itemHistoryDocumentSchema } from '@teplo/domain'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
 import type { HistoryData, HistoryEvent } from '../utils/chart-data'
@@ -18,7 +18,7 @@ export function historyFromDocument(document: HistoryDocument): HistoryData {
     to: Date.parse(history.to),
     bucketMs: BUCKET_MS[history.resolution],
     demo: history.demo,
-    buckets: history.buckets.map((bucket) => ({
+    buckets: historyBucketsOf(history.series).map((bucket) => ({
       time: Date.parse(bucket.time),
       samples: bucket.samples,
       values: {

@@ -1,4 +1,5 @@
 import {
+  historySeriesOf,
   itemConsumptionDocumentSchema,
   itemFuelDocumentSchema,
   itemHistoryDocumentSchema,
@@ -37,7 +38,7 @@ function historyDocument(from: string, to: string, demo = false) {
         resolution: '1h',
         time_zone: 'Europe/Kyiv',
         demo,
-        buckets: [bucket(0, 60), bucket(1, 62), bucket(5, 66)],
+        series: historySeriesOf([bucket(0, 60), bucket(1, 62), bucket(5, 66)]),
         gaps: [
           { from: new Date(start + 2 * HOUR).toISOString(), to: new Date(start + 5 * HOUR).toISOString() },
         ],
