@@ -105,7 +105,7 @@ test('the server refuses to delete the default role and a role that has users', 
   await expect(page.getByRole('button', { name: 'Видалити: user', exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Видалити: user', exact: true }).click()
   await page.getByRole('button', { name: 'Так, видалити' }).click()
-  await expect(toast(page, 'You are not allowed to change data of default roles.')).toBeVisible()
+  await expect(toast(page, 'Стандартні ролі змінювати не можна.')).toBeVisible()
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(page.getByRole('button', { name: 'Видалити: user', exact: true })).toBeVisible()
 

@@ -125,6 +125,6 @@ test('a default user cannot be deleted from the list', async ({ page }) => {
   await search(page).fill('Власник котла')
   await page.getByRole('button', { name: 'Видалити: Власник котла' }).click()
   await page.getByRole('button', { name: 'Так, видалити' }).click()
-  await expect(toast(page, 'You are not allowed to change data of default users.')).toBeVisible()
+  await expect(toast(page, 'Стандартних користувачів змінювати не можна.')).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(1)
 })
