@@ -151,16 +151,3 @@ test('the list pages through the server five at a time', async ({ page, request 
   await expect(page.getByText('Записи 1–7 з 7')).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(7)
 })
-
-test('the table scrolls inside itself at 375 px', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 })
-  await page.goto('/roles/list')
-  await expect(bodyRows(page).first()).toContainText(/\d{2}\.\d{2}\.\d{2}/)
-  const region = page.getByRole('region', { name: 'Список ролей' })
-  const sizes = await region.evaluate((element) => ({
-    scroll: element.scrollWidth,
-    client: element.clientWidth,
-  }))
-  expect(sizes.scroll).toBeGreaterThan(sizes.client)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-})
