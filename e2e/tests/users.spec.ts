@@ -112,7 +112,7 @@ test('the admin adds a user with a role and a picture, edits and deletes the acc
   await page.getByRole('link', { name: `Редагувати: ${name} змінено` }).click()
   const deletion = page.getByRole('region', { name: 'Видалення акаунта' })
   await expect(deletion.getByRole('button', { name: 'Видалити' })).toBeDisabled()
-  await deletion.getByLabel('Підтверджую видалення акаунта').check()
+  await deletion.getByLabel(`Підтверджую видалення акаунта «${name} змінено»`).check()
   await deletion.getByRole('button', { name: 'Видалити' }).click()
   await expect(toast(page, 'Користувача видалено!')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/list$/)
