@@ -71,7 +71,7 @@ test.describe('as the admin', () => {
     await search(page).fill('Пелетний котел')
     await page.getByRole('button', { name: 'Видалити: Пелетний котел' }).click()
     await page.getByRole('button', { name: 'Так, видалити' }).click()
-    await expect(toast(page, 'You are not allowed to change data of default categories.')).toBeVisible()
+    await expect(toast(page, 'Стандартні типи пристроїв змінювати не можна.')).toBeVisible()
 
     const name = `e2e-used-${stamp}`
     const category = await api<{ data: { id: string } }>(request, admin, 'POST', 'categories', {

@@ -127,7 +127,18 @@ test('the pump mode and the flue-gas range are set from their cards and read bac
   test.setTimeout(60_000)
   await openOfflineBoiler(page)
 
-  await page.getByRole('button', { name: 'Про налаштування «Режим насосів»' }).click()
+  // ⓘ explains the setting and changes nothing; «Змінити» opens the editor.
+  const about = page.getByRole('button', { name: 'Про налаштування «Режим насосів»' })
+  await about.hover()
+  await expect(page.getByRole('tooltip')).toHaveText('Які контури гріє котел і котрий має пріоритет.')
+  await about.click()
+  const explanation = page.getByRole('dialog', { name: 'Режим насосів' })
+  await expect(explanation).toContainText('Які контури гріє котел і котрий має пріоритет.')
+  await expect(explanation.getByRole('radio')).toHaveCount(0)
+  await explanation.getByRole('button', { name: 'Зрозуміло' }).click()
+  await expect(explanation).toBeHidden()
+
+  await page.getByRole('button', { name: 'Змінити: Режим насосів' }).click()
   const pumps = page.getByRole('dialog', { name: 'Режим насосів' })
   await pumps.getByRole('radio', { name: 'К', exact: true }).check()
   const pumpPatch = settingsPatch(page)

@@ -38,6 +38,8 @@ test('the demo admin signs in with the prefilled form, sees the shell in Ukraini
 
 test('a wrong password shows the popup and stays on the login page', async ({ page }) => {
   await page.goto('/login')
+  // The demo administrator's e-mail is prefilled before anything is typed.
+  await expect(page.getByLabel('Email')).toHaveValue(demoAccount('admin').email)
   await page.getByLabel('Пароль', { exact: true }).fill('wrong-password')
   await page.getByRole('button', { name: 'Увійти' }).click()
   await expect(page.getByRole('dialog')).toContainText('Невірні дані!')
@@ -51,6 +53,27 @@ test('the form shows the validation messages without calling the server', async 
   await page.getByRole('button', { name: 'Увійти' }).click()
   await expect(page.getByText("Email обов'язковий!")).toBeVisible()
   await expect(page.getByText('Необхідно ввести пароль!')).toBeVisible()
+})
+
+test('a demo prefill answered while the user is typing does not mix into the fields', async ({ page }) => {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/v2/demo-logins', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login')
+  const email = page.getByLabel('Email')
+  await email.focus()
+  const answered = page.waitForResponse('**/api/v2/demo-logins')
+  release()
+  await answered
+  await expect(email).toHaveValue('')
+  const user = demoAccount('user')
+  await email.fill(user.email)
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Увійти' }).click()
+  await expect(page).toHaveURL(/\/dashboards$/)
 })
 
 test('the demo user is kept out of admin pages and a signed-in user out of the login page', async ({

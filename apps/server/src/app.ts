@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pretty from 'pino-pretty'
+import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
@@ -35,6 +36,9 @@ import uploadsRoutes from './routes/api/v2/uploads.ts'
 import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
+
+// zod's own messages (a rule without a message of ours, e.g. a number sent as text) reach the client: Ukrainian.
+z.config(z.locales.uk())
 
 export type BuildOptions = {
   config: Config

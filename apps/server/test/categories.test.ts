@@ -115,7 +115,7 @@ describe('categories by id', () => {
         await send('DELETE', `/api/v2/categories/${id}`),
       ]) {
         expect(res.statusCode).toBe(403)
-        expect(firstError(res)?.detail).toBe('You are not allowed to change data of default categories.')
+        expect(firstError(res)?.detail).toBe('Стандартні типи пристроїв змінювати не можна.')
       }
     }
     expect((await get('/api/v2/categories/1')).json().data.attributes.name).toBe('Пелетний котел')

@@ -226,15 +226,28 @@ afterAll(async () => {
   await app?.closeAll()
 })
 
+const CYRILLIC = /\p{Script=Cyrillic}/u
+
+function refusalDetails(res: { statusCode: number; body: string }): string[] {
+  if (res.statusCode < 400 || res.statusCode >= 500) return []
+  try {
+    const document = JSON.parse(res.body) as { errors?: { detail?: unknown }[]; message?: unknown }
+    return (document.errors ?? []).map((error) => String(error.detail ?? ''))
+  } catch {
+    return [`not a JSON error document: ${res.body.slice(0, 80)}`]
+  }
+}
+
 function rank(method: string, path: string): number {
   if (path.endsWith('/logout') || (method === 'DELETE' && path.endsWith('/me'))) return 2
   return method === 'DELETE' ? 1 : 0
 }
 
 describe('fuzzing every operation of the OpenAPI document', () => {
-  it(`answers no 5xx (seed ${SEED}, ${RUNS} runs an operation)`, async () => {
+  it(`answers no 5xx and refuses in Ukrainian (seed ${SEED}, ${RUNS} runs an operation)`, async () => {
     expect(operations.length).toBeGreaterThan(40)
     const failures: string[] = []
+    const untranslated = new Set<string>()
     const statuses = new Map<number, number>()
     for (const [method, path, operation] of operations) {
       await fc
@@ -257,6 +270,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
               )
               return false
             }
+            for (const detail of refusalDetails(res)) {
+              if (!CYRILLIC.test(detail)) untranslated.add(`${res.statusCode} ${method} ${path}: ${detail}`)
+            }
             return true
           }),
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -268,5 +284,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       console.info(`fuzz: ${total} requests, by status`, Object.fromEntries([...statuses].sort()))
     }
     expect(failures).toEqual([])
+    // The interface is Ukrainian, and a refusal's detail is what the screens show.
+    expect([...untranslated]).toEqual([])
+    expect(statuses.get(422)).toBeGreaterThan(0)
   }, 600_000)
 })

@@ -34,6 +34,8 @@ async function newAccount(password = 'first-password') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/register',
+    // One address each, so the file's registrations stay under the per-address limit.
+    remoteAddress: `192.0.2.${registered}`,
     payload: { name: `Людина ${registered}`, email, password, password_confirmation: password },
   })
   expect(res.statusCode).toBe(200)
@@ -222,7 +224,44 @@ describe('POST /api/v2/auth/check-password', () => {
   })
 })
 
+const deleteMe = (token: string, password?: string) =>
+  app.inject({
+    method: 'DELETE',
+    url: '/api/v2/me',
+    headers: bearer(token),
+    ...(password === undefined ? {} : { payload: { current_password: password } }),
+  })
+
 describe('DELETE /api/v2/me', () => {
+  it('needs the current password: 422 on current_password when it is missing or wrong, and nothing is deleted', async () => {
+    const account = await newAccount()
+    const missing = await deleteMe(account.token)
+    expect(missing.statusCode).toBe(422)
+    expect(firstError(missing)?.source?.pointer).toBe('/data/attributes/current_password')
+    expect(firstError(missing)?.detail).toBe('Введіть поточний пароль')
+    const empty = await deleteMe(account.token, '')
+    expect(empty.statusCode).toBe(422)
+    expect(firstError(empty)?.source?.pointer).toBe('/data/attributes/current_password')
+    const wrong = await deleteMe(account.token, 'not-my-password')
+    expect(wrong.statusCode).toBe(422)
+    expect(firstError(wrong)?.source?.pointer).toBe('/data/attributes/current_password')
+    expect(firstError(wrong)?.detail).toBe('Невірний поточний пароль')
+    expect(await app.db.select().from(users).where(eq(users.id, account.id))).toHaveLength(1)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(account.token) })).statusCode,
+    ).toBe(200)
+    // A JSON:API document is read the same way.
+    const document = await app.inject({
+      method: 'DELETE',
+      url: '/api/v2/me',
+      headers: { ...bearer(account.token), 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify({
+        data: { type: 'profile', attributes: { current_password: account.password } },
+      }),
+    })
+    expect(document.statusCode).toBe(204)
+  })
+
   it('removes the account with its devices, their data and its tokens', async () => {
     const account = await newAccount()
     const [category] = await app.db.select({ id: categories.id }).from(categories).limit(1)
@@ -233,7 +272,7 @@ describe('DELETE /api/v2/me', () => {
     await app.db.insert(itemErrors).values({ itemId: item!.id, errorCode: 'E1', errorTime: new Date() })
     await app.db.insert(telemetry).values({ itemId: item!.id, recordedAt: new Date(), heaterTemp: 55 })
 
-    const res = await app.inject({ method: 'DELETE', url: '/api/v2/me', headers: bearer(account.token) })
+    const res = await deleteMe(account.token, account.password)
     expect(res.statusCode).toBe(204)
     expect(await app.db.select().from(users).where(eq(users.id, account.id))).toHaveLength(0)
     expect(await app.db.select().from(items).where(eq(items.id, item!.id))).toHaveLength(0)
@@ -248,7 +287,7 @@ describe('DELETE /api/v2/me', () => {
 
   it('keeps the last administrator, and lets an administrator go when another remains', async () => {
     const adminToken = await loginAs(app, admin.email, admin.password)
-    const last = await app.inject({ method: 'DELETE', url: '/api/v2/me', headers: bearer(adminToken) })
+    const last = await deleteMe(adminToken, admin.password)
     expect(last.statusCode).toBe(422)
     expect(firstError(last)?.detail).toContain('єдиний адміністратор')
     expect(
@@ -258,7 +297,7 @@ describe('DELETE /api/v2/me', () => {
     const second = await newAccount()
     const [adminRole] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin'))
     await app.db.update(userRoles).set({ roleId: adminRole!.id }).where(eq(userRoles.userId, second.id))
-    const res = await app.inject({ method: 'DELETE', url: '/api/v2/me', headers: bearer(second.token) })
+    const res = await deleteMe(second.token, second.password)
     expect(res.statusCode).toBe(204)
     expect(
       await app.db

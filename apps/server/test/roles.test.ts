@@ -162,10 +162,10 @@ describe('roles by id', () => {
     for (const id of [1, 2, 3]) {
       const patch = await send('PATCH', `/api/v2/roles/${id}`, { name: `renamed-${id}` })
       expect(patch.statusCode).toBe(403)
-      expect(firstError(patch.json())?.detail).toBe('You are not allowed to change data of default roles.')
+      expect(firstError(patch.json())?.detail).toBe('Стандартні ролі змінювати не можна.')
       const del = await send('DELETE', `/api/v2/roles/${id}`)
       expect(del.statusCode).toBe(403)
-      expect(firstError(del.json())?.detail).toBe('You are not allowed to change data of default roles.')
+      expect(firstError(del.json())?.detail).toBe('Стандартні ролі змінювати не можна.')
     }
     expect((await get('/api/v2/roles/1')).json().data.attributes.name).toBe('admin')
   })

@@ -194,7 +194,12 @@ describe('authentication with the token cache', () => {
     const owner = await newUser()
     const token = await owner.session()
     expect((await me(token)).statusCode).toBe(200)
-    const deleted = await demo.app.inject({ method: 'DELETE', url: '/api/v2/me', headers: bearer(token) })
+    const deleted = await demo.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/me',
+      headers: bearer(token),
+      payload: { current_password: 'first-password' },
+    })
     expect(deleted.statusCode).toBe(204)
     expect((await me(token)).statusCode).toBe(401)
 

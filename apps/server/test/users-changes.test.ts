@@ -140,14 +140,14 @@ describe('PATCH /api/v2/users/{id}', () => {
       const roleChange = await send('PATCH', `/api/v2/users/${id}`, { roles: [roleRef(id === 3 ? 2 : 3)] })
       expect(roleChange.statusCode).toBe(403)
       expect(roleChange.json<ErrorDoc>().errors[0]?.detail).toBe(
-        'You are not allowed to change data of default users.',
+        'Стандартних користувачів змінювати не можна.',
       )
       // The demo admin is the caller here, so for id 1 the own-account rule answers first.
       const removal = await send('DELETE', `/api/v2/users/${id}`)
       expect(removal.statusCode).toBe(id === 1 ? 422 : 403)
       if (id > 1) {
         expect(removal.json<ErrorDoc>().errors[0]?.detail).toBe(
-          'You are not allowed to change data of default users.',
+          'Стандартних користувачів змінювати не можна.',
         )
       }
     }

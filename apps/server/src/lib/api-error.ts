@@ -35,9 +35,15 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = (detail = 'Unauthenticated.') => new HttpError(401, detail)
-export const forbidden = (detail = 'This action is unauthorized.') => new HttpError(403, detail)
-export const notFound = (detail = 'Not found.') => new HttpError(404, detail)
+export const unauthorized = (detail = 'Потрібно увійти в акаунт.') => new HttpError(401, detail)
+export const forbidden = (detail = 'Недостатньо прав для цієї дії.') => new HttpError(403, detail)
+export const notFound = (detail = 'Не знайдено.') => new HttpError(404, detail)
+
+/** A 429's detail: when to try again, in seconds below 90 and in minutes above (the Retry-After header says it too). */
+export function tooManyAttempts(seconds: number): HttpError {
+  const wait = seconds < 90 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`
+  return new HttpError(429, `Забагато спроб. Спробуйте знову через ${wait}.`)
+}
 
 export function invalidField(field: string, detail: string): HttpError {
   return new HttpError(422, [errorObject(422, detail, { pointer: `/data/attributes/${field}` })])

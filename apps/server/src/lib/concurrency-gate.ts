@@ -16,7 +16,7 @@ export class ConcurrencyGate {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
       if (this.waiting.length >= this.queue) {
-        throw new HttpError(429, 'Too many sign-in attempts at once. Try again in a moment.')
+        throw new HttpError(429, 'Забагато одночасних спроб входу. Спробуйте ще раз за кілька секунд.')
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve))
     } else {

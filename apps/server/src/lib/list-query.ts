@@ -21,7 +21,7 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
   return z.object({
     ...pageQuery(defaultSize),
     sort: z
-      .enum(sortValues, { message: `sort must be one of: ${sortValues.join(', ')}` })
+      .enum(sortValues, { message: `sort має бути одним із: ${sortValues.join(', ')}` })
       .default('created_at' as never),
     'filter[name]': textParam('filter[name]', 200).optional(),
   })

@@ -29,6 +29,14 @@ export const checkPasswordSchema = z.object({
   password: z.string({ error: 'Введіть поточний пароль' }).min(1, { error: 'Введіть поточний пароль' }),
 })
 
+/** Deleting one's own account asks for the current password, checked by the server (ADR 006). */
+export const accountDeleteSchema = z.object({
+  current_password: z
+    .string({ error: 'Введіть поточний пароль' })
+    .min(1, { error: 'Введіть поточний пароль' }),
+})
+
+export type AccountDeleteInput = z.input<typeof accountDeleteSchema>
 export type ProfileNameInput = z.input<typeof profileNameSchema>
 export type ProfileNameData = z.infer<typeof profileNameSchema>
 export type ProfilePasswordInput = z.input<typeof profilePasswordSchema>

@@ -43,7 +43,7 @@ export async function listCategories(db: Database, query: ListQuery, rawQuery: R
 
 async function findCategory(db: Database, id: number): Promise<CategoryRow> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
-  if (!row) throw notFound('Category not found.')
+  if (!row) throw notFound('Тип пристрою не знайдено.')
   return row
 }
 
@@ -73,7 +73,7 @@ export async function updateCategory(db: Database, id: number, input: Partial<Ca
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(categories.id, id))
     .returning()
-  if (!row) throw notFound('Category not found.')
+  if (!row) throw notFound('Тип пристрою не знайдено.')
   return { data: categoryResource(row) }
 }
 

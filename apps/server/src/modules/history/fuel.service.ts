@@ -100,7 +100,7 @@ export async function itemConsumption(
   assertRangeOrder(query.from, query.to)
   const { from, to, period } = query
   if (to.getTime() - from.getTime() > MAX_CONSUMPTION_DAYS * DAY_MS) {
-    throw invalidParameter('to', `the range must be at most ${MAX_CONSUMPTION_DAYS} days long`)
+    throw invalidParameter('to', `проміжок має бути не довшим за ${MAX_CONSUMPTION_DAYS} днів`)
   }
   const fuel = await fuelParameters(db, itemId)
   // Calendar periods on Kyiv's clock, cut to the range; whole hours line up with Kyiv's days, weeks and months,

@@ -26,19 +26,19 @@ const LATEST_AHEAD_MS = 366 * 86_400_000
 
 const instant = (name: string) =>
   z
-    .string({ message: `${name} is required: an ISO 8601 date-time, e.g. 2026-11-24T06:00:00Z` })
-    .max(40, { message: `${name} must be an ISO 8601 date-time` })
+    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
+    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
     .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
-      message: `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-11-24T06:00:00Z`,
+      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
       abort: true,
     })
     .refine((text) => !Number.isNaN(Date.parse(text)), {
-      message: `${name} is not a valid date`,
+      message: `${name} не є дійсною датою`,
       abort: true,
     })
     .transform((text) => new Date(text))
     .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
-      message: `${name} must be between 2000-01-01 and a year from now`,
+      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
     })
 
 export const rangeQueryShape = { from: instant('from'), to: instant('to') }
@@ -47,13 +47,13 @@ export const historyQuerySchema = z.object({
   ...rangeQueryShape,
   resolution: z
     .enum(HISTORY_RESOLUTION_PARAMS, {
-      message: `resolution must be one of: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
+      message: `resolution має бути одним із: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
     })
     .default('auto'),
 })
 
 export function assertRangeOrder(from: Date, to: Date): void {
-  if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from must be earlier than to')
+  if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from має бути раніше за to')
 }
 
 /**

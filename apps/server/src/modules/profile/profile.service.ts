@@ -24,7 +24,8 @@ export async function checkPassword(db: Database, userId: number, password: stri
   return verifyPassword(password, user.passwordHash)
 }
 
-async function requireCurrentPassword(db: Database, userId: number, password: string): Promise<void> {
+/** 422 on `current_password` unless it is the user's password. */
+export async function requireCurrentPassword(db: Database, userId: number, password: string): Promise<void> {
   if (!(await checkPassword(db, userId, password)))
     throw invalidField('current_password', WRONG_CURRENT_PASSWORD)
 }

@@ -9,6 +9,12 @@ export function isDefaultRecord(id: number): boolean {
   return id <= DEFAULT_RECORD_MAX_ID
 }
 
+const REFUSALS: Record<DefaultKind, string> = {
+  roles: 'Стандартні ролі змінювати не можна.',
+  categories: 'Стандартні типи пристроїв змінювати не можна.',
+  users: 'Стандартних користувачів змінювати не можна.',
+}
+
 export function assertNotDefault(kind: DefaultKind, id: number): void {
-  if (isDefaultRecord(id)) throw forbidden(`You are not allowed to change data of default ${kind}.`)
+  if (isDefaultRecord(id)) throw forbidden(REFUSALS[kind])
 }

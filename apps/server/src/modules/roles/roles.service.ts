@@ -38,7 +38,7 @@ export async function listRoles(db: Database, query: ListQuery, rawQuery: Record
 
 async function findRole(db: Database, id: number): Promise<RoleRow> {
   const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1)
-  if (!row) throw notFound('Role not found.')
+  if (!row) throw notFound('Роль не знайдено.')
   return row
 }
 

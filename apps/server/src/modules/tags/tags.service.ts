@@ -37,7 +37,7 @@ export async function listTags(db: Database, query: ListQuery, rawQuery: Record<
 
 async function findTag(db: Database, id: number): Promise<TagRow> {
   const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1)
-  if (!row) throw notFound('Tag not found.')
+  if (!row) throw notFound('Тег не знайдено.')
   return row
 }
 
@@ -67,7 +67,7 @@ export async function updateTag(db: Database, id: number, input: Partial<TagData
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(tags.id, id))
     .returning()
-  if (!row) throw notFound('Tag not found.')
+  if (!row) throw notFound('Тег не знайдено.')
   return { data: tagResource(row) }
 }
 

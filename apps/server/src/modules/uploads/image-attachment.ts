@@ -22,10 +22,10 @@ function readFailure(err: unknown): HttpError {
   const error = err as { code?: string; statusCode?: number }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return invalidField(ATTACHMENT_FIELD, TOO_LARGE)
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new HttpError(error.statusCode, 'The upload could not be read.')
+    return new HttpError(error.statusCode, 'Не вдалося прочитати завантажений файл.')
   }
   // Busboy's parse errors (cut-off or malformed bodies) carry no status: they are the client's fault.
-  return new HttpError(400, 'The upload could not be read.')
+  return new HttpError(400, 'Не вдалося прочитати завантажений файл.')
 }
 
 // The type is read from the bytes: a file's name and declared type are whatever the client says.

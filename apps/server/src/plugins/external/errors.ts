@@ -14,7 +14,7 @@ function validationErrors(error: FastifyError): HttpError {
     return new HttpError(
       422,
       items.map((item) =>
-        errorObject(422, item.message ?? 'Invalid value.', {
+        errorObject(422, item.message ?? 'Неприпустиме значення.', {
           // A rule on the whole body (empty path) points at the attributes object itself.
           pointer: `/data/attributes${item.instancePath === '/' ? '' : item.instancePath}`,
         }),
@@ -25,14 +25,28 @@ function validationErrors(error: FastifyError): HttpError {
     400,
     items.map((item) => {
       const parameter = item.instancePath.replace(/^\//, '').split('/')[0] || String(context)
-      return errorObject(400, item.message ?? 'Invalid parameter.', { parameter })
+      return errorObject(400, item.message ?? 'Неприпустимий параметр.', { parameter })
     }),
   )
 }
 
-const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.'
+const DATABASE_UNAVAILABLE = 'Сервіс тимчасово недоступний. Спробуйте ще раз за кілька секунд.'
 /** Seconds a client should wait before retrying a request refused because the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+// Fastify's and its plugins' own refusals carry English messages (logged); the client reads Ukrainian.
+const CLIENT_ERROR_DETAILS: Record<number, string> = {
+  400: 'Некоректний запит.',
+  404: 'Не знайдено.',
+  405: 'Цей метод тут не підтримується.',
+  406: 'Сервер не може відповісти в потрібному форматі.',
+  408: 'Запит надходив задовго.',
+  413: 'Запит завеликий.',
+  414: 'Адреса запиту задовга.',
+  415: 'Непідтримуваний тип вмісту запиту.',
+  429: 'Забагато запитів. Спробуйте знову трохи згодом.',
+  431: 'Заголовки запиту завеликі.',
+}
 
 // Every failure leaves as a JSON:API error document; a 500 never carries internals.
 function toHttpError(error: FastifyError): HttpError {
@@ -41,19 +55,20 @@ function toHttpError(error: FastifyError): HttpError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new HttpError(400, 'The request body is not valid JSON.')
+      return new HttpError(400, 'Тіло запиту не є коректним JSON.')
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, 'The request body is too large.')
+      return new HttpError(413, 'Запит завеликий.')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, 'Unsupported content type.')
+      return new HttpError(415, 'Непідтримуваний тип вмісту запиту.')
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
-    return new HttpError(400, 'The request body is not valid JSON.')
+    return new HttpError(400, 'Тіло запиту не є коректним JSON.')
   }
   if (isDatabaseUnavailable(error)) return new HttpError(503, DATABASE_UNAVAILABLE)
   const status = error.statusCode ?? 500
-  if (status >= 400 && status < 500) return new HttpError(status, error.message)
-  return new HttpError(500, 'Something went wrong on our side. Please try again later.')
+  if (status >= 400 && status < 500)
+    return new HttpError(status, CLIENT_ERROR_DETAILS[status] ?? 'Запит відхилено.')
+  return new HttpError(500, 'Сталася помилка на сервері. Спробуйте ще раз пізніше.')
 }
 
 export function sendErrorDocument(reply: FastifyReply, error: HttpError): FastifyReply {
@@ -68,7 +83,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       request.log.warn({ err: (error as Error).message }, 'request refused: database unavailable')
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     } else if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ status: httpError.status, code: error.code }, httpError.message)
+    else request.log.info({ status: httpError.status, code: error.code }, (error as Error).message)
     return sendErrorDocument(reply, httpError)
   })
 }

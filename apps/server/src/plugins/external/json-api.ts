@@ -31,17 +31,11 @@ function assertMatchesEndpoint(request: FastifyRequest): void {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return
   const types = expectedTypes(request.routeOptions.url)
   if (types && data.type !== undefined && !types.includes(String(data.type))) {
-    throw new HttpError(
-      409,
-      `The resource type '${String(data.type)}' does not match this endpoint ('${types[0]}').`,
-    )
+    throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${types[0]}').`)
   }
   const id = (request.params as { id?: unknown } | undefined)?.id
   if (id !== undefined && data.id !== undefined && String(data.id) !== String(id)) {
-    throw new HttpError(
-      409,
-      `The resource id '${String(data.id)}' does not match the id in the path ('${String(id)}').`,
-    )
+    throw new HttpError(409, `Id ресурсу '${String(data.id)}' не збігається з id в адресі ('${String(id)}').`)
   }
 }
 

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError } from '../../lib/api-error.ts'
+import { tooManyAttempts } from '../../lib/api-error.ts'
 
 // Security headers (CSP fitted to the web app), CORS for the configured other origins, and the rate limiter that
 // routes opt into.
@@ -37,7 +37,7 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
-      const error = new HttpError(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s.`)
+      const error = tooManyAttempts(Math.ceil(context.ttl / 1000))
       return Object.assign(error, { statusCode: 429 })
     },
   })

@@ -45,7 +45,7 @@ async function shutdownPlugin(app: FastifyInstance): Promise<void> {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close')
       return sendErrorDocument(
         reply,
-        new HttpError(503, 'The server is restarting. Please try again in a few seconds.'),
+        new HttpError(503, 'Сервер перезапускається. Спробуйте ще раз за кілька секунд.'),
       )
     }
     admitted.add(reply)

@@ -33,7 +33,7 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
     if (haveWeb && request.method === 'GET' && !isApi(request.url) && acceptsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return sendErrorDocument(reply, new HttpError(404, 'Not found.'))
+    return sendErrorDocument(reply, new HttpError(404, 'Не знайдено.'))
   })
 }
 

@@ -35,7 +35,7 @@ export function UserEditRoute() {
           <UserPasswordForm userId={user.data.id} />
         </Stack>
         <Box sx={{ gridColumn: { lg: '1 / -1' } }}>
-          <DeleteUserCard userId={user.data.id} />
+          <DeleteUserCard userId={user.data.id} name={user.data.name} />
         </Box>
       </Box>
     )

@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress'
 import IconButton from '@mui/material/IconButton'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
+import { useTheme } from '@mui/material/styles'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -14,11 +15,13 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import type { PageMeta } from '@teplo/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ConfirmDialog } from './confirm-dialog'
+import { DataCards, SortSelect } from './data-cards'
 import { type DataTableState, nextSort, sortDirection } from './data-table-state'
 import { PageSizeSelect } from './page-size-select'
 import { Paginator } from './paginator'
@@ -55,7 +58,10 @@ export interface DataTableProps<Row extends { id: string }> {
   onDelete: (row: Row) => Promise<unknown>
 }
 
-/** Searchable, server-sorted, server-paged table with Edit and Delete per row (spec §2 Lists). */
+/**
+ * Searchable, server-sorted, server-paged table with Edit and Delete per row (spec §2 Lists); on a phone the
+ * rows are stacked cards and the sorting a select, so nothing lies beyond the screen's edge.
+ */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
   const { columns, state, rows, page, loading, refreshing, failed, emptyText } = props
   const { t } = useTranslation()
@@ -63,6 +69,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const [deleting, setDeleting] = useState(false)
   const { params, setPage } = state
   const span = columns.length + 1
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'))
 
   // After a delete empties the last page, show the new last page instead of an empty one.
   useEffect(() => {
@@ -82,76 +89,90 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     }
   }
 
-  const message = (content: ReactNode) => (
-    <TableRow>
-      <TableCell colSpan={span} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-        {content}
-      </TableCell>
-    </TableRow>
-  )
-
-  let body: ReactNode
+  let status: ReactNode = null
   if (loading) {
-    body = message(
+    status = (
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center' }}>
         <CircularProgress size={20} aria-hidden />
         <span>{t('table.loading')}</span>
-      </Stack>,
+      </Stack>
     )
   } else if (failed && !rows) {
-    body = message(
+    status = (
       <Stack spacing={1} sx={{ alignItems: 'center' }}>
         <span>{t('errors.generic')}</span>
         <Button onClick={props.onRetry} size="small" variant="outlined">
           {t('table.retry')}
         </Button>
-      </Stack>,
+      </Stack>
     )
   } else if (!rows || rows.length === 0) {
-    body = message(emptyText)
-  } else {
-    body = rows.map((row) => (
-      <TableRow key={row.id} hover>
-        {columns.map((column) => (
-          <TableCell key={column.key}>{column.render(row)}</TableCell>
-        ))}
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            component={RouterLink}
-            to={props.editPath(row)}
-            aria-label={t('table.edit', { name: props.rowName(row) })}
-            color="info"
-          >
-            <EditRounded fontSize="small" />
-          </IconButton>
-          <IconButton
-            aria-label={t('table.delete', { name: props.rowName(row) })}
-            color="error"
-            onClick={() => setPendingDelete(row)}
-          >
-            <DeleteOutlineRounded fontSize="small" />
-          </IconButton>
-        </TableCell>
-      </TableRow>
-    ))
+    status = emptyText
   }
 
-  return (
-    <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}
-      >
-        <SearchField
-          label={props.searchLabel ?? t('table.search')}
-          value={state.searchText}
-          onChange={state.setSearchText}
+  let list: ReactNode
+  if (phone) {
+    list =
+      status !== null || !rows ? (
+        <Box
+          role="status"
+          aria-label={props.label}
+          sx={{
+            py: 4,
+            textAlign: 'center',
+            color: 'text.secondary',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        >
+          {status}
+        </Box>
+      ) : (
+        <DataCards
+          label={props.label}
+          columns={columns}
+          rows={rows}
+          rowName={props.rowName}
+          editPath={props.editPath}
+          onDelete={setPendingDelete}
         />
-        <PageSizeSelect value={params.pageSize} onChange={state.setPageSize} />
-      </Stack>
-      <Box sx={{ height: 4 }}>
-        {refreshing && !loading && <LinearProgress aria-label={t('table.loading')} />}
-      </Box>
+      )
+  } else {
+    const body =
+      status !== null || !rows ? (
+        <TableRow>
+          <TableCell colSpan={span} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+            {status}
+          </TableCell>
+        </TableRow>
+      ) : (
+        rows.map((row) => (
+          <TableRow key={row.id} hover>
+            {columns.map((column) => (
+              <TableCell key={column.key}>{column.render(row)}</TableCell>
+            ))}
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton
+                component={RouterLink}
+                to={props.editPath(row)}
+                aria-label={t('table.edit', { name: props.rowName(row) })}
+                color="info"
+              >
+                <EditRounded fontSize="small" />
+              </IconButton>
+              <IconButton
+                aria-label={t('table.delete', { name: props.rowName(row) })}
+                color="error"
+                onClick={() => setPendingDelete(row)}
+              >
+                <DeleteOutlineRounded fontSize="small" />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        ))
+      )
+    list = (
       <TableContainer
         role="region"
         aria-label={props.label}
@@ -175,6 +196,27 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
+    )
+  }
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}
+      >
+        <SearchField
+          label={props.searchLabel ?? t('table.search')}
+          value={state.searchText}
+          onChange={state.setSearchText}
+        />
+        <PageSizeSelect value={params.pageSize} onChange={state.setPageSize} />
+        {phone && <SortSelect columns={columns} sort={params.sort} onSort={state.setSort} />}
+      </Stack>
+      <Box sx={{ height: 4 }}>
+        {refreshing && !loading && <LinearProgress aria-label={t('table.loading')} />}
+      </Box>
+      {list}
       {page && (
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

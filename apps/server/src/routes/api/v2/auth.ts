@@ -1,6 +1,6 @@
 import { loginSchema, noContentSchema, registerSchema, tokenResponseSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { HttpError } from '../../../lib/api-error.ts'
+import { HttpError, tooManyAttempts } from '../../../lib/api-error.ts'
 import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = throttle.waitSeconds(request.ip, email)
       if (wait > 0) {
         reply.header('retry-after', String(wait))
-        throw new HttpError(429, `Too many attempts. Try again in ${wait} s.`)
+        throw tooManyAttempts(wait)
       }
       try {
         const token = await login(app.db, request.body)

@@ -24,7 +24,7 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 const consumptionQuery = z.object({
   ...rangeQueryShape,
   period: z
-    .enum(CONSUMPTION_PERIODS, { message: `period must be one of: ${CONSUMPTION_PERIODS.join(', ')}` })
+    .enum(CONSUMPTION_PERIODS, { message: `period має бути одним із: ${CONSUMPTION_PERIODS.join(', ')}` })
     .default('day'),
 })
 

@@ -53,19 +53,21 @@ import { PairingAttempts } from '../../../modules/items/pairing-attempts.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const includeQuery = z.object({
-  include: z.enum(['category'], { message: 'include must be: category' }).optional(),
+  include: z.enum(['category'], { message: 'include може бути лише: category' }).optional(),
 })
 const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
-  'filter[scope]': z.enum(['own', 'all'], { message: 'filter[scope] must be one of: own, all' }).optional(),
+  'filter[scope]': z
+    .enum(['own', 'all'], { message: 'filter[scope] має бути одним із: own, all' })
+    .optional(),
   ...cacheBustingQuery,
 })
 const ownersQuery = z.object({
   'filter[search]': z
     .string()
-    .max(100, { message: 'filter[search] must be at most 100 characters' })
-    .refine((value) => !hasControlCharacter(value), { message: 'filter[search] must be plain text' })
+    .max(100, { message: 'filter[search] має містити не більше 100 символів' })
+    .refine((value) => !hasControlCharacter(value), { message: 'filter[search] має бути звичайним текстом' })
     .optional(),
 })
 // Provisioning calls come from controllers, not people: unauthenticated, limited per address.

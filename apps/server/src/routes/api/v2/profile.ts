@@ -1,4 +1,5 @@
 import {
+  accountDeleteSchema,
   checkPasswordSchema,
   noContentSchema,
   profileDocumentSchema,
@@ -7,11 +8,13 @@ import {
 } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { HttpError } from '../../../lib/api-error.ts'
 import { sha256 } from '../../../lib/secrets.ts'
 import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
 import {
   checkPassword,
+  requireCurrentPassword,
   updateProfile,
   WRONG_CURRENT_PASSWORD,
 } from '../../../modules/profile/profile.service.ts'
@@ -63,13 +66,19 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Delete the account with its devices and their data',
+        summary: 'Delete the account with its devices and their data (the current password confirms it)',
+        // No body at all is a missing password, answered on its field.
+        body: z.preprocess((body) => body ?? {}, accountDeleteSchema),
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
+      // Each try checks a password: limited like /auth/check-password.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
     },
     async (request, reply) => {
-      const deleted = await deleteAccount(app.db, app.events, currentUser(request).userId)
+      const { userId } = currentUser(request)
+      await requireCurrentPassword(app.db, userId, request.body.current_password)
+      const deleted = await deleteAccount(app.db, app.events, userId)
       await Promise.all([
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
         ...deleted.items.map((item) => removeOwnerUploads(app.config.dataDir, 'items', item.id)),

@@ -14,12 +14,12 @@ import { listUsers, USER_SORTS } from '../../../modules/users/users.queries.ts'
 import { createUser, deleteUser, updateUser } from '../../../modules/users/users.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
-const include = z.enum(['roles'], { message: 'include must be: roles' }).optional()
+const include = z.enum(['roles'], { message: 'include може бути лише: roles' }).optional()
 const listQuery = listQuerySchema(USER_SORTS).extend({
   // A role id (a valid id when all digits) or a role name.
   'filter[role]': textParam('filter[role]', 50)
     .refine((role) => !/^\d+$/.test(role.trim()) || isId(role.trim()), {
-      message: 'filter[role] must be a role id within range or a role name',
+      message: 'filter[role] має бути id ролі в допустимих межах або назвою ролі',
     })
     .optional(),
   include,

@@ -2,17 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { apiRequest } from '../../../lib/api-client'
 import { clearToken } from '../../../lib/auth-token'
-import { checkPassword } from '../../../lib/check-password'
 
 /** Where a deleted account ends: the sign-in page, which says the account is gone. */
 export const SIGNED_OUT_PATH = '/login'
 /** Read once by the sign-in page (see login-form.tsx). */
 export const ACCOUNT_DELETED_NOTICE = 'teplo.account-deleted'
 
-/** The password is checked first: deleting an account is not done on a borrowed, unlocked screen. */
+/**
+ * The server deletes only with the current password (422 on current_password otherwise): an account is not
+ * deleted from a borrowed, unlocked screen.
+ */
 export async function deleteAccount(password: string): Promise<void> {
-  await checkPassword(password)
-  await apiRequest<void>('me', { method: 'DELETE' })
+  await apiRequest<void>('me', {
+    method: 'DELETE',
+    body: { data: { type: 'users', attributes: { current_password: password } } },
+  })
 }
 
 /** Deletes the account after its password, signs out and shows the sign-in page with a clear message. */

@@ -16,9 +16,19 @@ function renderSection() {
   )
 }
 
+// What the server answers a wrong current password.
 const wrongPassword = {
-  status: 401,
-  body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'x' }] },
+  status: 422,
+  body: {
+    errors: [
+      {
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail: 'Невірний поточний пароль',
+        source: { pointer: '/data/attributes/current_password' },
+      },
+    ],
+  },
 }
 
 describe('DeleteAccountSection', { timeout: 15_000 }, () => {
@@ -38,18 +48,18 @@ describe('DeleteAccountSection', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Видалити назавжди' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'POST /api/v2/auth/check-password',
-      'DELETE /api/v2/me',
-    ])
-    expect(calls[0]?.body).toEqual({ password: 'my-password' })
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['DELETE /api/v2/me'])
+    // The server checks the password with the deletion itself.
+    expect(calls[0]?.body).toEqual({
+      data: { type: 'users', attributes: { current_password: 'my-password' } },
+    })
     expect(getToken()).toBeNull()
     expect(sessionStorage.getItem('teplo.account-deleted')).toBe('1')
   })
 
-  it('refuses a wrong password under the field and deletes nothing', async () => {
+  it("shows the server's refusal of a wrong password under the field and stays signed in", async () => {
     setToken('session')
-    const calls = stubFetch((call) => (call.url.endsWith('check-password') ? wrongPassword : { status: 204 }))
+    const calls = stubFetch(() => wrongPassword)
     const user = userEvent.setup()
     const { router } = renderSection()
 
@@ -58,14 +68,15 @@ describe('DeleteAccountSection', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Видалити назавжди' }))
 
     expect(await screen.findByText('Невірний поточний пароль')).toBeTruthy()
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false)
+    expect(calls.map((call) => call.method)).toEqual(['DELETE'])
+    expect(screen.getByRole('dialog', { name: 'Видалити акаунт?' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/account/settings')
     expect(getToken()).toBe('session')
   })
 
   it('keeps the session and says so when deletion fails', async () => {
     setToken('session')
-    stubFetch((call) => (call.url.endsWith('check-password') ? { status: 204 } : { status: 500 }))
+    stubFetch(() => ({ status: 500 }))
     const user = userEvent.setup()
     const { router } = renderSection()
 

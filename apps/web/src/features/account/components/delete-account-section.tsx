@@ -36,8 +36,9 @@ export function DeleteAccountSection() {
     }
     remove.mutate(password, {
       onError: (failure) => {
-        if (failure instanceof ApiRequestError && failure.status === 401) {
-          setError(t('account.delete.wrongPassword'))
+        const refusal = failure instanceof ApiRequestError ? failure.fieldErrors.current_password : undefined
+        if (refusal) {
+          setError(refusal)
           return
         }
         close()

@@ -1,5 +1,5 @@
 import { DEMO_ADMIN } from '@teplo/domain'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { getToken } from '../../../lib/auth-token'
@@ -32,6 +32,34 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText<HTMLInputElement>("Запам'ятати мене").checked).toBe(true)
     expect(screen.getByRole('link', { name: 'Зареєструватися' }).getAttribute('href')).toBe('/register')
     expect(screen.getByRole('link', { name: 'Забули пароль?' }).getAttribute('href')).toBe('/password/email')
+  })
+
+  it('does not prefill a form the user has already entered, so a late answer cannot mix into the typing', async () => {
+    let answer: (response: Response) => void = () => {}
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    )
+    renderLogin()
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    // As a browser does before typing: the field is focused and its (empty) text selected.
+    act(() => {
+      emailInput().focus()
+      emailInput().select()
+    })
+    await act(async () => {
+      answer(
+        new Response(JSON.stringify(DEMO.body), {
+          status: 200,
+          headers: { 'Content-Type': 'application/vnd.api+json' },
+        }),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    expect(emailInput().value).toBe('')
+    expect(passwordInput().value).toBe('')
+    await userEvent.setup().type(emailInput(), 'user@teplo.demo')
+    expect(emailInput().value).toBe('user@teplo.demo')
   })
 
   it('starts empty on a real installation, where no demo account signs in', async () => {

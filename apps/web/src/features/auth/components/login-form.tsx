@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
 import { type LoginData, type LoginInput, loginSchema } from '@teplo/domain'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -52,9 +52,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   })
   const demo = useDemoLogins()
   const demoAccount = demo.data?.[0]
+  // Set when a field is entered: a prefill landing then would be mixed into what is being typed (a selection made
+  // for typing collapses when the value changes under it, and the typed text lands after the demo e-mail).
+  const entered = useRef(false)
+  const onFocusCapture = (event: FocusEvent) => {
+    if (event.target instanceof HTMLInputElement) entered.current = true
+  }
   useEffect(() => {
-    // Never over what the user has begun to type.
-    if (!demoAccount || getValues('email') || getValues('password')) return
+    // Never over what the user has begun to type, nor into a form they are already in.
+    if (!demoAccount || entered.current || getValues('email') || getValues('password')) return
     setValue('email', demoAccount.email)
     setValue('password', demoAccount.password)
   }, [demoAccount, getValues, setValue])
@@ -70,7 +76,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   )
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+    <Stack component="form" noValidate onSubmit={submit} onFocusCapture={onFocusCapture} spacing={2.5}>
       <div>
         <Typography variant="h1">{t('auth.login.title')}</Typography>
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.login.subtitle')}</Typography>

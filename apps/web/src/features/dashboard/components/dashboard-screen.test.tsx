@@ -207,18 +207,37 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     expect((change as HTMLButtonElement).disabled).toBe(true)
   })
 
-  it('opens the modal of a card from its link and from its info icon', async () => {
+  it('opens the editor of a card from its link, and only the explanation from its info icon', async () => {
     const user = userEvent.setup()
     serve([itemResource('1', { status: 'on', is_on_homepage: true })])
     show()
 
     await user.click(await screen.findByRole('button', { name: 'Змінити: Димові гази' }, slow))
-    expect(await screen.findByRole('dialog', { name: 'Димові гази' })).toBeTruthy()
+    const editor = await screen.findByRole('dialog', { name: 'Димові гази' })
+    expect(within(editor).getByRole('button', { name: 'Зберегти' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Скасувати' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
-    await user.click(screen.getByRole('button', { name: 'Про налаштування «Режим насосів»' }))
-    expect(await screen.findByRole('dialog', { name: 'Режим насосів' })).toBeTruthy()
+    const info = screen.getByRole('button', { name: 'Про налаштування «Режим насосів»' })
+    // The tooltip (hover, focus) describes the icon with the explanation.
+    expect(info.getAttribute('title')).toBe('Які контури гріє котел і котрий має пріоритет.')
+    await user.click(info)
+    const explanation = await screen.findByRole('dialog', { name: 'Режим насосів' })
+    expect(explanation.textContent).toContain('Які контури гріє котел і котрий має пріоритет.')
+    expect(within(explanation).queryByRole('radio')).toBeNull()
+    expect(within(explanation).queryByRole('button', { name: 'Зберегти' })).toBeNull()
+    await user.click(within(explanation).getByRole('button', { name: 'Зрозуміло' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('explains a setting of an archived device, whose editor stays locked', async () => {
+    const user = userEvent.setup()
+    serve([itemResource('1', { status: 'archive', is_on_homepage: true })])
+    show()
+
+    await user.click(await screen.findByRole('button', { name: 'Про налаштування «Димові гази»' }, slow))
+    const explanation = await screen.findByRole('dialog', { name: 'Димові гази' })
+    expect(explanation.textContent).toContain('Межі температури димових газів')
   })
 
   it('re-reads the device every 30 s while no live stream is up', async () => {

@@ -12,6 +12,7 @@ import { ApiRequestError } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import type { Device } from '../../../lib/items/item-document'
 import { useClaimDevice } from '../api/claim-device'
+import { SerialNumberField } from './serial-number-field'
 
 const FIELDS = ['serial_number', 'code'] as const
 
@@ -50,15 +51,7 @@ export function ClaimDeviceForm({ onClaimed }: { onClaimed: (device: Device) => 
           {failure}
         </Alert>
       )}
-      <FormTextInput
-        control={control}
-        name="serial_number"
-        label={t('devices.form.serial')}
-        helperText={t('devices.form.serialHint')}
-        slotProps={{ input: { inputMode: 'numeric' } }}
-        autoComplete="off"
-        required
-      />
+      <SerialNumberField control={control} />
       <FormTextInput
         control={control}
         name="code"

@@ -15,6 +15,7 @@ import type { OwnerOption } from '../api/search-owners'
 import { lastTypeId } from '../utils/device-status'
 import { DeviceTypeField } from './device-type-field'
 import { OwnerField } from './owner-field'
+import { SerialNumberField } from './serial-number-field'
 import { VerificationCodeDialog } from './verification-code-dialog'
 
 interface NewDeviceFormProps {
@@ -77,15 +78,7 @@ export function NewDeviceForm({ defaultOwner, types, onDone }: NewDeviceFormProp
         helperText={t('devices.ownerField.newHint')}
         error={ownerError}
       />
-      <FormTextInput
-        control={control}
-        name="serial_number"
-        label={t('devices.form.serial')}
-        helperText={t('devices.form.serialHint')}
-        slotProps={{ input: { inputMode: 'numeric' } }}
-        autoComplete="off"
-        required
-      />
+      <SerialNumberField control={control} />
       <FormTextInput
         control={control}
         name="description"

@@ -11,8 +11,8 @@ import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { useDeleteUser } from '../api/delete-user'
 import { SectionCard } from './section-card'
 
-/** The switch confirms; Delete then really deletes the account and returns to the list. */
-export function DeleteUserCard({ userId }: { userId: string }) {
+/** The switch, naming the account, confirms; Delete then really deletes it and returns to the list. */
+export function DeleteUserCard({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const toast = useToast()
@@ -31,13 +31,13 @@ export function DeleteUserCard({ userId }: { userId: string }) {
 
   return (
     <SectionCard title={t('users.deleteTitle')}>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('users.deleteText')}</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('users.deleteText', { name })}</Typography>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2 }}
       >
         <FormControlLabel
-          label={t('users.deleteConfirm')}
+          label={t('users.deleteConfirm', { name })}
           control={<Switch checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />}
         />
         <Button

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import shell from './uk.json'
+import history from './uk-history.json'
+import screens from './uk-screens.json'
+
+// Latin words that are Ukrainian usage too: the product's name, the spec's «Email», file formats and brands.
+const ALLOWED_LATIN = new Set([
+  'Teplo',
+  'Email',
+  'email',
+  'E-mail',
+  'ID',
+  'JPEG',
+  'PNG',
+  'WebP',
+  'GIF',
+  'PDF',
+  'CSV',
+  'YouTube',
+  'ABCD-EF23',
+])
+
+// The boiler's fault codes E1–E10 (spec).
+const ERROR_CODE = /^E\d+$/
+
+function strings(node: unknown, path: string): [string, string][] {
+  if (typeof node === 'string') return [[path, node]]
+  if (node && typeof node === 'object') {
+    return Object.entries(node).flatMap(([key, value]) => strings(value, path ? `${path}.${key}` : key))
+  }
+  return []
+}
+
+/** Latin words a reader would see: without {{placeholders}} and <tags>. */
+function latinWords(text: string): string[] {
+  const visible = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/<\/?\w+\s*\/?>/g, ' ')
+  return (visible.match(/[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]|[A-Za-z]{2,}/g) ?? []).filter(
+    (word) => !ALLOWED_LATIN.has(word) && !ERROR_CODE.test(word),
+  )
+}
+
+const files = { 'uk.json': shell, 'uk-screens.json': screens, 'uk-history.json': history }
+
+describe('the Ukrainian locale files', () => {
+  for (const [file, content] of Object.entries(files)) {
+    it(`${file} has no English words`, () => {
+      const english = strings(content, '')
+        .map(([key, text]) => [key, latinWords(text)] as const)
+        .filter(([, words]) => words.length > 0)
+        .map(([key, words]) => `${key}: ${words.join(' ')}`)
+      expect(english).toEqual([])
+    })
+  }
+
+  it("use the corrected spellings of the specification's slips", () => {
+    const all = Object.values(files).flatMap((content) => strings(content, '').map(([, text]) => text))
+    expect(all.filter((text) => /Сервісіні|Справка|kWt/.test(text))).toEqual([])
+    expect(all).toContain('Сервісні налаштування')
+    expect(all).toContain('Довідка')
+  })
+
+  it('catches an English text', () => {
+    expect(latinWords('Showing 1 to 3 of 3 entries')).toEqual(['Showing', 'to', 'of', 'entries'])
+    expect(latinWords('Вхід до Teplo через {{email}}')).toEqual([])
+  })
+})
