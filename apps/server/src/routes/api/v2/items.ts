@@ -58,7 +58,9 @@ const includeQuery = z.object({
 const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
-  'filter[scope]': z.enum(['own', 'all'], { message: 'filter[scope] must be one of: own, all' }).optional(),
+  'filter[scope]': z
+    .enum(['own', 'shared', 'all'], { message: 'filter[scope] must be one of: own, shared, all' })
+    .optional(),
   ...cacheBustingQuery,
 })
 const ownersQuery = z.object({
@@ -115,7 +117,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      return itemDocument(app.db, caller, outcome.item, true)
+      return itemDocument(app.db, caller, outcome.item, true, 'owner')
     },
   )
 
@@ -141,7 +143,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['items'],
-        summary: 'Devices of the signed-in user (admins: any user)',
+        summary: "Devices of the signed-in user and those shared with them, each with the caller's access (admins: any user)",
         querystring: listQuery,
         response: { 200: itemListDocumentSchema },
       },
@@ -219,8 +221,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = currentUser(request)
-      const item = await updateItem(app.db, app.events, caller, request.params.id, request.body)
-      return itemDocument(app.db, caller, item, false)
+      const { item, access } = await updateItem(app.db, app.events, caller, request.params.id, request.body)
+      return itemDocument(app.db, caller, item, false, access)
     },
   )
 
@@ -255,8 +257,11 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = currentUser(request)
-      const { code, item } = await newPairingCode(app.db, app.events, caller, request.params.id)
-      return { ...(await itemDocument(app.db, caller, item, false)), meta: { verification_token: code } }
+      const { code, item, access } = await newPairingCode(app.db, app.events, caller, request.params.id)
+      return {
+        ...(await itemDocument(app.db, caller, item, false, access)),
+        meta: { verification_token: code },
+      }
     },
   )
 
