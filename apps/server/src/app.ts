@@ -29,6 +29,7 @@ import meRoutes from './routes/api/v2/me.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
+import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
       await api.register(historyRoutes)
+      await api.register(sharingRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
     },

@@ -43,7 +43,11 @@ const claim = (token: string, serial: string, code: string, remoteAddress = '10.
   })
 
 const myItems = async (token: string) => {
-  const res = await demo.app.inject({ method: 'GET', url: '/api/v2/items?filter[scope]=own', headers: bearer(token) })
+  const res = await demo.app.inject({
+    method: 'GET',
+    url: '/api/v2/items?filter[scope]=own',
+    headers: bearer(token),
+  })
   return res.json().data.map((row: { attributes: { serial_number: string } }) => row.attributes.serial_number)
 }
 

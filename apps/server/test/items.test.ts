@@ -303,7 +303,9 @@ describe('PATCH /api/v2/items/{id}: management fields', () => {
     const moved = await patch(creatorDevice(), 'admin', { user_id: userId.user })
     expect(moved.statusCode).toBe(200)
     expect((await stored(creatorDevice())).userId).toBe(userId.user)
-    expect((await get(`/api/v2/items/${creatorDevice()}`, 'user')).json().data.attributes.access).toBe('owner')
+    expect((await get(`/api/v2/items/${creatorDevice()}`, 'user')).json().data.attributes.access).toBe(
+      'owner',
+    )
     // The installer who held it keeps installer access until the new owner revokes it (ADR 018).
     const installer = await get(`/api/v2/items/${creatorDevice()}`, 'creator')
     expect(installer.json().data.attributes.access).toBe('installer')

@@ -40,3 +40,6 @@ export function isItemAccess(value: unknown): value is ItemAccess {
 export function isShareLevel(value: unknown): value is ShareLevel {
   return typeof value === 'string' && (SHARE_LEVELS as readonly string[]).includes(value)
 }
+
+/** How long a mailed invitation (a share or a handover) may be accepted. */
+export const INVITATION_LIFETIME_DAYS = 7

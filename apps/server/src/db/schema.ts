@@ -199,9 +199,7 @@ export const itemHandovers = pgTable(
   },
   (t) => [
     index('item_handovers_item_idx').on(t.itemId),
-    uniqueIndex('item_handovers_invitation_unique')
-      .on(t.codeHash)
-      .where(sql`${t.kind} = 'invitation'`),
+    uniqueIndex('item_handovers_invitation_unique').on(t.codeHash).where(sql`${t.kind} = 'invitation'`),
     index('item_handovers_email_idx').on(t.email),
     check('item_handovers_kind_check', sql`${t.kind} in ('owner', 'invitation')`),
     check(
@@ -248,7 +246,9 @@ export const itemAudit = pgTable(
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes')
-      .$type<Record<string, { from: string | number | boolean | null; to: string | number | boolean | null }>>()
+      .$type<
+        Record<string, { from: string | number | boolean | null; to: string | number | boolean | null }>
+      >()
       .notNull()
       .default({}),
     subjectEmail: text('subject_email'),
@@ -260,9 +260,7 @@ export const itemAudit = pgTable(
   },
   (t) => [
     index('item_audit_item_idx').on(t.itemId, t.id),
-    index('item_audit_pending_idx')
-      .on(t.itemId, t.settingsVersion)
-      .where(sql`${t.outcome} = 'pending'`),
+    index('item_audit_pending_idx').on(t.itemId, t.settingsVersion).where(sql`${t.outcome} = 'pending'`),
     check('item_audit_outcome_check', sql`${t.outcome} in ('pending', 'applied', 'refused', 'superseded')`),
   ],
 )

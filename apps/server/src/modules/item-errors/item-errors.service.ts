@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
-import { type Caller, can, findItemFor, accessOf, visibleItem } from '../items/item-access.ts'
+import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
 
 export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
 export const ITEM_ERRORS_PAGE_SIZE = 50

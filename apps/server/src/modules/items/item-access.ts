@@ -1,7 +1,13 @@
-import { type AccessLevel, type ItemAccess, isShareLevel, type RoleName, type ShareLevel } from '@teplo/domain'
+import {
+  type AccessLevel,
+  type ItemAccess,
+  isShareLevel,
+  type RoleName,
+  type ShareLevel,
+} from '@teplo/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, itemShares } from '../../db/schema.ts'
+import { itemShares, items } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
 import type { ItemRow } from './item-document.ts'
 
@@ -9,6 +15,7 @@ export type Caller = { userId: number; role: RoleName }
 export type { AccessLevel, ItemAccess }
 
 export const ITEM_NOT_FOUND = 'Пристрій не знайдено'
+export const NOT_ALLOWED = 'Ваш доступ до цього пристрою не дозволяє цієї дії'
 
 /**
  * What each level may do to a device (ADR 018). `see`: read it, its errors, history, fuel, live stream;
@@ -95,7 +102,7 @@ export async function itemFor(
   const found = await findItemFor(db, caller.userId, id)
   const access = found ? accessOf(caller, found.item, found.share) : null
   if (!found || access === null) throw notFound(ITEM_NOT_FOUND)
-  if (!can(caller, access, ability)) throw forbidden()
+  if (!can(caller, access, ability)) throw forbidden(NOT_ALLOWED)
   return { item: found.item, access }
 }
 

@@ -192,7 +192,10 @@ export async function transferItem(
       itemId: item.id,
       actorId: newOwnerId,
       action: 'handover',
-      changes: { user_id: { from: item.userId, to: newOwnerId }, owner: { from: item.owner, to: moved.owner } },
+      changes: {
+        user_id: { from: item.userId, to: newOwnerId },
+        owner: { from: item.owner, to: moved.owner },
+      },
       subject: account ? { email: account.email, access: 'owner' } : undefined,
     },
     now,

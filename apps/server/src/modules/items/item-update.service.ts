@@ -1,8 +1,8 @@
 import {
   ITEM_SETTINGS,
   type ItemManageChanges,
-  isShareLevel,
   type ItemPatch,
+  isShareLevel,
   type SettingsValues,
   serialNumberSchema,
   settingEntries,
@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
-import { items, itemShares, users } from '../../db/schema.ts'
+import { itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { type AuditEntry, recordAudit } from '../audit/item-audit.ts'
@@ -20,8 +20,8 @@ import {
   accessOf,
   type Caller,
   can,
-  type ItemAbility,
   ITEM_NOT_FOUND,
+  type ItemAbility,
 } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import { moveOwnership } from './item-ownership.ts'

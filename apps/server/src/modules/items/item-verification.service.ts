@@ -7,7 +7,7 @@ import {
 } from '@teplo/domain'
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, itemShares } from '../../db/schema.ts'
+import { itemShares, items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256, verificationCode } from '../../lib/secrets.ts'

@@ -1,7 +1,7 @@
 import type { ItemCreateData } from '@teplo/domain'
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { categories, items, itemShares, users } from '../../db/schema.ts'
+import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'

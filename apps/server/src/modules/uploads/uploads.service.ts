@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts'
 import { items, users } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import type { ImageFile } from './image-attachment.ts'
 import { itemFor } from '../items/item-access.ts'
+import type { ImageFile } from './image-attachment.ts'
 import { removeUpload, storeUpload } from './upload-storage.ts'
 
 export type Uploader = { userId: number; role: RoleName }

@@ -143,7 +143,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['items'],
-        summary: "Devices of the signed-in user and those shared with them, each with the caller's access (admins: any user)",
+        summary:
+          "Devices of the signed-in user and those shared with them, each with the caller's access (admins: any user)",
         querystring: listQuery,
         response: { 200: itemListDocumentSchema },
       },
