@@ -1,10 +1,10 @@
 import { FLEET_ATTENTION, type FleetAttention, type FleetDeviceResource } from '@teplo/domain'
-import { and, asc, count, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemErrors, itemShares, items } from '../../db/schema.ts'
+import { itemErrors, items } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
-import { accessOf, type Caller, sharesOfUser } from '../items/item-access.ts'
+import { accessOf, type Caller, sharedWith, sharesOfUser } from '../items/item-access.ts'
 
 export const FLEET_PAGE_SIZE = 25
 
@@ -28,10 +28,7 @@ const rank = sql`case ${attention} ${sql.join(
 
 function scope(caller: Caller): SQL | undefined {
   if (caller.role === 'admin') return undefined
-  const shared = exists(
-    sql`(select 1 from ${itemShares} where ${itemShares.itemId} = ${items.id} and ${itemShares.userId} = ${caller.userId})`,
-  )
-  return or(eq(items.userId, caller.userId), shared)
+  return or(eq(items.userId, caller.userId), sharedWith(caller.userId))
 }
 
 function search(text: string | undefined): SQL | undefined {

@@ -150,3 +150,11 @@ export async function sharesOfUser(
     .where(and(eq(itemShares.userId, userId), inArray(itemShares.itemId, itemIds)))
   return new Map(rows.flatMap((row) => (isShareLevel(row.access) ? [[row.itemId, row.access] as const] : [])))
 }
+
+/**
+ * Devices shared with an account, as a condition on items: an `in` over the account's shares, which the database
+ * hashes once (a correlated `exists` under an `or` was read per device: 3× slower over 10,000 devices).
+ */
+export function sharedWith(userId: number) {
+  return sql`${items.id} in (select ${itemShares.itemId} from ${itemShares} where ${itemShares.userId} = ${userId})`
+}

@@ -1,5 +1,5 @@
 import type { ItemCreateData } from '@teplo/domain'
-import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
@@ -18,6 +18,7 @@ import {
   ITEM_NOT_FOUND,
   type ItemAccess,
   itemFor,
+  sharedWith,
   sharesOfUser,
 } from './item-access.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
@@ -49,11 +50,6 @@ async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[
   if (unique.length === 0) return []
   return db.select().from(categories).where(inArray(categories.id, unique)).orderBy(asc(categories.id))
 }
-
-const sharedWith = (userId: number) =>
-  exists(
-    sql`(select 1 from ${itemShares} where ${itemShares.itemId} = ${items.id} and ${itemShares.userId} = ${userId})`,
-  )
 
 function scopeCondition(caller: Caller, query: ItemListQuery) {
   const scope = query['filter[scope]']
