@@ -21,6 +21,7 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
+import fleetRoutes from './routes/api/v2/fleet.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
@@ -30,6 +31,7 @@ import meRoutes from './routes/api/v2/me.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
+import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
       await api.register(historyRoutes)
+      await api.register(sharingRoutes)
+      await api.register(fleetRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
     },

@@ -43,7 +43,11 @@ const claim = (token: string, serial: string, code: string, remoteAddress = '10.
   })
 
 const myItems = async (token: string) => {
-  const res = await demo.app.inject({ method: 'GET', url: '/api/v2/items', headers: bearer(token) })
+  const res = await demo.app.inject({
+    method: 'GET',
+    url: '/api/v2/items?filter[scope]=own',
+    headers: bearer(token),
+  })
   return res.json().data.map((row: { attributes: { serial_number: string } }) => row.attributes.serial_number)
 }
 
@@ -68,14 +72,17 @@ describe('owner codes and claiming a device', () => {
       relationships: { user: { data: { type: 'users', id: olena.id } } },
     })
     expect(await myItems(olena.token)).toEqual(['100004'])
-    // The installer handed it on: it is no longer on the installer's account.
+    // The installer handed it on: it is no longer on the installer's account, but they keep installer access
+    // (ADR 018) until the new owner revokes it.
     expect(await myItems(demo.tokens.creator!)).not.toContain('100004')
     const creatorRead = await demo.app.inject({
       method: 'GET',
       url: `/api/v2/items/${standId}`,
       headers: bearer(demo.tokens.creator!),
     })
-    expect(creatorRead.statusCode).toBe(404)
+    expect(creatorRead.statusCode).toBe(200)
+    expect(creatorRead.json().data.attributes.access).toBe('installer')
+    expect(claimed.json().data.attributes.access).toBe('owner')
 
     // A code works once.
     const other = await registerOwner('Інший', 'other.claim@example.com')

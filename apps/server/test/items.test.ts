@@ -121,6 +121,7 @@ describe('GET /api/v2/items/{id}', () => {
         'created_at',
         'updated_at',
         'last_seen_at',
+        'access',
       ].sort(),
     )
     expect(data.links.self).toBe(`/api/v2/items/${itemId['100003']}`)
@@ -302,8 +303,13 @@ describe('PATCH /api/v2/items/{id}: management fields', () => {
     const moved = await patch(creatorDevice(), 'admin', { user_id: userId.user })
     expect(moved.statusCode).toBe(200)
     expect((await stored(creatorDevice())).userId).toBe(userId.user)
-    expect((await get(`/api/v2/items/${creatorDevice()}`, 'user')).statusCode).toBe(200)
-    expect((await get(`/api/v2/items/${creatorDevice()}`, 'creator')).statusCode).toBe(404)
+    expect((await get(`/api/v2/items/${creatorDevice()}`, 'user')).json().data.attributes.access).toBe(
+      'owner',
+    )
+    // The installer who held it keeps installer access until the new owner revokes it (ADR 018).
+    const installer = await get(`/api/v2/items/${creatorDevice()}`, 'creator')
+    expect(installer.json().data.attributes.access).toBe('installer')
+    expect((await get(`/api/v2/items/${creatorDevice()}`, 'otherCreator')).statusCode).toBe(404)
   })
 })
 

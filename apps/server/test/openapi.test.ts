@@ -151,6 +151,7 @@ describe('OpenAPI document', () => {
     'POST /api/v2/item-errors/{id}/archive',
     'POST /api/v2/items/{id}/pairing-code',
     'POST /api/v2/items/{id}/owner-code',
+    'POST /api/v2/invitations/{id}/accept',
   ]
 
   it('documents the request body of every call that takes one', () => {

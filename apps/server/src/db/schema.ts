@@ -184,8 +184,11 @@ export const itemHandovers = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
+    // 'owner': a code typed with the serial; 'invitation': a link mailed to `email` granting `access` (ADR 018).
     kind: text('kind').notNull().default('owner'),
     codeHash: text('code_hash').notNull(),
+    email: text('email'),
+    access: text('access'),
     issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     // Wrong codes for this device from all addresses together; the code is void after too many.
@@ -196,7 +199,69 @@ export const itemHandovers = pgTable(
   },
   (t) => [
     index('item_handovers_item_idx').on(t.itemId),
-    check('item_handovers_kind_check', sql`${t.kind} in ('owner')`),
+    uniqueIndex('item_handovers_invitation_unique').on(t.codeHash).where(sql`${t.kind} = 'invitation'`),
+    index('item_handovers_email_idx').on(t.email),
+    check('item_handovers_kind_check', sql`${t.kind} in ('owner', 'invitation')`),
+    check(
+      'item_handovers_invitation_check',
+      sql`${t.kind} <> 'invitation' or (${t.email} is not null and ${t.access} in ('owner', 'installer', 'operator', 'viewer'))`,
+    ),
+  ],
+)
+
+// Access to a device besides its owner's (items.user_id), one level per account (ADR 018).
+export const itemShares = pgTable(
+  'item_shares',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    access: text('access').notNull(),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('item_shares_item_user_unique').on(t.itemId, t.userId),
+    index('item_shares_user_idx').on(t.userId),
+    check('item_shares_access_check', sql`${t.access} in ('installer', 'operator', 'viewer')`),
+  ],
+)
+
+// Who did what to a device (ADR 018): written in the transaction of the change; settings and on/off entries
+// learn from the controller's acknowledgement whether they were applied.
+export const itemAudit = pgTable(
+  'item_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as it was, so the log still names someone whose account is gone.
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes')
+      .$type<
+        Record<string, { from: string | number | boolean | null; to: string | number | boolean | null }>
+      >()
+      .notNull()
+      .default({}),
+    subjectEmail: text('subject_email'),
+    subjectAccess: text('subject_access'),
+    // The settings_version a settings or on/off change produced; the controller's ack settles its outcome.
+    settingsVersion: integer('settings_version'),
+    outcome: text('outcome'),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('item_audit_item_idx').on(t.itemId, t.id),
+    index('item_audit_pending_idx').on(t.itemId, t.settingsVersion).where(sql`${t.outcome} = 'pending'`),
+    check('item_audit_outcome_check', sql`${t.outcome} in ('pending', 'applied', 'refused', 'superseded')`),
   ],
 )
 

@@ -35,6 +35,9 @@ const passwordEmail = async () => ({
 const passwordReset = async () => ({
   Component: (await import('./routes/password-reset')).PasswordResetRoute,
 })
+const invitationAccept = async () => ({
+  Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
+})
 const serverError = async () => ({ Component: (await import('./routes/server-error')).ServerErrorRoute })
 const underConstruction = async () => ({
   Component: (await import('./routes/under-construction')).UnderConstructionRoute,
@@ -164,6 +167,8 @@ export const routes: RouteObject[] = [
               page('password/reset', 'passwordReset', passwordReset),
             ],
           },
+          // Signed in or out: the mailed invitation link (ADR 018).
+          page('invitations/accept', 'invitationAccept', invitationAccept),
           page('500', 'serverError', serverError),
           page('*', 'notFound', notFound),
         ],

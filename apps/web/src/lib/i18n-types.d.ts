@@ -2,10 +2,11 @@ import 'i18next'
 import type uk from '../locales/uk.json'
 import type history from '../locales/uk-history.json'
 import type screens from '../locales/uk-screens.json'
+import type sharing from '../locales/uk-sharing.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof uk & typeof screens & typeof history }
+    resources: { translation: typeof uk & typeof screens & typeof history & typeof sharing }
   }
 }

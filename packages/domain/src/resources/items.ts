@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ITEM_ACCESS } from '../access-levels'
 import { ITEM_STATUSES } from '../item-status'
 import { ITEM_SETTINGS, type SettingName, type SettingValue } from '../settings/registry'
 import { SYNC_STATUSES } from '../sync-status'
@@ -85,6 +86,8 @@ export const itemAttributesSchema = z.object({
   ...timestampsShape,
   /** When the controller last reported; null until it has connected once. */
   last_seen_at: wireDate.nullable(),
+  /** The caller's access to this device (ADR 018): a level, or `admin`. */
+  access: z.enum(ITEM_ACCESS),
 })
 
 export const itemResourceSchema = resourceSchema('items', itemAttributesSchema.shape).extend({

@@ -8,6 +8,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
+import { settleAudit } from '../audit/item-audit.ts'
 import { desiredSettingsOf } from './desired-settings.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 
@@ -47,16 +48,21 @@ export async function applySettingsAck(
   const synced = ack.result === 'applied' && differences.length === 0
   const reason =
     ack.result === 'refused' ? (ack.reason ?? null) : synced ? null : partlyAppliedReason(differences)
-  const changed = await db
-    .update(items)
-    .set({
-      ...reported,
-      syncStatus: synced ? 'synced' : 'refused',
-      syncError: reason,
-      appliedVersion: ack.applied_version,
-    })
-    .where(and(eq(items.id, item.id), eq(items.settingsVersion, ack.version)))
-    .returning({ id: items.id })
+  // The change log learns the outcome in the same transaction as the item (ADR 018).
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(items)
+      .set({
+        ...reported,
+        syncStatus: synced ? 'synced' : 'refused',
+        syncError: reason,
+        appliedVersion: ack.applied_version,
+      })
+      .where(and(eq(items.id, item.id), eq(items.settingsVersion, ack.version)))
+      .returning({ id: items.id })
+    if (rows.length > 0) await settleAudit(tx, item.id, ack.version, synced ? 'applied' : 'refused', reason)
+    return rows
+  })
   if (changed.length === 0) {
     await db.update(items).set(reported).where(eq(items.id, item.id))
     return { itemId: item.id, republish: true }

@@ -13,7 +13,7 @@ import { hopperRefills, itemFuel } from '../../db/schema.ts'
 import { invalidField, invalidParameter } from '../../lib/api-error.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import type { Caller } from '../items/item-access.ts'
-import { visibleItem } from '../items/item-access.ts'
+import { itemFor, visibleItem } from '../items/item-access.ts'
 import { TIME_ZONE, toDate } from './history.service.ts'
 import { assertRangeOrder } from './history-query.ts'
 
@@ -224,14 +224,14 @@ export async function itemFuelDocument(db: Database, caller: Caller, itemId: num
   return fuelDocument(db, itemId)
 }
 
-/** The owner (or an admin) changes the fuel settings; what is not sent stays. */
+/** Whoever operates the device (owner, installer, operator, admin) changes the fuel settings; what is not sent stays. */
 export async function updateFuelSettings(
   db: Database,
   caller: Caller,
   itemId: number,
   patch: FuelSettingsPatch,
 ) {
-  await visibleItem(db, caller, itemId)
+  await itemFor(db, caller, itemId, 'operate')
   const values = {
     ...(patch.calorific_value !== undefined ? { calorificValue: patch.calorific_value } : {}),
     ...(patch.boiler_efficiency !== undefined ? { boilerEfficiency: patch.boiler_efficiency } : {}),
@@ -251,7 +251,7 @@ export const REFILL_NEEDS_KG = 'Вкажіть, скільки кілограм�
 
 /** «Засипав бункер»: a refill of `kg`, or of the hopper's capacity. */
 export async function recordRefill(db: Database, caller: Caller, itemId: number, body: HopperRefill) {
-  await visibleItem(db, caller, itemId)
+  await itemFor(db, caller, itemId, 'operate')
   const fuel = await fuelParameters(db, itemId)
   const kg = body.kg ?? fuel.hopperCapacityKg
   if (kg === null) throw invalidField('kg', REFILL_NEEDS_KG)

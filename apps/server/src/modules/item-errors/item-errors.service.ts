@@ -1,12 +1,12 @@
 import type { ItemErrorResource } from '@teplo/domain'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemErrors, items } from '../../db/schema.ts'
-import { notFound } from '../../lib/api-error.ts'
+import { itemErrors } from '../../db/schema.ts'
+import { forbidden, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
-import { type Caller, canSeeItem, visibleItem } from '../items/item-access.ts'
+import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
 
 export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
 export const ITEM_ERRORS_PAGE_SIZE = 50
@@ -72,12 +72,15 @@ export async function listItemErrors(
 
 export async function archiveItemError(db: Database, caller: Caller, id: number, now = new Date()) {
   const [row] = await db
-    .select({ id: itemErrors.id, itemId: itemErrors.itemId, userId: items.userId })
+    .select({ id: itemErrors.id, itemId: itemErrors.itemId })
     .from(itemErrors)
-    .innerJoin(items, eq(items.id, itemErrors.itemId))
     .where(eq(itemErrors.id, id))
     .limit(1)
-  if (!row || !canSeeItem(caller, row)) throw notFound(ITEM_ERROR_NOT_FOUND)
+  const found = row ? await findItemFor(db, caller.userId, row.itemId) : undefined
+  const access = found ? accessOf(caller, found.item, found.share) : null
+  if (!row || access === null) throw notFound(ITEM_ERROR_NOT_FOUND)
+  // Archiving an error is acting on the device: not for someone who only watches it.
+  if (!can(caller, access, 'operate')) throw forbidden()
   // Archiving twice keeps the first time.
   await db
     .update(itemErrors)

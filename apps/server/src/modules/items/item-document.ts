@@ -1,4 +1,10 @@
-import { type ItemAttributes, type ItemResource, type SettingsValues, settingEntries } from '@teplo/domain'
+import {
+  type ItemAccess,
+  type ItemAttributes,
+  type ItemResource,
+  type SettingsValues,
+  settingEntries,
+} from '@teplo/domain'
 import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 
@@ -19,7 +25,9 @@ function reportedSettings(stored: Record<string, unknown> | null): ItemAttribute
 }
 
 // Wire attributes of spec §3; the device secret hash and the verification counters never leave the server.
-export function itemAttributes(item: ItemRow, options: { showCode: boolean }): ItemAttributes {
+export type ItemViewOptions = { showCode: boolean; access: ItemAccess }
+
+export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAttributes {
   return {
     name: item.name,
     owner: item.owner,
@@ -58,10 +66,11 @@ export function itemAttributes(item: ItemRow, options: { showCode: boolean }): I
     created_at: formatDate(item.createdAt),
     updated_at: formatDate(item.updatedAt),
     last_seen_at: formatDate(item.lastSeenAt),
+    access: options.access,
   }
 }
 
-export function itemResource(item: ItemRow, options: { showCode: boolean }): ItemResource {
+export function itemResource(item: ItemRow, options: ItemViewOptions): ItemResource {
   return typedResource('items', item.id, itemAttributes(item, options), {
     category: { data: { type: 'categories' as const, id: String(item.categoryId) } },
     user: { data: { type: 'users' as const, id: String(item.userId) } },

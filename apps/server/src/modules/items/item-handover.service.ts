@@ -7,8 +7,10 @@ import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { sha256, verificationCode } from '../../lib/secrets.ts'
-import { assertCanManage, type Caller, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
+import { recordAudit } from '../audit/item-audit.ts'
+import { type Caller, ITEM_NOT_FOUND, itemFor } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
+import { moveOwnership } from './item-ownership.ts'
 import {
   VERIFY_DEVICE_MAX_FAILURES,
   VERIFY_LOCK_MINUTES,
@@ -57,8 +59,7 @@ export async function issueOwnerCode(
   id: number,
   now = new Date(),
 ): Promise<OwnerCodeDocument> {
-  const item = await visibleItem(db, caller, id)
-  assertCanManage(caller, item)
+  const { item } = await itemFor(db, caller, id, 'administer')
   if (item.status === 'archive') throw new HttpError(409, HANDOVER_MESSAGES.archived)
   if (item.status === 'pending') throw new HttpError(409, HANDOVER_MESSAGES.notPaired)
   const code = newOwnerCode()
@@ -66,7 +67,13 @@ export async function issueOwnerCode(
   const handover = await db.transaction(async (tx) => {
     await tx
       .delete(itemHandovers)
-      .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))
+      .where(
+        and(
+          eq(itemHandovers.itemId, item.id),
+          eq(itemHandovers.kind, 'owner'),
+          isNull(itemHandovers.claimedAt),
+        ),
+      )
     const [row] = await tx
       .insert(itemHandovers)
       .values({
@@ -138,17 +145,11 @@ export async function claimItem(
     }
     if (item.status === 'archive') throw new HttpError(409, HANDOVER_MESSAGES.archived)
     if (item.userId === caller.userId) throw new HttpError(409, HANDOVER_MESSAGES.alreadyYours)
-    const [account] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId))
-    const [claimed] = await tx
-      .update(items)
-      .set({ userId: caller.userId, owner: account?.name ?? item.owner, updatedAt: now })
-      .where(eq(items.id, item.id))
-      .returning()
     await tx
       .update(itemHandovers)
       .set({ claimedBy: caller.userId, claimedAt: now })
       .where(eq(itemHandovers.id, handover.id))
-    if (!claimed) throw notFound(ITEM_NOT_FOUND)
+    const claimed = await transferItem(tx, item, caller.userId, now)
     return { kind: 'claimed', item: claimed }
   })
   if (outcome.kind === 'claimed') {
@@ -156,6 +157,50 @@ export async function claimItem(
     events.emit('item.updated', { itemId: outcome.item.id })
   }
   return outcome
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * The device moves to `newOwnerId` (an owner code typed, an e-mailed offer accepted): its owner name follows the
+ * account, the installer who held it keeps installer access, offers made by the previous holder lapse, and the
+ * change log says so. Runs in the caller's transaction, the item row locked.
+ */
+export async function transferItem(
+  tx: Transaction,
+  item: ItemRow,
+  newOwnerId: number,
+  now = new Date(),
+): Promise<ItemRow> {
+  const [account] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, newOwnerId))
+  const [moved] = await tx
+    .update(items)
+    .set({ userId: newOwnerId, owner: account?.name ?? item.owner, updatedAt: now })
+    .where(eq(items.id, item.id))
+    .returning()
+  if (!moved) throw notFound(ITEM_NOT_FOUND)
+  await moveOwnership(tx, item, newOwnerId, newOwnerId)
+  await tx
+    .delete(itemHandovers)
+    .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))
+  await recordAudit(
+    tx,
+    {
+      itemId: item.id,
+      actorId: newOwnerId,
+      action: 'handover',
+      changes: {
+        user_id: { from: item.userId, to: newOwnerId },
+        owner: { from: item.owner, to: moved.owner },
+      },
+      subject: account ? { email: account.email, access: 'owner' } : undefined,
+    },
+    now,
+  )
+  return moved
 }
 
 /** The error a failed claim answers, and how long the address waits (429 with Retry-After). */

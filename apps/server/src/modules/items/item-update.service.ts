@@ -2,19 +2,29 @@ import {
   ITEM_SETTINGS,
   type ItemManageChanges,
   type ItemPatch,
+  isShareLevel,
   type SettingsValues,
   serialNumberSchema,
   settingEntries,
 } from '@teplo/domain'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
-import { items, users } from '../../db/schema.ts'
+import { itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { type AuditEntry, recordAudit } from '../audit/item-audit.ts'
 import { recordItemChanges } from '../history/item-changes.ts'
-import { assertCanManage, type Caller, canManageItem, canSeeItem, ITEM_NOT_FOUND } from './item-access.ts'
+import {
+  type AccessibleItem,
+  accessOf,
+  type Caller,
+  can,
+  ITEM_NOT_FOUND,
+  type ItemAbility,
+} from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
+import { moveOwnership } from './item-ownership.ts'
 import { assertCategoryExists } from './items.service.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -104,6 +114,7 @@ async function manageChanges(tx: Transaction, caller: Caller, item: ItemRow, val
     changes.userId = user.id
     // The owner's name follows the account unless the same request names it.
     if (values.owner === undefined) changes.owner = user.name
+    await moveOwnership(tx, item, user.id, caller.userId)
   }
   if (values.status !== undefined) Object.assign(changes, statusChanges(item, values.status))
   return changes
@@ -117,16 +128,82 @@ function assertSerialUnchanged(item: ItemRow, sent: unknown): void {
     throw invalidField('serial_number', MESSAGES.serialImmutable)
 }
 
-async function changesFor(tx: Transaction, caller: Caller, item: ItemRow, patch: ItemPatch) {
-  // Dashboard settings belong to whoever may see the device (its owner, or an admin).
-  if (patch.kind === 'settings') return settingsChanges(item, patch.values)
-  if (patch.kind === 'toggle') {
-    // Switching an archived device on is un-archiving it, which is management's call.
-    const unarchive = item.status === 'archive' && canManageItem(caller, item)
-    return unarchive ? statusChanges(item, patch.status) : toggleChanges(item, patch.status)
+function assertMay(caller: Caller, { access }: Pick<AccessibleItem, 'access'>, ability: ItemAbility) {
+  if (!can(caller, access, ability)) throw forbidden()
+}
+
+async function changesFor(tx: Transaction, caller: Caller, current: AccessibleItem, patch: ItemPatch) {
+  const { item } = current
+  // Dashboard settings and the switch belong to whoever operates the device (owner, installer, operator).
+  if (patch.kind === 'settings') {
+    assertMay(caller, current, 'operate')
+    return settingsChanges(item, patch.values)
   }
-  assertCanManage(caller, item)
+  if (patch.kind === 'toggle') {
+    // Switching an archived device on is un-archiving it, which is the device administrator's call.
+    const unarchive = item.status === 'archive' && can(caller, current.access, 'administer')
+    if (unarchive) return statusChanges(item, patch.status)
+    assertMay(caller, current, 'operate')
+    return toggleChanges(item, patch.status)
+  }
+  assertMay(caller, current, 'register')
+  const leavesOrEntersArchive =
+    patch.values.status !== undefined && (patch.values.status === 'archive') !== (item.status === 'archive')
+  if (leavesOrEntersArchive) assertMay(caller, current, 'administer')
   return manageChanges(tx, caller, item, patch.values)
+}
+
+type Wire = string | number | boolean | null
+const REGISTRATION_FIELDS = [
+  ['name', 'name'],
+  ['owner', 'owner'],
+  ['description', 'description'],
+  ['categoryId', 'category_id'],
+  ['isOnHomepage', 'is_on_homepage'],
+  ['userId', 'user_id'],
+] as const satisfies readonly (readonly [keyof ItemRow, string])[]
+
+/** The change log's entries for one accepted change (ADR 018), written in its transaction. */
+function auditEntries(caller: Caller, before: ItemRow, after: ItemRow, patch: ItemPatch): AuditEntry[] {
+  const base = { itemId: after.id, actorId: caller.userId }
+  const entries: AuditEntry[] = []
+  const version = after.settingsVersion !== before.settingsVersion ? after.settingsVersion : undefined
+  if (patch.kind === 'settings') {
+    const changes = Object.fromEntries(
+      Object.entries(patch.values).map(([name, to]) => [
+        name,
+        { from: storedSetting(before, name as keyof SettingsValues) as Wire, to: to as Wire },
+      ]),
+    )
+    entries.push({ ...base, action: 'settings', changes, settingsVersion: version })
+  }
+  const archived = (row: ItemRow) => row.status === 'archive'
+  if (archived(before) !== archived(after)) {
+    entries.push({
+      ...base,
+      action: archived(after) ? 'archive' : 'unarchive',
+      changes: { status: { from: before.status, to: after.status } },
+    })
+  }
+  if (before.powerSet !== after.powerSet || (patch.kind === 'toggle' && version !== undefined)) {
+    entries.push({
+      ...base,
+      action: 'power',
+      changes: { power: { from: before.powerSet, to: after.powerSet } },
+      settingsVersion: version,
+    })
+  }
+  const edited = REGISTRATION_FIELDS.filter(([column]) => before[column] !== after[column])
+  if (edited.length > 0) {
+    entries.push({
+      ...base,
+      action: before.userId !== after.userId ? 'handover' : 'edit',
+      changes: Object.fromEntries(
+        edited.map(([column, wire]) => [wire, { from: before[column] as Wire, to: after[column] as Wire }]),
+      ),
+    })
+  }
+  return entries
 }
 
 export async function updateItem(
@@ -135,14 +212,23 @@ export async function updateItem(
   caller: Caller,
   id: number,
   patch: ItemPatch,
-): Promise<ItemRow> {
+): Promise<AccessibleItem> {
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(items).where(eq(items.id, id)).for('update')
-    if (!current || !canSeeItem(caller, current)) throw notFound(ITEM_NOT_FOUND)
+    const [share] = current
+      ? await tx
+          .select({ access: itemShares.access })
+          .from(itemShares)
+          .where(and(eq(itemShares.itemId, id), eq(itemShares.userId, caller.userId)))
+      : []
+    const access = current
+      ? accessOf(caller, current, isShareLevel(share?.access) ? share.access : null)
+      : null
+    if (!current || access === null) throw notFound(ITEM_NOT_FOUND)
     assertSerialUnchanged(current, patch.serialNumber)
-    const changes = await changesFor(tx, caller, current, patch)
+    const changes = await changesFor(tx, caller, { item: current, access }, patch)
     if (Object.keys(changes).length === 0)
-      return { item: current, changed: false, desiredChanged: false, archiveChanged: false }
+      return { item: current, access, changed: false, desiredChanged: false, archiveChanged: false }
     const [updated] = await tx
       .update(items)
       .set({ ...changes, updatedAt: new Date() })
@@ -150,8 +236,17 @@ export async function updateItem(
       .returning()
     if (!updated) throw notFound(ITEM_NOT_FOUND)
     await recordItemChanges(tx, current, updated, id)
+    for (const entry of auditEntries(caller, current, updated, patch)) await recordAudit(tx, entry)
     const archiveChanged = (current.status === 'archive') !== (updated.status === 'archive')
-    return { item: updated, changed: true, desiredChanged: 'settingsVersion' in changes, archiveChanged }
+    // An administrator handing the device to another account: the caller's level follows from the new holder.
+    const after = accessOf(caller, updated, isShareLevel(share?.access) ? share.access : null) ?? access
+    return {
+      item: updated,
+      access: after,
+      changed: true,
+      desiredChanged: 'settingsVersion' in changes,
+      archiveChanged,
+    }
   })
   // Announced only after the commit, so listeners read the new state.
   if (result.archiveChanged) {
@@ -160,5 +255,5 @@ export async function updateItem(
   }
   if (result.desiredChanged) events.emit('item.settings-changed', { itemId: id })
   if (result.changed) events.emit('item.updated', { itemId: id })
-  return result.item
+  return { item: result.item, access: result.access }
 }

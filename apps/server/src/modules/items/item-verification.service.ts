@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { BrokerLocation, DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import {
+  type BrokerLocation,
+  type DeviceCredentialsDocument,
+  isShareLevel,
+  type VerificationStatus,
+} from '@teplo/domain'
+import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
+import { itemShares, items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256, verificationCode } from '../../lib/secrets.ts'
-import { type Caller, canManageItem, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
+import { accessOf, type Caller, can, ITEM_NOT_FOUND, itemFor } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import type { PairingAttempts } from './pairing-attempts.ts'
 
@@ -126,7 +131,14 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
       ? codeDigest(item.verificationToken)
       : refetchableDigest(item, now)
     if (!expected) throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
-    const installer = caller !== undefined && canManageItem(caller, item)
+    const [share] = caller
+      ? await tx
+          .select({ access: itemShares.access })
+          .from(itemShares)
+          .where(and(eq(itemShares.itemId, item.id), eq(itemShares.userId, caller.userId)))
+      : []
+    const access = caller ? accessOf(caller, item, isShareLevel(share?.access) ? share.access : null) : null
+    const installer = caller !== undefined && can(caller, access, 'register')
     const locked = installer ? null : (attempts.lockedUntil(address, serialNumber) ?? lockedUntil(item, now))
     if (locked) return { kind: 'locked' as const, until: locked }
 
@@ -197,7 +209,7 @@ export function credentialsDocument(
  * an administrator. The device keeps working with its current secret until a controller proves the new code.
  */
 export async function newPairingCode(db: Database, events: AppEventBus, caller: Caller, id: number) {
-  const item = await visibleItem(db, caller, id)
+  const { item, access } = await itemFor(db, caller, id, 'service')
   if (item.status === 'archive') throw new HttpError(409, VERIFY_MESSAGES.archived)
   if (item.status === 'pending') throw new HttpError(409, VERIFY_MESSAGES.notVerifiedYet)
   const code = verificationCode()
@@ -208,5 +220,5 @@ export async function newPairingCode(db: Database, events: AppEventBus, caller: 
     .returning()
   if (!updated) throw notFound(ITEM_NOT_FOUND)
   events.emit('item.updated', { itemId: updated.id })
-  return { code, item: updated }
+  return { code, item: updated, access }
 }

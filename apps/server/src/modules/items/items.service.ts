@@ -1,7 +1,7 @@
 import type { ItemCreateData } from '@teplo/domain'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { categories, items, users } from '../../db/schema.ts'
+import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
@@ -11,7 +11,16 @@ import { verificationCode } from '../../lib/secrets.ts'
 import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
 import { userResource } from '../users/user-document.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
-import { assertCanManage, type Caller, ITEM_NOT_FOUND, visibleItem } from './item-access.ts'
+import {
+  accessOf,
+  type Caller,
+  can,
+  ITEM_NOT_FOUND,
+  type ItemAccess,
+  itemFor,
+  sharedWith,
+  sharesOfUser,
+} from './item-access.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
@@ -29,8 +38,11 @@ const sortColumns = {
 export type ItemListQuery = ListQuery & {
   include?: 'category' | undefined
   'filter[user_id]'?: number | undefined
-  /** 'all': every account's devices (administrators). */
-  'filter[scope]'?: 'all' | 'own' | undefined
+  /**
+   * Absent: the caller's devices and those shared with them; 'own': held by the caller; 'shared': shared with
+   * them; 'all': every account's devices (administrators).
+   */
+  'filter[scope]'?: 'all' | 'own' | 'shared' | undefined
 }
 
 async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
@@ -39,28 +51,43 @@ async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[
   return db.select().from(categories).where(inArray(categories.id, unique)).orderBy(asc(categories.id))
 }
 
-const showCode = (caller: Caller, item: ItemRow) => caller.role === 'admin' || item.userId === caller.userId
+function scopeCondition(caller: Caller, query: ItemListQuery) {
+  const scope = query['filter[scope]']
+  const userId = query['filter[user_id]']
+  // Only an administrator may look at another account's devices.
+  if (userId !== undefined && userId !== caller.userId && caller.role !== 'admin') throw forbidden()
+  if (scope === 'all' && caller.role !== 'admin') throw forbidden()
+  if (userId !== undefined) return eq(items.userId, userId)
+  if (scope === 'all') return undefined
+  if (scope === 'own') return eq(items.userId, caller.userId)
+  if (scope === 'shared') return sharedWith(caller.userId)
+  return or(eq(items.userId, caller.userId), sharedWith(caller.userId))
+}
+
+export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAccess) {
+  return itemResource(item, { showCode: can(caller, access, 'service'), access })
+}
 
 export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
-  const everyone = query['filter[scope]'] === 'all' && query['filter[user_id]'] === undefined
-  const ownerId = query['filter[user_id]'] ?? caller.userId
-  // Only an administrator may look at another account's devices.
-  if ((everyone || ownerId !== caller.userId) && caller.role !== 'admin') throw forbidden()
   const { rows, page } = await listPage(
     db,
     items,
     {
-      where: and(
-        everyone ? undefined : eq(items.userId, ownerId),
-        nameFilter(items.name, query['filter[name]']),
-      ),
+      where: and(scopeCondition(caller, query), nameFilter(items.name, query['filter[name]'])),
       orderBy: sortOrder(query.sort, sortColumns, items.id),
       path: '/api/v2/items',
     },
     query,
     rawQuery as Record<string, unknown>,
   )
-  const data = rows.map((item) => itemResource(item, { showCode: showCode(caller, item) }))
+  const shares = await sharesOfUser(
+    db,
+    caller.userId,
+    rows.map((row) => row.id),
+  )
+  const data = rows.map((item) =>
+    itemResourceFor(caller, item, accessOf(caller, item, shares.get(item.id)) ?? 'viewer'),
+  )
   if (query.include !== 'category') return { data, ...page }
   const included = (
     await categoriesById(
@@ -71,20 +98,28 @@ export async function listItems(db: Database, caller: Caller, query: ItemListQue
   return { data, ...page, included }
 }
 
-export async function itemDocument(db: Database, caller: Caller, item: ItemRow, includeCategory: boolean) {
-  const data = itemResource(item, { showCode: showCode(caller, item) })
+export async function itemDocument(
+  db: Database,
+  caller: Caller,
+  item: ItemRow,
+  includeCategory: boolean,
+  access?: ItemAccess,
+) {
+  const resolved = access ?? (await itemFor(db, caller, item.id)).access
+  const data = itemResourceFor(caller, item, resolved)
   if (!includeCategory) return { data }
   const included = (await categoriesById(db, [item.categoryId])).map(categoryResource)
   return { data, included }
 }
 
 export async function getItem(db: Database, caller: Caller, id: number, includeCategory: boolean) {
-  return itemDocument(db, caller, await visibleItem(db, caller, id), includeCategory)
+  const { item, access } = await itemFor(db, caller, id)
+  return itemDocument(db, caller, item, includeCategory, access)
 }
 
 // The account a device belongs to, in the users' document shape.
 export async function itemUser(db: Database, caller: Caller, id: number) {
-  const item = await visibleItem(db, caller, id)
+  const { item } = await itemFor(db, caller, id)
   const [user] = await db.select().from(users).where(eq(users.id, item.userId)).limit(1)
   if (!user) throw notFound(ITEM_NOT_FOUND)
   return { data: userResource(user, await rolesOfUser(db, user.id)) }
@@ -138,21 +173,30 @@ export async function createItem(db: Database, events: AppEventBus, caller: Call
   const code = verificationCode()
   let created: ItemRow | undefined
   try {
-    ;[created] = await db
-      .insert(items)
-      .values({
-        userId,
-        categoryId,
-        name: input.name,
-        owner,
-        serialNumber: input.serial_number,
-        description: input.description,
-        excerpt: input.description,
-        status: 'pending',
-        isOnHomepage: false,
-        verificationToken: code,
-      })
-      .returning()
+    created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(items)
+        .values({
+          userId,
+          categoryId,
+          name: input.name,
+          owner,
+          serialNumber: input.serial_number,
+          description: input.description,
+          excerpt: input.description,
+          status: 'pending',
+          isOnHomepage: false,
+          verificationToken: code,
+        })
+        .returning()
+      // Registered straight onto the customer's account: the installer keeps installer access (ADR 018).
+      if (row && userId !== caller.userId && caller.role === 'creator') {
+        await tx
+          .insert(itemShares)
+          .values({ itemId: row.id, userId: caller.userId, access: 'installer', grantedBy: caller.userId })
+      }
+      return row
+    })
   } catch (error) {
     // Two requests may still race for one serial number.
     if (isUniqueViolation(error)) throw invalidField('serial_number', SERIAL_TAKEN)
@@ -160,12 +204,12 @@ export async function createItem(db: Database, events: AppEventBus, caller: Call
   }
   if (!created) throw new Error('insert returned no row')
   events.emit('item.updated', { itemId: created.id })
-  return { ...(await itemDocument(db, caller, created, false)), meta: { verification_token: code } }
+  const access = accessOf(caller, created, 'installer') ?? 'installer'
+  return { ...(await itemDocument(db, caller, created, false, access)), meta: { verification_token: code } }
 }
 
 export async function deleteItem(db: Database, events: AppEventBus, caller: Caller, id: number) {
-  const item = await visibleItem(db, caller, id)
-  assertCanManage(caller, item)
+  const { item } = await itemFor(db, caller, id, 'administer')
   await db.delete(items).where(eq(items.id, item.id))
   events.emit('item.deleted', { itemId: item.id, serialNumber: item.serialNumber })
 }

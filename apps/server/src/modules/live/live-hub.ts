@@ -1,12 +1,13 @@
+import type { ItemAccess } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { findItem } from '../items/item-access.ts'
+import { accessOf, type Caller, can, findItem, sharesOf } from '../items/item-access.ts'
 import { type ItemRow, itemResource } from '../items/item-document.ts'
 
 /** One browser stream watching one item. */
 export interface LiveSubscriber {
-  /** False once the item is no longer the viewer's to see (transferred to another account). */
-  maySee(item: ItemRow): boolean
+  /** Whose stream it is: what they see follows their access as it is at each push (ADR 018). */
+  viewer: Caller
   send(event: string, data: string): void
   /** Every heartbeat period; the stream may close itself here (signed out, too slow). */
   heartbeat(): void
@@ -31,10 +32,13 @@ export type LiveHubOptions = {
   heartbeatMs?: number
 }
 
-/** The item's document as GET /api/v2/items/{id} answers it (only viewers who may see it are subscribed). */
-export function itemDocument(item: ItemRow): string {
-  return JSON.stringify({ data: itemResource(item, { showCode: true }) })
+/** The item's document as GET /api/v2/items/{id} answers it to a viewer with this access. */
+export function itemDocument(viewer: Caller, item: ItemRow, access: ItemAccess): string {
+  return JSON.stringify({ data: itemResource(item, { showCode: can(viewer, access, 'service'), access }) })
 }
+
+/** A viewer whose access ended (share revoked, device handed on) is told so and the stream closes at once. */
+export const REVOKED_EVENT = 'revoked'
 
 /** Spread over 1–5 s, so that the browsers of a stopped server do not all come back in the same instant. */
 function reconnectDelayMs(): number {
@@ -133,12 +137,27 @@ export class LiveHub {
 
   private async push(itemId: number, channel: ItemChannel): Promise<void> {
     try {
-      const item = await findItem(this.options.db, itemId)
+      const [item, shares] = await Promise.all([
+        findItem(this.options.db, itemId),
+        sharesOf(this.options.db, itemId),
+      ])
       if (!item) return this.itemDeleted(itemId)
-      const document = itemDocument(item)
+      const documents = new Map<string, string>()
       for (const subscriber of [...channel.subscribers]) {
-        if (subscriber.maySee(item)) subscriber.send('item', document)
-        else subscriber.close()
+        const { viewer } = subscriber
+        const access = accessOf(viewer, item, shares.get(viewer.userId))
+        if (access === null) {
+          subscriber.send(REVOKED_EVENT, JSON.stringify({ data: { type: 'items', id: String(itemId) } }))
+          subscriber.close()
+          continue
+        }
+        const key = `${access}:${viewer.role}`
+        let document = documents.get(key)
+        if (document === undefined) {
+          document = itemDocument(viewer, item, access)
+          documents.set(key, document)
+        }
+        subscriber.send('item', document)
       }
     } catch (err) {
       this.options.log.error({ err, itemId }, 'live: could not push an item')

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { items, users } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { itemFor } from '../items/item-access.ts'
 import type { ImageFile } from './image-attachment.ts'
 import { removeUpload, storeUpload } from './upload-storage.ts'
 
@@ -36,14 +37,8 @@ export async function uploadItemImage(
   itemId: number,
   readImage: () => Promise<ImageFile>,
 ): Promise<string> {
-  const [item] = await db
-    .select({ userId: items.userId, image: items.image })
-    .from(items)
-    .where(eq(items.id, itemId))
-    .limit(1)
-  if (!item || (item.userId !== uploader.userId && uploader.role !== 'admin')) {
-    throw notFound('Пристрій не знайдено')
-  }
+  // The owner's or the installer's (ADR 018); a viewer or operator may not replace it.
+  const { item } = await itemFor(db, uploader, itemId, 'picture')
   const image = await readImage()
   const url = await storeUpload(dataDir, 'items', itemId, image.content, image.extension)
   await db.update(items).set({ image: url, updatedAt: new Date() }).where(eq(items.id, itemId))

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
@@ -9,6 +10,9 @@ import { NameForm } from '../../features/account/components/name-form'
 import { PasswordForm } from '../../features/account/components/password-form'
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
+
+// Offers of access or ownership addressed to this account (ADR 018), with their own strings.
+const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
 
 export function AccountSettingsRoute() {
   const { t } = useTranslation()
@@ -34,6 +38,9 @@ export function AccountSettingsRoute() {
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
+          <Suspense fallback={null}>
+            <PendingInvitations />
+          </Suspense>
           <UpcomingSettings />
           <DeleteAccountSection />
         </Stack>

@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../components/ui/loading-status'
@@ -10,6 +11,9 @@ import type { Device } from '../../lib/items/item-document'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
 const HistoryPanel = lazy(() => import('../../features/history/components/history-panel'))
+// «Доступ» and «Журнал змін», and offers waiting for the account (ADR 018).
+const SharingPanel = lazy(() => import('../../features/sharing/components/sharing-panel'))
+const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
 
 function DeviceHistory({ device }: { device: Device }) {
   const { t } = useTranslation()
@@ -22,15 +26,35 @@ function DeviceHistory({ device }: { device: Device }) {
   )
 }
 
+function DeviceAccess({ device }: { device: Device }) {
+  const { t } = useTranslation()
+  return (
+    <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
+      <Suspense fallback={<LoadingStatus>{t('dashboard.historyLoading')}</LoadingStatus>}>
+        <SharingPanel key={device.id} device={device} />
+      </Suspense>
+    </SectionBoundary>
+  )
+}
+
 /** The guard has loaded the profile; the dashboard lists that user's devices, each with its faults and history. */
 export function DashboardRoute() {
   const { data: profile } = useProfile()
   if (!profile) return <PageLoader />
   return (
-    <DashboardScreen
-      userId={profile.id}
-      deviceAlerts={(device) => <ActiveFaultsAlert key={device.id} itemId={device.id} />}
-      deviceSections={(device) => <DeviceHistory device={device} />}
-    />
+    <Stack spacing={3}>
+      <Suspense fallback={null}>
+        <PendingInvitations quiet />
+      </Suspense>
+      <DashboardScreen
+        deviceAlerts={(device) => <ActiveFaultsAlert key={device.id} itemId={device.id} />}
+        deviceSections={(device) => (
+          <Stack spacing={3}>
+            <DeviceHistory device={device} />
+            <DeviceAccess device={device} />
+          </Stack>
+        )}
+      />
+    </Stack>
   )
 }

@@ -59,7 +59,7 @@ const listQuery = listQuerySchema(ITEM_SORT_COLUMNS, LIMITS.deviceListPageSize).
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
   'filter[scope]': z
-    .enum(['own', 'all'], { message: 'filter[scope] має бути одним із: own, all' })
+    .enum(['own', 'shared', 'all'], { message: 'filter[scope] має бути одним із: own, shared, all' })
     .optional(),
   ...cacheBustingQuery,
 })
@@ -117,7 +117,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
         throw error
       }
-      return itemDocument(app.db, caller, outcome.item, true)
+      return itemDocument(app.db, caller, outcome.item, true, 'owner')
     },
   )
 
@@ -143,7 +143,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['items'],
-        summary: 'Devices of the signed-in user (admins: any user)',
+        summary:
+          "Devices of the signed-in user and those shared with them, each with the caller's access (admins: any user)",
         querystring: listQuery,
         response: { 200: itemListDocumentSchema },
       },
@@ -221,8 +222,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = currentUser(request)
-      const item = await updateItem(app.db, app.events, caller, request.params.id, request.body)
-      return itemDocument(app.db, caller, item, false)
+      const { item, access } = await updateItem(app.db, app.events, caller, request.params.id, request.body)
+      return itemDocument(app.db, caller, item, false, access)
     },
   )
 
@@ -257,8 +258,11 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = currentUser(request)
-      const { code, item } = await newPairingCode(app.db, app.events, caller, request.params.id)
-      return { ...(await itemDocument(app.db, caller, item, false)), meta: { verification_token: code } }
+      const { code, item, access } = await newPairingCode(app.db, app.events, caller, request.params.id)
+      return {
+        ...(await itemDocument(app.db, caller, item, false, access)),
+        meta: { verification_token: code },
+      }
     },
   )
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idSchema } from '../../../lib/params.ts'
-import { canSeeItem, findItem, visibleItem } from '../../../modules/items/item-access.ts'
+import { accessOf, findItemFor, itemFor } from '../../../modules/items/item-access.ts'
 import { accessTokenActive } from '../../../modules/live/access-token.ts'
 import { openEventStream } from '../../../modules/live/event-stream.ts'
 import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hub.ts'
@@ -30,7 +30,8 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-Sent Events for one device: `event: item` with its document on every change, `event: heartbeat` every 15 s',
         description:
           'Authenticate with `Authorization: Bearer …` or, from EventSource, `?access_token=…`. Devices the caller ' +
-          'may not see answer 404. The stream ends when the session ends or the device is deleted (`event: deleted`).',
+          'may not see answer 404. The stream ends when the session ends, the device is deleted (`event: deleted`) or the ' +
+          "caller's access to it ends (`event: revoked`).",
         querystring: liveQuery,
         response: {
           200: z
@@ -46,11 +47,11 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = currentUser(request)
-      const item = await visibleItem(app.db, caller, request.query.item_id)
+      const { item } = await itemFor(app.db, caller, request.query.item_id)
       let unsubscribe = () => {}
       const stream = openEventStream(request, reply, () => unsubscribe())
       const subscriber: LiveSubscriber = {
-        maySee: (current) => canSeeItem(caller, current),
+        viewer: { userId: caller.userId, role: caller.role },
         send: (event, data) => stream.send(event, data),
         close: (retryMs) => stream.close(retryMs),
         heartbeat: () => {
@@ -65,8 +66,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       // The browser may have gone while the item was being read.
       if (stream.closed) return unsubscribe()
       // The current state first, read after subscribing so that no change falls in between.
-      const current = await findItem(app.db, item.id).catch(() => undefined)
-      if (current && canSeeItem(caller, current)) stream.send('item', itemDocument(current))
+      const current = await findItemFor(app.db, caller.userId, item.id).catch(() => undefined)
+      const access = current ? accessOf(caller, current.item, current.share) : null
+      if (current && access !== null) stream.send('item', itemDocument(caller, current.item, access))
       else stream.close()
     },
   )

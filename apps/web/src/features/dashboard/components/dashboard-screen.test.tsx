@@ -29,7 +29,7 @@ function serve(items: ItemResource[], patched?: (id: string, body: unknown) => I
 }
 
 function show(path = '/') {
-  return renderRoutes([{ path: '/', element: <DashboardScreen userId="1" /> }], path)
+  return renderRoutes([{ path: '/', element: <DashboardScreen /> }], path)
 }
 
 const deviceReads = (calls: StubbedCall[], id: string) =>
@@ -45,7 +45,8 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { name: 'Температура котла' }, slow)
     const list = new URL(calls[0]!.url, 'http://localhost')
     expect(list.pathname).toBe('/api/v2/items')
-    expect(list.searchParams.get('filter[user_id]')).toBe('1')
+    // Without filter[user_id]: the server answers the user's own devices and those shared with them.
+    expect(list.searchParams.get('filter[user_id]')).toBeNull()
     expect(list.searchParams.get('include')).toBe('category')
     expect(list.searchParams.get('page[size]')).toBe('100')
     expect(list.searchParams.get('_')).toMatch(/^\d+$/)

@@ -21,7 +21,6 @@ import { DeviceHeader } from './device-header'
 const isMissing = (error: unknown) => error instanceof ApiRequestError && error.status === 404
 
 interface DashboardScreenProps {
-  userId: string
   /** What the app shows under the selected device's cards (its history, from another feature). */
   deviceSections?: (device: Device) => ReactNode
   /** What the app shows above the selected device's cards (its active faults, from another feature). */
@@ -29,12 +28,12 @@ interface DashboardScreenProps {
 }
 
 /** The home screen (spec §2): loading, empty or the selected device with its cards. */
-export function DashboardScreen({ userId, deviceSections, deviceAlerts }: DashboardScreenProps) {
+export function DashboardScreen({ deviceSections, deviceAlerts }: DashboardScreenProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { reachable } = useReachability()
-  // The list of spec §7: the user's devices, past every cache.
-  const devicesQuery = useItems({ userId, noCache: true })
+  // The list of spec §7, past every cache: the user's devices and those shared with them (ADR 018).
+  const devicesQuery = useItems({ noCache: true })
   // The chosen boiler lives in the address (?device=), so a reload or Back from another screen keeps it.
   const [params, setParams] = useSearchParams()
   const pickedId = params.get('device')

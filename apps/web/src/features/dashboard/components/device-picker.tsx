@@ -2,6 +2,7 @@ import FormControl from '@mui/material/FormControl'
 import InputLabel from '@mui/material/InputLabel'
 import MenuItem from '@mui/material/MenuItem'
 import Select from '@mui/material/Select'
+import { accessLabel } from '@teplo/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Device } from '../../../lib/items/item-document'
@@ -27,7 +28,8 @@ export function DevicePicker({ devices, value, onChange }: DevicePickerProps) {
       >
         {devices.map((device) => (
           <MenuItem key={device.id} value={device.id}>
-            {device.name}
+            {/* A device shared with the user says at what level (ADR 018). */}
+            {device.access === 'owner' ? device.name : `${device.name} · ${accessLabel(device.access)}`}
           </MenuItem>
         ))}
       </Select>

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { accessLabel } from '@teplo/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -24,6 +25,7 @@ export function DeviceCard({ device }: { device: Device }) {
   const rows = [
     [t('devices.form.serial'), device.serial_number],
     [t('devices.owner'), device.owner],
+    [t('devices.access'), accessLabel(device.access)],
     [t('devices.type'), device.category?.name || '-'],
     [t('devices.status'), deviceStatusText(device)],
     [t('devices.sync'), deviceSyncText(device)],

@@ -1,0 +1,108 @@
+import type { AuditAction, AuditEntryResource, AuditOutcome } from '@teplo/domain'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { itemAudit, users } from '../../db/schema.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { listPage } from '../../lib/list-page.ts'
+import type { ListQuery } from '../../lib/list-query.ts'
+import { type Caller, itemFor } from '../items/item-access.ts'
+
+/** A database or an open transaction: entries are written in the transaction of the change they describe. */
+type Writer = Pick<Database, 'insert' | 'update'>
+type Value = string | number | boolean | null
+export type AuditChanges = Record<string, { from: Value; to: Value }>
+
+export const AUDIT_PAGE_SIZE = 20
+
+export type AuditEntry = {
+  itemId: number
+  actorId: number | null
+  action: AuditAction
+  changes?: AuditChanges
+  subject?: { email: string; access: string | null }
+  /** For settings and on/off: the settings_version the change produced, settled by the controller's ack. */
+  settingsVersion?: number
+}
+
+export async function recordAudit(tx: Writer, entry: AuditEntry, at = new Date()): Promise<void> {
+  const actorName =
+    entry.actorId === null
+      ? sql`''`
+      : sql`coalesce((select ${users.name} from ${users} where ${users.id} = ${entry.actorId}), '')`
+  await tx.insert(itemAudit).values({
+    itemId: entry.itemId,
+    at,
+    actorId: entry.actorId,
+    actorName,
+    action: entry.action,
+    changes: entry.changes ?? {},
+    subjectEmail: entry.subject?.email ?? null,
+    subjectAccess: entry.subject?.access ?? null,
+    settingsVersion: entry.settingsVersion ?? null,
+    outcome: entry.settingsVersion === undefined ? null : 'pending',
+  })
+}
+
+/**
+ * The controller answered `version`: its pending entries are applied or refused; older ones still pending were
+ * replaced by a later change before it answered.
+ */
+export async function settleAudit(
+  tx: Writer,
+  itemId: number,
+  version: number,
+  outcome: Extract<AuditOutcome, 'applied' | 'refused'>,
+  reason: string | null,
+): Promise<void> {
+  const pending = and(eq(itemAudit.itemId, itemId), eq(itemAudit.outcome, 'pending'))
+  await tx
+    .update(itemAudit)
+    .set({ outcome, reason: outcome === 'refused' ? reason : null })
+    .where(and(pending, eq(itemAudit.settingsVersion, version)))
+  await tx
+    .update(itemAudit)
+    .set({ outcome: 'superseded' })
+    .where(and(pending, lt(itemAudit.settingsVersion, version)))
+}
+
+type AuditRow = typeof itemAudit.$inferSelect
+
+function auditResource(row: AuditRow): AuditEntryResource {
+  return {
+    type: 'audit-entries',
+    id: String(row.id),
+    attributes: {
+      action: row.action as AuditAction,
+      at: formatDate(row.at) ?? '',
+      actor_id: row.actorId === null ? null : String(row.actorId),
+      actor_name: row.actorName,
+      changes: row.changes,
+      subject: row.subjectEmail === null ? null : { email: row.subjectEmail, access: row.subjectAccess },
+      outcome: (row.outcome as AuditOutcome | null) ?? null,
+      reason: row.reason,
+    },
+  }
+}
+
+/** GET /items/{id}/audit: newest first, for the owner, an installer and administrators. */
+export async function listAudit(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  query: Omit<ListQuery, 'sort'>,
+  rawQuery: object,
+) {
+  const { item } = await itemFor(db, caller, itemId, 'service')
+  const { rows, page } = await listPage(
+    db,
+    itemAudit,
+    {
+      where: eq(itemAudit.itemId, item.id),
+      orderBy: [desc(itemAudit.id)],
+      path: `/api/v2/items/${item.id}/audit`,
+    },
+    { ...query, sort: '-id' },
+    rawQuery as Record<string, unknown>,
+  )
+  return { data: rows.map(auditResource), ...page }
+}

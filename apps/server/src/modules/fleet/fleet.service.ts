@@ -1,0 +1,110 @@
+import { FLEET_ATTENTION, type FleetAttention, type FleetDeviceResource } from '@teplo/domain'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { itemErrors, items } from '../../db/schema.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { accessOf, type Caller, sharedWith, sharesOfUser } from '../items/item-access.ts'
+
+export const FLEET_PAGE_SIZE = 25
+
+export type FleetQuery = Omit<ListQuery, 'sort'> & {
+  'filter[search]'?: string | undefined
+  'filter[attention]'?: FleetAttention | undefined
+}
+
+// What needs attention first (FLEET_ATTENTION's order), computed by the database so that paging stays on it.
+const attention = sql<FleetAttention>`case
+  when ${items.status} = 'archive' then 'archived'
+  when ${items.status} = 'pending' then 'unpaired'
+  when ${items.syncStatus} = 'refused' then 'refused'
+  when ${items.status} = 'connecting' then 'offline'
+  when ${items.syncStatus} = 'pending' then 'settings-pending'
+  else 'ok' end`
+const rank = sql`case ${attention} ${sql.join(
+  FLEET_ATTENTION.map((name, index) => sql`when ${name} then ${sql.raw(String(index))}`),
+  sql` `,
+)} end`
+
+function scope(caller: Caller): SQL | undefined {
+  if (caller.role === 'admin') return undefined
+  return or(eq(items.userId, caller.userId), sharedWith(caller.userId))
+}
+
+function search(text: string | undefined): SQL | undefined {
+  const needle = text?.trim()
+  if (!needle) return undefined
+  const like = `%${escapeLike(needle)}%`
+  return or(ilike(items.name, like), ilike(items.serialNumber, like), ilike(items.owner, like))
+}
+
+/**
+ * GET /fleet: the devices an installer has access to (every device for an admin), most urgent first — refused
+ * settings, silent, settings waiting, unpaired, fine, archived — and the longest silent first within each.
+ */
+export async function listFleet(db: Database, caller: Caller, query: FleetQuery, rawQuery: object) {
+  const { limit, offset } = pagination({ ...query, sort: '' })
+  const wanted = query['filter[attention]']
+  const where = and(
+    scope(caller),
+    search(query['filter[search]']),
+    wanted ? sql`${attention} = ${wanted}` : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: items.id,
+        userId: items.userId,
+        name: items.name,
+        serialNumber: items.serialNumber,
+        owner: items.owner,
+        status: items.status,
+        syncStatus: items.syncStatus,
+        syncError: items.syncError,
+        lastSeenAt: items.lastSeenAt,
+        attention,
+      })
+      .from(items)
+      .where(where)
+      .orderBy(rank, sql`${items.lastSeenAt} asc nulls first`, asc(items.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(items).where(where),
+  ])
+  const ids = rows.map((row) => row.id)
+  const [shares, errors] = await Promise.all([
+    sharesOfUser(db, caller.userId, ids),
+    ids.length === 0
+      ? []
+      : db
+          .select({ itemId: itemErrors.itemId, n: count() })
+          .from(itemErrors)
+          .where(and(inArray(itemErrors.itemId, ids), isNull(itemErrors.archivedAt)))
+          .groupBy(itemErrors.itemId),
+  ])
+  const openErrors = new Map(errors.map((row) => [row.itemId, Number(row.n)]))
+  const data: FleetDeviceResource[] = rows.map((row) => ({
+    type: 'fleet-devices',
+    id: String(row.id),
+    attributes: {
+      name: row.name,
+      serial_number: row.serialNumber,
+      owner: row.owner,
+      status: row.status as FleetDeviceResource['attributes']['status'],
+      attention: row.attention,
+      online: row.status === 'on' || row.status === 'off',
+      sync_status: row.syncStatus as FleetDeviceResource['attributes']['sync_status'],
+      sync_reason: row.syncError,
+      last_seen_at: formatDate(row.lastSeenAt),
+      access: accessOf(caller, row, shares.get(row.id)) ?? 'admin',
+      open_errors: openErrors.get(row.id) ?? 0,
+      // Alarms do not exist yet; the attention order takes them first once they do.
+      active_alarms: null,
+    },
+    links: { self: `/api/v2/items/${row.id}` },
+  }))
+  return {
+    data,
+    ...pageMeta(total?.n ?? 0, { ...query, sort: '' }, '/api/v2/fleet', rawQuery as Record<string, unknown>),
+  }
+}

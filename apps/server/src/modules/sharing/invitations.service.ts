@@ -1,0 +1,237 @@
+import { isShareLevel } from '@teplo/domain'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { itemHandovers, itemShares, items, users } from '../../db/schema.ts'
+import { forbidden, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
+import { sha256 } from '../../lib/secrets.ts'
+import { recordAudit } from '../audit/item-audit.ts'
+import { type Caller, itemFor } from '../items/item-access.ts'
+import { transferItem } from '../items/item-handover.service.ts'
+import { type InvitationRow, invitationResource, SHARE_MESSAGES } from './shares.service.ts'
+
+export const INVITATION_MESSAGES = {
+  invalid: 'Запрошення недійсне: перевірте посилання з листа',
+  used: 'Це запрошення вже прийнято: посилання діє лише один раз',
+  expired: 'Термін дії запрошення минув: попросіть власника надіслати нове',
+  wrongAccount: (email: string) =>
+    `Це запрошення надіслано на адресу ${email}: увійдіть або зареєструйтеся з нею, щоб прийняти його`,
+  alreadyOwner: 'Цей пристрій уже у вашому обліковому записі',
+  archived: 'Пристрій заблоковано: прийняти запрошення неможливо',
+} as const
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+const invitationOf = (itemId: number) =>
+  and(eq(itemHandovers.itemId, itemId), eq(itemHandovers.kind, 'invitation'), isNull(itemHandovers.claimedAt))
+
+async function documents(db: Database, rows: InvitationRow[]) {
+  const data = []
+  for (const row of rows) {
+    const [item] = await db
+      .select({ name: items.name, serialNumber: items.serialNumber })
+      .from(items)
+      .where(eq(items.id, row.itemId))
+    const [inviter] =
+      row.issuedBy === null
+        ? []
+        : await db.select({ name: users.name }).from(users).where(eq(users.id, row.issuedBy))
+    if (item) data.push(invitationResource(row, item, inviter?.name ?? null))
+  }
+  return data
+}
+
+/** GET /items/{id}/invitations: the offers of a device still waiting (owner, admin). */
+export async function listItemInvitations(db: Database, caller: Caller, itemId: number, now = new Date()) {
+  const { item } = await itemFor(db, caller, itemId, 'share')
+  const rows = await db
+    .select()
+    .from(itemHandovers)
+    .where(and(invitationOf(item.id), gt(itemHandovers.expiresAt, now)))
+    .orderBy(desc(itemHandovers.id))
+  return { data: await documents(db, rows) }
+}
+
+/** DELETE /items/{id}/invitations/{invitationId}: the owner or an admin withdraws an offer. */
+export async function cancelInvitation(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  itemId: number,
+  invitationId: number,
+) {
+  const { item } = await itemFor(db, caller, itemId, 'share')
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(itemHandovers)
+      .where(and(invitationOf(item.id), eq(itemHandovers.id, invitationId)))
+      .returning()
+    if (!row) throw notFound(SHARE_MESSAGES.invitationNotFound)
+    await recordAudit(tx, {
+      itemId: item.id,
+      actorId: caller.userId,
+      action: 'invitation-cancelled',
+      subject: { email: row.email ?? '', access: row.access },
+    })
+  })
+  events.emit('item.updated', { itemId: item.id })
+}
+
+async function emailOf(db: Database, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email ?? ''
+}
+
+/** GET /invitations: offers addressed to the signed-in account's e-mail, still valid. */
+export async function listMyInvitations(db: Database, caller: Caller, now = new Date()) {
+  const email = await emailOf(db, caller.userId)
+  const rows = await db
+    .select()
+    .from(itemHandovers)
+    .where(
+      and(
+        eq(itemHandovers.kind, 'invitation'),
+        eq(itemHandovers.email, email),
+        isNull(itemHandovers.claimedAt),
+        gt(itemHandovers.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(itemHandovers.id))
+  return { data: await documents(db, rows) }
+}
+
+async function byToken(db: Database | Transaction, token: string) {
+  const [row] = await db
+    .select()
+    .from(itemHandovers)
+    .where(and(eq(itemHandovers.kind, 'invitation'), eq(itemHandovers.codeHash, sha256(token))))
+    .limit(1)
+  return row
+}
+
+/** Why an invitation cannot be accepted any more, or null when it can. */
+function unusable(row: InvitationRow, now: Date): HttpError | null {
+  if (row.claimedAt) return invalidField('token', INVITATION_MESSAGES.used)
+  if (row.expiresAt <= now) return invalidField('token', INVITATION_MESSAGES.expired)
+  return null
+}
+
+/**
+ * POST /invitations/preview: what a mailed link offers (device, level, address), for the acceptance screen of
+ * someone not signed in yet. Answers only to the holder of the link's secret.
+ */
+export async function previewInvitation(db: Database, token: string, now = new Date()) {
+  const row = await byToken(db, token)
+  if (!row) throw invalidField('token', INVITATION_MESSAGES.invalid)
+  const refusal = unusable(row, now)
+  if (refusal) throw refusal
+  const [data] = await documents(db, [row])
+  if (!data) throw invalidField('token', INVITATION_MESSAGES.invalid)
+  return { data }
+}
+
+export type AcceptedInvitation = { itemId: number }
+
+/**
+ * The signed-in account accepts an offer: by the mailed link's secret, or by its id from the account's own list
+ * (the address matching the account is what entitles it). An offer of ownership moves the device (as an owner code
+ * would); any other grants the level. Single use: the row is locked and spent in the transaction.
+ */
+export async function acceptInvitation(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  by: { token: string } | { id: number },
+  now = new Date(),
+): Promise<AcceptedInvitation> {
+  const email = await emailOf(db, caller.userId)
+  const itemId = await db.transaction(async (tx) => {
+    const [found] =
+      'token' in by
+        ? [await byToken(tx, by.token)]
+        : await tx
+            .select()
+            .from(itemHandovers)
+            .where(
+              and(
+                eq(itemHandovers.id, by.id),
+                eq(itemHandovers.kind, 'invitation'),
+                eq(itemHandovers.email, email),
+              ),
+            )
+    if (!found) {
+      if ('token' in by) throw invalidField('token', INVITATION_MESSAGES.invalid)
+      throw notFound(SHARE_MESSAGES.invitationNotFound)
+    }
+    // The device first, then the offer: the same order as every other change of a device's holder.
+    const [item] = await tx.select().from(items).where(eq(items.id, found.itemId)).for('update')
+    const [row] = await tx.select().from(itemHandovers).where(eq(itemHandovers.id, found.id)).for('update')
+    if (!item || !row) throw invalidField('token', INVITATION_MESSAGES.invalid)
+    const refusal = unusable(row, now)
+    // From the account's list, a spent or lapsed offer is simply gone.
+    if (refusal) throw 'token' in by ? refusal : notFound(SHARE_MESSAGES.invitationNotFound)
+    if (row.email !== email) throw forbidden(INVITATION_MESSAGES.wrongAccount(row.email ?? ''))
+    if (item.userId === caller.userId) throw new HttpError(409, INVITATION_MESSAGES.alreadyOwner)
+    await tx
+      .update(itemHandovers)
+      .set({ claimedBy: caller.userId, claimedAt: now })
+      .where(eq(itemHandovers.id, row.id))
+    await recordAudit(
+      tx,
+      {
+        itemId: item.id,
+        actorId: caller.userId,
+        action: 'invitation-accepted',
+        subject: { email, access: row.access },
+      },
+      now,
+    )
+    if (row.access === 'owner') {
+      if (item.status === 'archive') throw new HttpError(409, INVITATION_MESSAGES.archived)
+      await transferItem(tx, item, caller.userId, now)
+    } else if (isShareLevel(row.access)) {
+      await tx
+        .insert(itemShares)
+        .values({ itemId: item.id, userId: caller.userId, access: row.access, grantedBy: row.issuedBy })
+        .onConflictDoUpdate({
+          target: [itemShares.itemId, itemShares.userId],
+          set: { access: row.access, updatedAt: now },
+        })
+    }
+    return item.id
+  })
+  events.emit('item.updated', { itemId })
+  return { itemId }
+}
+
+/** DELETE /invitations/{id}: the addressee declines an offer from the account's list. */
+export async function declineInvitation(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  invitationId: number,
+) {
+  const email = await emailOf(db, caller.userId)
+  const itemId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(itemHandovers)
+      .where(
+        and(
+          eq(itemHandovers.id, invitationId),
+          eq(itemHandovers.kind, 'invitation'),
+          eq(itemHandovers.email, email),
+          isNull(itemHandovers.claimedAt),
+        ),
+      )
+      .returning()
+    if (!row) throw notFound(SHARE_MESSAGES.invitationNotFound)
+    await recordAudit(tx, {
+      itemId: row.itemId,
+      actorId: caller.userId,
+      action: 'invitation-cancelled',
+      subject: { email, access: row.access },
+    })
+    return row.itemId
+  })
+  events.emit('item.updated', { itemId })
+}

@@ -1,0 +1,92 @@
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
+import ListItemText from '@mui/material/ListItemText'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { type AuditEntryResource, accessLabel, ITEM_SETTINGS } from '@teplo/domain'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadingStatus } from '../../../components/ui/loading-status'
+import { RetryAlert } from '../../../components/ui/retry-alert'
+import { formatDateTime } from '../../../lib/dates'
+import { useAudit } from '../api/audit'
+
+type Attributes = AuditEntryResource['attributes']
+type Value = string | number | boolean | null
+
+const settingLabel = (name: string) =>
+  (ITEM_SETTINGS as Record<string, { label: string } | undefined>)[name]?.label ?? name
+
+/** «Журнал змін»: who changed what on the device, newest first, and whether the boiler took it. */
+export function AuditSection({ itemId }: { itemId: string }) {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const audit = useAudit(itemId, page)
+  const lastPage = audit.data?.meta.page.lastPage ?? 1
+  const value = (field: string, raw: Value) => {
+    if (raw === null) return '—'
+    if (field === 'power') return t(`audit.power.${raw === 'on' ? 'on' : 'off'}`)
+    if (typeof raw === 'boolean') return raw ? '✓' : '✗'
+    return String(raw)
+  }
+  const describe = (entry: Attributes) => {
+    const parts = Object.entries(entry.changes)
+      .filter(([field]) => field !== 'user_id')
+      .map(
+        ([field, change]) =>
+          `${settingLabel(field)}: ${value(field, change.from)} → ${value(field, change.to)}`,
+      )
+    if (entry.subject)
+      parts.push(
+        `${entry.subject.email}${entry.subject.access ? ` (${accessLabel(entry.subject.access)})` : ''}`,
+      )
+    if (entry.outcome) parts.push(t(`audit.outcomes.${entry.outcome}`))
+    if (entry.reason) parts.push(entry.reason)
+    return parts.join(' · ')
+  }
+  return (
+    <Card component="section" aria-labelledby="audit-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="audit-title" variant="h2">
+            {t('audit.title')}
+          </Typography>
+          {audit.isError ? (
+            <RetryAlert onRetry={() => audit.refetch()}>{t('audit.loadFailed')}</RetryAlert>
+          ) : !audit.data ? (
+            <LoadingStatus>{t('audit.title')}</LoadingStatus>
+          ) : audit.data.data.length === 0 ? (
+            <Typography color="text.secondary">{t('audit.empty')}</Typography>
+          ) : (
+            <List disablePadding aria-label={t('audit.title')}>
+              {audit.data.data.map((entry) => (
+                <ListItem key={entry.id} disableGutters divider>
+                  <ListItemText
+                    sx={{ overflowWrap: 'anywhere' }}
+                    primary={`${t(`audit.actions.${entry.attributes.action}`)} — ${entry.attributes.actor_name || t('audit.system')}`}
+                    secondary={[formatDateTime(entry.attributes.at), describe(entry.attributes)]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          {lastPage > 1 && (
+            <Stack direction="row" spacing={1}>
+              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('audit.newer')}
+              </Button>
+              <Button disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+                {t('audit.older')}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,92 @@
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
+import ListItemText from '@mui/material/ListItemText'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { accessLabel, type InvitationAttributes } from '@teplo/domain'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-context'
+import { ApiRequestError } from '../../../lib/api-client'
+import { addScreenStrings } from '../../../lib/i18n'
+import strings from '../../../locales/uk-sharing.json'
+import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../api/invitations'
+
+addScreenStrings(strings)
+
+/** The sentence of an offer: a level on a device, or the device itself. */
+export function offerText(t: TFunction, invitation: InvitationAttributes) {
+  const from = invitation.invited_by ?? t('invitations.someone')
+  return invitation.access === 'owner'
+    ? t('invitations.offerOwner', { from, name: invitation.item_name })
+    : t('invitations.offer', { from, name: invitation.item_name, level: accessLabel(invitation.access) })
+}
+
+/**
+ * Offers addressed to the signed-in account, to accept or decline without the mailed link. `quiet`: nothing at
+ * all while there are none (the dashboard); otherwise an empty state (account settings).
+ */
+export default function PendingInvitations({ quiet = false }: { quiet?: boolean }) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const invitations = useMyInvitations()
+  const accept = useAcceptInvitation()
+  const decline = useDeclineInvitation()
+  const list = invitations.data ?? []
+  if (quiet && list.length === 0) return null
+  const failed = (error: unknown) =>
+    toast.error(
+      error instanceof ApiRequestError && error.errors[0] ? error.errors[0].detail : t('invitations.failed'),
+    )
+  return (
+    <Card component="section" aria-labelledby="invitations-title">
+      <CardContent>
+        <Stack spacing={1}>
+          <Typography id="invitations-title" variant="h2">
+            {t('invitations.title')}
+          </Typography>
+          {list.length === 0 ? (
+            <Typography color="text.secondary">{t('invitations.none')}</Typography>
+          ) : (
+            <List disablePadding>
+              {list.map((invitation) => (
+                <ListItem key={invitation.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  <ListItemText
+                    sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}
+                    primary={offerText(t, invitation.attributes)}
+                  />
+                  <Button
+                    variant="contained"
+                    disabled={accept.isPending}
+                    onClick={() =>
+                      accept.mutate(
+                        { id: invitation.id },
+                        { onSuccess: () => toast.success(t('invitations.accepted')), onError: failed },
+                      )
+                    }
+                  >
+                    {t('invitations.accept')}
+                  </Button>
+                  <Button
+                    disabled={decline.isPending}
+                    onClick={() =>
+                      decline.mutate(invitation.id, {
+                        onSuccess: () => toast.success(t('invitations.declined')),
+                        onError: failed,
+                      })
+                    }
+                  >
+                    {t('invitations.decline')}
+                  </Button>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}

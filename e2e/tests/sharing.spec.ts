@@ -1,0 +1,136 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { api, apiToken, useToken } from '../support/api-session'
+import { freshSerial } from '../support/devices'
+import { waitForMail } from '../support/mail'
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
+
+/** A new account through the API; answers its token. */
+async function registered(request: APIRequestContext, name: string, email: string) {
+  const response = await request.post('/api/v2/register', {
+    data: { name, email, password: 'warm-house-1', password_confirmation: 'warm-house-1' },
+  })
+  expect(response.ok(), await response.text()).toBe(true)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+/** A paired boiler registered by the installer straight onto `ownerId`'s account. */
+async function boilerOf(request: APIRequestContext, ownerId: string, name: string) {
+  const creator = await apiToken(request, 'creator')
+  const types = await api<{ data: { id: string }[] }>(request, creator, 'GET', 'categories')
+  const serial = freshSerial()
+  const created = await api<{ data: { id: string }; meta: { verification_token: string } }>(
+    request,
+    creator,
+    'POST',
+    'items',
+    { name, serial_number: serial, description: '', category_id: types.data[0]?.id, user_id: ownerId },
+  )
+  // The controller proves its code: the boiler leaves «pending» and shows on the dashboard.
+  const verified = await request.post('/api/v2/items/verify-token', {
+    data: { serial_number: serial, token: created.meta.verification_token },
+  })
+  expect(verified.ok(), await verified.text()).toBe(true)
+  return created.data.id
+}
+
+async function pageWith(browser: Browser, token: string | null): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  if (token) await useToken(page, token)
+  return page
+}
+
+const accessSection = (page: Page) => page.getByRole('region', { name: 'Доступ' })
+
+test('the owner shares a boiler with an existing account, who then sees it; revoking takes it away', async ({
+  browser,
+  request,
+}) => {
+  test.slow()
+  const ownerEmail = `owner-${unique()}@teplo.test`
+  const familyEmail = `family-${unique()}@teplo.test`
+  const ownerToken = await registered(request, 'Олена', ownerEmail)
+  const familyToken = await registered(request, 'Син', familyEmail)
+  const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
+  const boilerId = await boilerOf(request, me.data.id, `Котел ${unique()}`)
+
+  const owner = await pageWith(browser, ownerToken)
+  await owner.goto(`/dashboards?device=${boilerId}`)
+  const access = accessSection(owner)
+  await expect(access.getByText('Ваш доступ: Власник')).toBeVisible()
+  // The installer who registered it keeps installer access, shown to the owner.
+  await expect(access.getByRole('listitem', { name: 'creator@teplo.demo' })).toBeVisible()
+  await access.getByLabel('Email').fill(familyEmail)
+  await access.getByLabel('Рівень доступу', { exact: true }).selectOption('operator')
+  await access.getByRole('button', { name: 'Надати доступ' }).click()
+  await expect(owner.getByText(`Доступ надано: ${familyEmail}`)).toBeVisible()
+  const row = access.getByRole('listitem', { name: familyEmail })
+  await expect(row).toBeVisible()
+
+  const family = await pageWith(browser, familyToken)
+  await family.goto('/dashboards')
+  await expect(
+    family.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Керування'),
+  ).toBeVisible()
+  await expect(family.getByRole('heading', { name: 'Температура котла' })).toBeVisible()
+
+  await row.getByRole('button', { name: 'Скасувати доступ' }).click()
+  await expect(owner.getByText('Доступ скасовано')).toBeVisible()
+  await expect(row).toHaveCount(0)
+
+  await family.reload()
+  await expect(family.getByText('Пристроїв не знайдено')).toBeVisible()
+})
+
+test('an invitation mailed to a new address: open the link, register with it, accept, see the boiler', async ({
+  browser,
+  request,
+}) => {
+  test.slow()
+  const ownerToken = await registered(request, 'Марія', `owner-${unique()}@teplo.test`)
+  const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
+  const boilerName = `Котел ${unique()}`
+  const boilerId = await boilerOf(request, me.data.id, boilerName)
+  const guestEmail = `guest-${unique()}@teplo.test`
+
+  const owner = await pageWith(browser, ownerToken)
+  await owner.goto(`/dashboards?device=${boilerId}`)
+  const access = accessSection(owner)
+  await access.getByLabel('Email').fill(guestEmail)
+  await access.getByLabel('Рівень доступу', { exact: true }).selectOption('viewer')
+  await access.getByRole('button', { name: 'Надати доступ' }).click()
+  await expect(owner.getByText(`Запрошення надіслано на ${guestEmail}`)).toBeVisible()
+  await expect(access.getByText(new RegExp(`${guestEmail} · Перегляд`))).toBeVisible()
+
+  const letter = await waitForMail(guestEmail)
+  const link = /https?:\/\/\S+\/invitations\/accept\?token=[\w-]+/.exec(letter)?.[0]
+  expect(link, letter).toBeTruthy()
+  const path = new URL(link ?? '').pathname + new URL(link ?? '').search
+
+  const guest = await pageWith(browser, null)
+  await guest.goto(path)
+  await expect(
+    guest.getByText(`Марія запрошує вас до котла «${boilerName}» з доступом «Перегляд».`),
+  ).toBeVisible()
+  await expect(guest.getByText(`Запрошення надіслано на адресу ${guestEmail}.`)).toBeVisible()
+  await guest.getByRole('link', { name: 'Зареєструватися' }).click()
+  await guest.getByLabel('Логін').fill('Гість')
+  await guest.getByLabel('Email').fill(guestEmail)
+  await guest.getByLabel('Пароль', { exact: true }).fill('warm-house-1')
+  await guest.getByLabel('Підтвердження пароля').fill('warm-house-1')
+  await guest.getByRole('checkbox', { name: 'Я приймаю Правила та умови' }).check()
+  await guest.getByRole('button', { name: 'Зареєструватися' }).click()
+  await expect(guest).toHaveURL(/\/dashboards$/)
+
+  // The invitation waits on the dashboard; accepting brings the boiler in, at the invited level.
+  const invitations = guest.getByRole('region', { name: 'Запрошення до котлів' })
+  await expect(invitations.getByText(`з доступом «Перегляд»`)).toBeVisible()
+  await invitations.getByRole('button', { name: 'Прийняти' }).click()
+  await expect(guest.getByText('Запрошення прийнято')).toBeVisible()
+  await expect(guest.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
+
+  // The link was spent by accepting: opening it again says so.
+  await guest.goto(path)
+  await expect(guest.getByText('Це запрошення вже прийнято: посилання діє лише один раз')).toBeVisible()
+})

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { ITEM_ACCESS } from '../access-levels'
+import { ITEM_STATUSES } from '../item-status'
+import { SYNC_STATUSES } from '../sync-status'
+import { listDocumentSchema, resourceSchema, wireDate } from './document'
+
+/**
+ * What a device in the installer's fleet needs, most urgent first: the controller refused settings, it went
+ * silent, settings wait for it, it was never paired; `ok`, then `archived` last.
+ */
+export const FLEET_ATTENTION = [
+  'refused',
+  'offline',
+  'settings-pending',
+  'unpaired',
+  'ok',
+  'archived',
+] as const
+export type FleetAttention = (typeof FLEET_ATTENTION)[number]
+
+export const FLEET_ATTENTION_LABELS: Record<FleetAttention, string> = {
+  refused: 'Котел відмовив у налаштуваннях',
+  offline: "Немає зв'язку",
+  'settings-pending': 'Налаштування чекають на котел',
+  unpaired: 'Контролер ще не підключено',
+  ok: 'Усе гаразд',
+  archived: 'Заблоковано',
+}
+
+/** GET /fleet: every device the installer (or admin) has access to, with its live state. */
+export const fleetDeviceResourceSchema = resourceSchema('fleet-devices', {
+  name: z.string(),
+  serial_number: z.string(),
+  owner: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  attention: z.enum(FLEET_ATTENTION),
+  online: z.boolean(),
+  sync_status: z.enum(SYNC_STATUSES),
+  sync_reason: z.string().nullable(),
+  last_seen_at: wireDate.nullable(),
+  access: z.enum(ITEM_ACCESS),
+  /** Controller errors not archived yet. */
+  open_errors: z.number().int().nonnegative(),
+  /** Active alarms: null until alarms exist (a later change fills it and ranks by it). */
+  active_alarms: z.number().int().nonnegative().nullable(),
+})
+export const fleetListDocumentSchema = listDocumentSchema(fleetDeviceResourceSchema)
+export type FleetDeviceResource = z.infer<typeof fleetDeviceResourceSchema>
