@@ -4,6 +4,7 @@ import pretty from 'pino-pretty'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
+import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
@@ -18,6 +19,7 @@ import openApi from './plugins/external/openapi.ts'
 import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
+import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth)
   await app.register(mailer)
   await app.register(live)
+  await app.register(alarmsPlugin)
   await app.register(deviceLink)
   await app.register(demoDevices)
 
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(historyRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
+      await api.register(alarmRoutes)
     },
     { prefix: '/api/v2' },
   )

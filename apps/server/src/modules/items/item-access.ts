@@ -49,3 +49,15 @@ export async function visibleItem(db: Database, caller: Caller, id: number): Pro
   if (!item || !canSeeItem(caller, item)) throw notFound(ITEM_NOT_FOUND)
   return item
 }
+
+/**
+ * Everyone to be told about a device (its alarms): today the account holding it. Sharing replaces this body; the
+ * alarms module calls nothing else to find recipients.
+ */
+export async function usersWithAccess(
+  db: Database,
+  itemId: number,
+): Promise<Array<{ userId: number; level: string }>> {
+  const rows = await db.select({ userId: items.userId }).from(items).where(eq(items.id, itemId)).limit(1)
+  return rows.map((row) => ({ userId: row.userId, level: 'owner' }))
+}
