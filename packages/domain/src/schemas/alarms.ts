@@ -22,13 +22,6 @@ export const alarmSettingsPatchSchema = z
     fuel_days: limit('fuel_days', 'Поріг запасу палива', 'дн.', true),
   })
   .strict()
-  .refine(
-    (patch) =>
-      patch.overheat_temp === undefined ||
-      patch.frost_temp === undefined ||
-      patch.frost_temp < patch.overheat_temp,
-    { error: 'Поріг замерзання має бути нижчим за поріг перегріву', path: ['frost_temp'] },
-  )
 export type AlarmSettingsPatch = z.infer<typeof alarmSettingsPatchSchema>
 
 const clock = (what: string) =>

@@ -11,7 +11,7 @@ import {
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { alarms, itemAlarmSettings, users } from '../../db/schema.ts'
-import { invalidField, notFound } from '../../lib/api-error.ts'
+import { notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { type Caller, visibleItem } from '../items/item-access.ts'
@@ -173,9 +173,6 @@ export async function updateAlarmSettings(
     overheatTemp: patch.overheat_temp ?? current?.overheatTemp ?? ALARM_SETTING_DEFAULTS.overheat_temp,
     frostTemp: patch.frost_temp ?? current?.frostTemp ?? ALARM_SETTING_DEFAULTS.frost_temp,
     fuelDays: patch.fuel_days ?? current?.fuelDays ?? ALARM_SETTING_DEFAULTS.fuel_days,
-  }
-  if (next.frostTemp >= next.overheatTemp) {
-    throw invalidField('frost_temp', 'Поріг замерзання має бути нижчим за поріг перегріву')
   }
   const [row] = await db
     .insert(itemAlarmSettings)
