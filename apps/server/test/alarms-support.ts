@@ -36,7 +36,7 @@ export async function notificationsOfAlarm(app: TestApp, alarmId: number) {
   return app.db.select().from(notifications).where(eq(notifications.alarmId, alarmId))
 }
 
-export async function deliveriesOf(app: TestApp, alarmId: number, channel?: 'email' | 'push') {
+export async function deliveriesOf(app: Pick<TestApp, 'db'>, alarmId: number, channel?: 'email' | 'push') {
   return app.db
     .select()
     .from(notificationOutbox)
