@@ -4,6 +4,7 @@ import {
   alarmListDocumentSchema,
   alarmSettingsDocumentSchema,
   alarmSettingsPatchSchema,
+  noContentSchema,
   notificationDocumentSchema,
   notificationListDocumentSchema,
   notificationPatchSchema,
@@ -11,7 +12,7 @@ import {
   notificationSettingsPatchSchema,
   notificationsReadAllDocumentSchema,
 } from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pageQuery } from '../../../lib/list-query.ts'
@@ -72,6 +73,10 @@ const BAD_LINK = page(
   'Посилання недійсне',
   'Це посилання для відписки застаріле або пошкоджене. Вимкнути листи можна в налаштуваннях облікового запису.',
 )
+
+// A page, not an error document: the one who follows a link from an e-mail reads it (undocumented status: no
+// response schema, so nothing serialises the page as JSON).
+const badLink = (reply: FastifyReply) => reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
 
 const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const visibleFirst = async (request: FastifyRequest) => {
@@ -146,16 +151,15 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'One-click unsubscribe from alarm e-mails (the signed link in every e-mail; no sign-in)',
         querystring: unsubscribeQuery,
-        response: { 200: z.string().describe('text/html'), 400: z.string().describe('text/html') },
+        description:
+          'Answers a short Ukrainian HTML page: 200 when e-mail was turned off, 400 for a bad link.',
+        response: { 200: z.string().describe('text/html') },
       },
       config: { jsonApi: false },
     },
     async (request, reply) => {
-      const done = await unsubscribe(request)
-      return reply
-        .status(done ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .send(done ? UNSUBSCRIBED : BAD_LINK)
+      if (await unsubscribe(request)) return reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED)
+      return badLink(reply)
     },
   )
 
@@ -166,13 +170,14 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post): the same signed token',
         querystring: unsubscribeQuery,
-        response: { 204: z.null(), 400: z.string().describe('text/html') },
+        description: '204 when e-mail was turned off; 400 with an HTML page for a bad link.',
+        response: { 204: noContentSchema },
       },
       config: { jsonApi: false },
     },
     async (request, reply) => {
       if (await unsubscribe(request)) return reply.status(204).send(null)
-      return reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
+      return badLink(reply)
     },
   )
 
