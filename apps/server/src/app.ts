@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
+import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
@@ -19,6 +20,7 @@ import openApi from './plugins/external/openapi.ts'
 import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
+import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
 import fleetRoutes from './routes/api/v2/fleet.ts'
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth)
   await app.register(mailer)
   await app.register(live)
+  await app.register(alarmsPlugin)
   await app.register(deviceLink)
   await app.register(demoDevices)
 
@@ -142,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(fleetRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
+      await api.register(alarmRoutes)
     },
     { prefix: '/api/v2' },
   )

@@ -127,6 +127,25 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400')
     .default(DEVICE_LINK.offlineAfterSeconds),
+  // Alarms (ADR 023): how long a device's condition must stay gone before its alarm clears (errors, silence).
+  ALARM_CLEAR_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(86_400, 'must be at most 86400')
+    .default(300),
+  // How often silent devices and fuel are checked for alarms, and the outbox for deliveries due.
+  ALARM_CHECK_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.1, 'must be at least 0.1')
+    .max(3600, 'must be at most 3600')
+    .default(15),
+  // The first retry of a failed e-mail or push delivery; it doubles after each failure, up to an hour.
+  NOTIFY_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.1, 'must be at least 0.1')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   TELEMETRY_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -197,6 +216,9 @@ export type Config = {
   mqttClientId: string
   mqttSessionExpirySeconds: number
   deviceOfflineSeconds: number
+  alarmClearSeconds: number
+  alarmCheckSeconds: number
+  notifyRetrySeconds: number
   telemetryRetentionDays: number
   /** Days the 1-minute and 1-hour rollups of the readings are kept. */
   historyRetentionDays: number
@@ -307,6 +329,9 @@ export function loadConfig(
     mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
+    alarmClearSeconds: e.ALARM_CLEAR_SECONDS,
+    alarmCheckSeconds: e.ALARM_CHECK_SECONDS,
+    notifyRetrySeconds: e.NOTIFY_RETRY_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',

@@ -152,6 +152,9 @@ describe('OpenAPI document', () => {
     'POST /api/v2/items/{id}/pairing-code',
     'POST /api/v2/items/{id}/owner-code',
     'POST /api/v2/invitations/{id}/accept',
+    'POST /api/v2/notifications/read-all',
+    'POST /api/v2/notifications/unsubscribe',
+    'POST /api/v2/items/{id}/alarms/{alarmId}/acknowledge',
   ]
 
   it('documents the request body of every call that takes one', () => {

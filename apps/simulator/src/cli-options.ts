@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { type ErrorCode, toErrorCode } from '@teplo/domain'
+import { CONDITIONS, type Condition, isCondition } from './model/conditions'
 
 export interface CliOptions {
   url: string
@@ -15,6 +16,7 @@ export interface CliOptions {
   /** PEM file of the certificate authority to trust for mqtts:// (a private or self-signed certificate). */
   ca?: string
   inject?: { code: ErrorCode; serial?: string }
+  fault?: { condition: Condition; serial?: string }
   help: boolean
 }
 
@@ -29,9 +31,10 @@ export const USAGE = `teplo-simulator — simulated pellet boiler controllers on
   --protocol 4|5              MQTT 3.1.1 (4, default) or 5 (5 needs Mosquitto: the embedded broker speaks 3.1.1)
   --ca <pem file>             certificate authority to trust for an mqtts:// broker (private certificate)
   --inject <E1…E10> [--device <serial>]   raise an error once after connecting (default: every device)
+  --fault overheat|frost|fire-out|silence [--device <serial>]   force a situation after connecting
   --help
 
-While running, type: inject <serial> E3 | power <serial> on|off | status | quit`
+While running, type: inject <serial> E3 | power <serial> on|off | fault <serial> overheat | clear <serial> | status | quit`
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback
@@ -54,6 +57,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       protocol: { type: 'string' },
       ca: { type: 'string' },
       inject: { type: 'string' },
+      fault: { type: 'string' },
       device: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -74,6 +78,11 @@ export function parseCliOptions(argv: string[]): CliOptions {
     if (!code) throw new Error('--inject must be one of E1…E10')
     inject = { code, ...(values.device ? { serial: values.device } : {}) }
   }
+  let fault: CliOptions['fault']
+  if (values.fault !== undefined) {
+    if (!isCondition(values.fault)) throw new Error(`--fault must be one of ${CONDITIONS.join(', ')}`)
+    fault = { condition: values.fault, ...(values.device ? { serial: values.device } : {}) }
+  }
   return {
     url: values.url ?? 'mqtt://127.0.0.1:1884',
     ...(values.url !== undefined ? { urlGiven: true as const } : {}),
@@ -86,6 +95,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     protocolVersion: values.protocol === '5' ? 5 : 4,
     ...(values.ca ? { ca: values.ca } : {}),
     ...(inject ? { inject } : {}),
+    ...(fault ? { fault } : {}),
     help,
   }
 }

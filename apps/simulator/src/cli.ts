@@ -46,6 +46,12 @@ function listen(simulator: SimulatorHandle, shutdown: () => Promise<void>): void
         case 'power':
           simulator.setPower(command.serial, command.power)
           break
+        case 'fault':
+          simulator.setCondition(command.serial, command.condition)
+          break
+        case 'clear':
+          simulator.clearCondition(command.serial)
+          break
         case 'status':
           console.log(statusLine(simulator))
           break
@@ -74,6 +80,10 @@ async function main(): Promise<void> {
   const { logins: devices, url } = await loginsFrom(options)
   if (devices.length === 0) throw new Error('no devices to simulate')
   const injectInto = options.inject?.serial
+  const faultInto = options.fault?.serial
+  if (faultInto && !devices.some((device) => device.serial === faultInto)) {
+    throw new Error(`--device ${faultInto} is not among the simulated devices`)
+  }
   if (injectInto && !devices.some((device) => device.serial === injectInto)) {
     throw new Error(`--device ${injectInto} is not among the simulated devices`)
   }
@@ -103,6 +113,12 @@ async function main(): Promise<void> {
     await simulator.whenConnected()
     const targets = inject.serial ? [inject.serial] : simulator.devices.map((device) => device.serial)
     for (const serial of targets) simulator.inject(serial, inject.code)
+  }
+  const fault = options.fault
+  if (fault) {
+    await simulator.whenConnected()
+    const targets = fault.serial ? [fault.serial] : simulator.devices.map((device) => device.serial)
+    for (const serial of targets) simulator.setCondition(serial, fault.condition)
   }
 }
 

@@ -1,8 +1,11 @@
 import { type ErrorCode, toErrorCode } from '@teplo/domain'
+import { CONDITIONS, type Condition, isCondition } from './model/conditions'
 
 export type Command =
   | { kind: 'inject'; serial: string; code: ErrorCode }
   | { kind: 'power'; serial: string; power: 'on' | 'off' }
+  | { kind: 'fault'; serial: string; condition: Condition }
+  | { kind: 'clear'; serial: string }
   | { kind: 'status' }
   | { kind: 'help' }
   | { kind: 'quit' }
@@ -11,6 +14,8 @@ export type Command =
 export const COMMANDS_HELP = [
   'inject <serial> <E1…E10>   raise a controller error',
   'power <serial> on|off      the controller panel switch',
+  `fault <serial> ${CONDITIONS.join('|')}   force a situation until cleared`,
+  'clear <serial>             end the forced situation',
   'status                     one line per device',
   'quit                       publish offline and exit',
 ].join('\n')
@@ -32,6 +37,16 @@ export function parseCommand(line: string): Command | null {
       }
       return { kind: 'power', serial: args[0], power }
     }
+    case 'fault': {
+      const condition = args[1]?.toLowerCase() ?? ''
+      if (!args[0] || !isCondition(condition)) {
+        return { kind: 'invalid', message: `usage: fault <serial> ${CONDITIONS.join('|')}` }
+      }
+      return { kind: 'fault', serial: args[0], condition }
+    }
+    case 'clear':
+      if (!args[0]) return { kind: 'invalid', message: 'usage: clear <serial>' }
+      return { kind: 'clear', serial: args[0] }
     case 'status':
       return { kind: 'status' }
     case 'help':

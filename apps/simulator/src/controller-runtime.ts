@@ -8,6 +8,7 @@ import {
   settingsRefusalReason,
   type TelemetryMessage,
 } from '@teplo/domain'
+import { type ActiveCondition, applyCondition, type Condition } from './model/conditions'
 import { applyFault } from './model/faults'
 import type { BoilerParams } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
@@ -41,6 +42,8 @@ export class ControllerRuntime {
   private eventCount = 0
   private lastAck: SettingsAckMessage | null = null
   private lastDesiredKey = ''
+  /** A situation forced on the boiler until cleared (overheat, frost, fire out, silence). */
+  condition: ActiveCondition | null = null
 
   constructor(options: RuntimeOptions) {
     this.bootId = options.bootId
@@ -61,8 +64,8 @@ export class ControllerRuntime {
   }
 
   /** Current readings without consuming a sequence number (for status displays). */
-  snapshot(): Omit<TelemetryMessage, 'boot_id' | 'seq' | 'ts'> {
-    return { ...telemetryReadings(this.state, this.settings), settings_version: this.appliedVersion }
+  snapshot(nowMs = this.lastAdvanceMs): Omit<TelemetryMessage, 'boot_id' | 'seq' | 'ts'> {
+    return { ...this.readings(nowMs), settings_version: this.appliedVersion }
   }
 
   telemetry(nowMs: number): TelemetryMessage {
@@ -70,9 +73,27 @@ export class ControllerRuntime {
       boot_id: this.bootId,
       seq: this.seq++,
       ts: this.timestamp(nowMs),
-      ...telemetryReadings(this.state, this.settings),
+      ...this.readings(nowMs),
       settings_version: this.appliedVersion,
     }
+  }
+
+  /** Forces a situation until `clearCondition` (one at a time; a new one replaces the last). */
+  setCondition(condition: Condition, nowMs: number): void {
+    this.advance(nowMs)
+    this.condition = { condition, sinceMs: nowMs, startTemp: this.state.heaterTemp }
+  }
+
+  clearCondition(nowMs: number): void {
+    this.advance(nowMs)
+    this.condition = null
+  }
+
+  private readings(nowMs: number) {
+    const readings = telemetryReadings(this.state, this.settings)
+    if (!this.condition) return readings
+    const elapsedS = (Math.max(0, nowMs - this.condition.sinceMs) / 1000) * this.speed
+    return applyCondition(readings, this.condition, elapsedS)
   }
 
   /** Puts the boiler into the situation of `code` and returns the event the controller reports. */

@@ -18,6 +18,7 @@ import {
 } from '@teplo/domain'
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { ControllerRuntime } from './controller-runtime'
+import type { Condition } from './model/conditions'
 import { type BoilerParams, paramsForSerial } from './model/params'
 import type { BoilerState } from './model/state'
 
@@ -116,6 +117,18 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     return event
   }
 
+  /** Forces a situation the server's alarms watch for (see model/conditions.ts); 'silence' stops telemetry. */
+  setCondition(condition: Condition): void {
+    this.runtime.setCondition(condition, this.now())
+    this.sendTelemetry()
+  }
+
+  /** Back to normal: the boiler's own physics again, and telemetry again after a silence. */
+  clearCondition(): void {
+    this.runtime.clearCondition(this.now())
+    this.sendTelemetry()
+  }
+
   /** The controller's own on/off switch. */
   setPower(power: DeviceSettings['power']): void {
     this.runtime.setPower(power, this.now())
@@ -148,6 +161,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
 
   sendTelemetry(): void {
     const events = this.runtime.advance(this.now())
+    // A silent controller says nothing at all (its connection stays open).
+    if (this.runtime.condition?.condition === 'silence') return
     for (const event of events) this.publishEvent(event)
     if (!this.connected) return
     const telemetry = this.runtime.telemetry(this.now())

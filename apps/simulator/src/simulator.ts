@@ -1,5 +1,6 @@
 import type { DeviceSettings, ErrorCode } from '@teplo/domain'
 import { DeviceAgent } from './device'
+import type { Condition } from './model/conditions'
 import { paramsForSerial } from './model/params'
 import { type LastReadings, resumedState } from './model/state'
 
@@ -33,6 +34,9 @@ export interface SimulatorHandle {
   device(serial: string): DeviceAgent | undefined
   inject(serial: string, code: ErrorCode): void
   setPower(serial: string, power: DeviceSettings['power']): void
+  /** Forces overheat, frost, fire out or silence on a device until clearCondition. */
+  setCondition(serial: string, condition: Condition): void
+  clearCondition(serial: string): void
   /** Resolves once every device has connected at least once. */
   whenConnected(): Promise<void>
   stop(): Promise<void>
@@ -88,6 +92,8 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
       required(serial).inject(code)
     },
     setPower: (serial, power) => required(serial).setPower(power),
+    setCondition: (serial, condition) => required(serial).setCondition(condition),
+    clearCondition: (serial) => required(serial).clearCondition(),
     whenConnected: async () => {
       await connected
     },
@@ -100,3 +106,4 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
 }
 
 export { type GeneratedHistory, type HistoricReading, simulateHistory } from './history'
+export { CONDITIONS, type Condition, isCondition } from './model/conditions'

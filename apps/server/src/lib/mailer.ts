@@ -10,6 +10,10 @@ export type MailMessage = {
   text: string
   html?: string
   replyTo?: string
+  /** Extra headers (List-Unsubscribe …). */
+  headers?: Record<string, string>
+  /** A fixed Message-ID, so that a message sent again is recognisable as the same one. */
+  messageId?: string
 }
 
 export type SentMail = { messageId: string; file?: string }

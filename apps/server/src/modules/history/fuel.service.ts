@@ -258,3 +258,12 @@ export async function recordRefill(db: Database, caller: Caller, itemId: number,
   await db.insert(hopperRefills).values({ itemId, kg })
   return fuelDocument(db, itemId)
 }
+
+/** Days of pellets left by the hopper estimate, or null without a refill or enough history (the alarms' fuel check). */
+export async function estimatedFuelDaysLeft(
+  db: Database,
+  itemId: number,
+  now = new Date(),
+): Promise<number | null> {
+  return (await fuelDocument(db, itemId, now)).data.attributes.days_left
+}

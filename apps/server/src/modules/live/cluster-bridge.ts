@@ -11,12 +11,13 @@ const RECONNECT_MAX_MS = 30_000
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
 const IDS_PER_NOTICE = 500
 
-type Notice = { from: string; updated?: number[]; deleted?: number[]; access?: number[] }
+type Notice = { from: string; updated?: number[]; deleted?: number[]; access?: number[]; notified?: number[] }
 
 /** What the bridge drives on this instance: the live hub. */
 export interface LiveTarget {
   itemUpdated(itemId: number): void
   itemDeleted(itemId: number): void
+  userNotified?(userId: number): void
 }
 
 export type ClusterBridgeOptions = {
@@ -51,6 +52,9 @@ export class ClusterBridge {
   private readonly updated = new Set<number>()
   private readonly deleted = new Set<number>()
   private readonly access = new Set<number>()
+  private readonly notified = new Set<number>()
+  private readonly onNotified = ({ userId }: AppEvents['notification.created'][0]) =>
+    this.queue(this.notified, userId)
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
   private readonly onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => this.queue(this.deleted, itemId)
   // Not batched: a signed-out token must stop working on the other instances as soon as possible.
@@ -67,6 +71,7 @@ export class ClusterBridge {
     options.events.on('item.updated', bridge.onUpdated)
     options.events.on('item.deleted', bridge.onDeleted)
     options.events.on('user.access-changed', bridge.onAccessChanged)
+    options.events.on('notification.created', bridge.onNotified)
     return bridge
   }
 
@@ -75,6 +80,7 @@ export class ClusterBridge {
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item.deleted', this.onDeleted)
     this.options.events.off('user.access-changed', this.onAccessChanged)
+    this.options.events.off('notification.created', this.onNotified)
     if (this.timer) clearTimeout(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()
@@ -144,16 +150,23 @@ export class ClusterBridge {
     const updated = [...this.updated]
     const deleted = [...this.deleted]
     const access = [...this.access]
+    const notified = [...this.notified]
+    this.notified.clear()
     this.updated.clear()
     this.deleted.clear()
     this.access.clear()
     const client = this.client
-    if (!client || (updated.length === 0 && deleted.length === 0 && access.length === 0)) return
+    if (
+      !client ||
+      (updated.length === 0 && deleted.length === 0 && access.length === 0 && notified.length === 0)
+    )
+      return
     try {
       for (const [kind, ids] of [
         ['access', access],
         ['updated', updated],
         ['deleted', deleted],
+        ['notified', notified],
       ] as const) {
         for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
           const notice: Notice = { from: this.id, [kind]: ids.slice(i, i + IDS_PER_NOTICE) }
@@ -176,5 +189,6 @@ export class ClusterBridge {
     for (const id of notice.updated ?? []) if (Number.isInteger(id)) this.options.target.itemUpdated(id)
     for (const id of notice.deleted ?? []) if (Number.isInteger(id)) this.options.target.itemDeleted(id)
     for (const id of notice.access ?? []) if (Number.isInteger(id)) this.options.accessChanged?.(id)
+    for (const id of notice.notified ?? []) if (Number.isInteger(id)) this.options.target.userNotified?.(id)
   }
 }

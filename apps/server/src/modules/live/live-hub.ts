@@ -1,6 +1,7 @@
 import type { ItemAccess } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
+import { newestNotifications, unreadCount } from '../alarms/notifications.service.ts'
 import { accessOf, type Caller, can, findItem, sharesOf } from '../items/item-access.ts'
 import { type ItemRow, itemResource } from '../items/item-document.ts'
 
@@ -51,6 +52,9 @@ function reconnectDelayMs(): number {
  */
 export class LiveHub {
   private readonly channels = new Map<number, ItemChannel>()
+  /** Account streams (no item): the account's notifications, as they come. */
+  private readonly users = new Map<number, Set<LiveSubscriber>>()
+  private readonly userTimers = new Map<number, NodeJS.Timeout>()
   private readonly heartbeatTimer: NodeJS.Timeout
   private readonly coalesceMs: number
   private closed = false
@@ -64,6 +68,7 @@ export class LiveHub {
   get watcherCount(): number {
     let count = 0
     for (const channel of this.channels.values()) count += channel.subscribers.size
+    for (const set of this.users.values()) count += set.size
     return count
   }
 
@@ -80,6 +85,59 @@ export class LiveHub {
     }
     channel.subscribers.add(subscriber)
     return () => this.unsubscribe(itemId, subscriber)
+  }
+
+  /** An account stream: `event: notifications` whenever the account's notifications change. */
+  subscribeUser(userId: number, subscriber: LiveSubscriber): () => void {
+    if (this.closed) {
+      subscriber.close(reconnectDelayMs())
+      return () => {}
+    }
+    let set = this.users.get(userId)
+    if (!set) {
+      set = new Set()
+      this.users.set(userId, set)
+    }
+    set.add(subscriber)
+    return () => {
+      set.delete(subscriber)
+      if (set.size === 0 && this.users.get(userId) === set) this.users.delete(userId)
+    }
+  }
+
+  /** An account got a notification or read some: its streams get the unread count and the newest ones. */
+  userNotified(userId: number): void {
+    if (!this.users.has(userId) || this.userTimers.has(userId)) return
+    this.userTimers.set(
+      userId,
+      setTimeout(
+        () => {
+          this.userTimers.delete(userId)
+          void this.pushUser(userId)
+        },
+        Math.min(this.coalesceMs, 100),
+      ),
+    )
+  }
+
+  /** The document of `event: notifications`: the newest five and the unread count. */
+  async notificationsDocument(userId: number): Promise<string> {
+    const [data, unread] = await Promise.all([
+      newestNotifications(this.options.db, userId),
+      unreadCount(this.options.db, userId),
+    ])
+    return JSON.stringify({ data, meta: { unread } })
+  }
+
+  private async pushUser(userId: number): Promise<void> {
+    const subscribers = this.users.get(userId)
+    if (!subscribers) return
+    try {
+      const document = await this.notificationsDocument(userId)
+      for (const subscriber of [...subscribers]) subscriber.send('notifications', document)
+    } catch (err) {
+      this.options.log.error({ err, userId }, 'live: could not push notifications')
+    }
   }
 
   /** An item's stored state changed. */
@@ -123,6 +181,10 @@ export class LiveHub {
       for (const subscriber of [...channel.subscribers]) subscriber.close(reconnectDelayMs())
     }
     this.channels.clear()
+    for (const timer of this.userTimers.values()) clearTimeout(timer)
+    for (const set of this.users.values())
+      for (const subscriber of [...set]) subscriber.close(reconnectDelayMs())
+    this.users.clear()
   }
 
   private unsubscribe(itemId: number, subscriber: LiveSubscriber): void {
@@ -169,5 +231,6 @@ export class LiveHub {
     for (const channel of this.channels.values()) {
       for (const subscriber of [...channel.subscribers]) subscriber.heartbeat()
     }
+    for (const set of this.users.values()) for (const subscriber of [...set]) subscriber.heartbeat()
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idSchema } from '../../../lib/params.ts'
@@ -9,7 +9,8 @@ import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hu
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const liveQuery = z.object({
-  item_id: idSchema('item_id'),
+  // Without it, the account's stream: `event: notifications` (the bell).
+  item_id: idSchema('item_id').optional(),
   // EventSource cannot send headers, so the browser passes its bearer token here.
   access_token: z.string().min(1).max(200).optional(),
 })
@@ -21,13 +22,40 @@ async function tokenFromQuery(request: FastifyRequest) {
 }
 
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The account's stream: its notifications now, then whenever they change.
+  async function accountStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: ReturnType<typeof currentUser>,
+  ) {
+    let unsubscribe = () => {}
+    const stream = openEventStream(request, reply, () => unsubscribe())
+    const subscriber: LiveSubscriber = {
+      maySee: () => true,
+      send: (event, data) => stream.send(event, data),
+      close: (retryMs) => stream.close(retryMs),
+      heartbeat: () => {
+        stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
+        accessTokenActive(app.db, caller.tokenId).then(
+          (active) => active || stream.close(),
+          () => {},
+        )
+      },
+    }
+    unsubscribe = app.live.subscribeUser(caller.userId, subscriber)
+    if (stream.closed) return unsubscribe()
+    const current = await app.live.notificationsDocument(caller.userId).catch(() => null)
+    if (current) stream.send('notifications', current)
+    else stream.close()
+  }
+
   app.get(
     '/live',
     {
       schema: {
         tags: ['live'],
         summary:
-          'Server-Sent Events for one device: `event: item` with its document on every change, `event: heartbeat` every 15 s',
+          'Server-Sent Events for one device (`item_id`): `event: item` with its document on every change; without `item_id`, the account: `event: notifications` (newest five and the unread count); `event: heartbeat` every 15 s',
         description:
           'Authenticate with `Authorization: Bearer …` or, from EventSource, `?access_token=…`. Devices the caller ' +
           'may not see answer 404. The stream ends when the session ends, the device is deleted (`event: deleted`) or the ' +
@@ -47,6 +75,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = currentUser(request)
+      if (request.query.item_id === undefined) return accountStream(request, reply, caller)
       const { item } = await itemFor(app.db, caller, request.query.item_id)
       let unsubscribe = () => {}
       const stream = openEventStream(request, reply, () => unsubscribe())

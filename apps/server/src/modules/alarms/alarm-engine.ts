@@ -1,0 +1,379 @@
+import {
+  ALARM_SETTING_DEFAULTS,
+  ALARM_TEMP_HYSTERESIS,
+  FIRE_OUT_DROP,
+  FIRE_OUT_MINUTES,
+  HEATING_WORK_MODES,
+  toErrorCode,
+} from '@teplo/domain'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { alarms, alarmWatches, hopperRefills, itemAlarmSettings, itemErrors, items } from '../../db/schema.ts'
+import type { AppEventBus, AppEvents } from '../../lib/events.ts'
+import { rowsOf } from '../../lib/sql-result.ts'
+import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
+import {
+  type AlarmCandidate,
+  clearAlarms,
+  fanOut,
+  type RaisedAlarm,
+  type RaiseOutcome,
+  raiseAlarms,
+  setClearPending,
+} from './alarm-store.ts'
+
+export type AlarmEngineOptions = {
+  db: Database
+  events: AppEventBus
+  log: FastifyBaseLogger
+  /** How long an error or a silence must stay gone before its alarm clears. */
+  clearHoldMs: number
+  /** Devices changed within this many ms are evaluated together. */
+  batchMs?: number
+}
+
+type OpenAlarm = typeof alarms.$inferSelect
+type Watch = typeof alarmWatches.$inferSelect
+type ItemState = {
+  id: number
+  status: string
+  heaterTemp: number | null
+  workMode: number | null
+  burnerOn: boolean | null
+  lastSeenAt: Date | null
+  telemetryAt: Date | null
+  offlineMinutes: number
+  overheatTemp: number
+  frostTemp: number
+}
+
+/** What one evaluation decided; written in a few statements afterwards. */
+type Decisions = {
+  raise: AlarmCandidate[]
+  clear: number[]
+  pending: number[]
+  resume: number[]
+  watchSet: { itemId: number; kind: string; since: Date; startValue: number | null }[]
+  watchDrop: { itemId: number; kind: string }[]
+}
+
+const FIRE_OUT_MS = FIRE_OUT_MINUTES * 60_000
+/** Water warming by more than this restarts the "cooling" watch: heat is being made. */
+const FIRE_OUT_RISE = 0.5
+
+/**
+ * Raises and clears the alarms of devices from their traffic. Ingest only marks devices changed (a set insert);
+ * the changed devices are read and judged together a moment later, and only transitions are written.
+ */
+export class AlarmEngine {
+  private readonly dirty = new Set<number>()
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> = Promise.resolve()
+  private closed = false
+  private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.mark(itemId)
+  private readonly onError = ({ itemErrorId }: AppEvents['item-error.created'][0]) => {
+    this.enqueue(() => this.raiseFromError(itemErrorId))
+  }
+
+  constructor(private readonly options: AlarmEngineOptions) {}
+
+  start(): void {
+    this.options.events.on('item.updated', this.onUpdated)
+    this.options.events.on('item-error.created', this.onError)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.options.events.off('item.updated', this.onUpdated)
+    this.options.events.off('item-error.created', this.onError)
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    await this.idle()
+  }
+
+  /** Everything marked so far has been judged and written. */
+  async idle(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+      this.enqueue(() => this.evaluateDirty())
+    }
+    let last: Promise<void>
+    do {
+      last = this.running
+      await last
+    } while (last !== this.running)
+  }
+
+  mark(itemId: number): void {
+    if (this.closed) return
+    this.dirty.add(itemId)
+    if (this.timer) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.enqueue(() => this.evaluateDirty())
+    }, this.options.batchMs ?? 250)
+  }
+
+  /** One job at a time on this instance (jobs of several instances meet at the database's unique index). */
+  private enqueue(job: () => Promise<void>): void {
+    this.running = this.running.then(job).catch((err: unknown) => {
+      this.options.log.error({ err }, 'alarms: evaluation failed')
+    })
+  }
+
+  private announce(outcome: RaiseOutcome): void {
+    for (const alarm of outcome.raised)
+      this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+    for (const userId of outcome.notifiedUsers) this.options.events.emit('notification.created', { userId })
+  }
+
+  private announceCleared(cleared: { id: number; itemId: number }[]): void {
+    for (const alarm of cleared)
+      this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+  }
+
+  private async raiseFromError(itemErrorId: number): Promise<void> {
+    const [event] = await this.options.db
+      .select({ itemId: itemErrors.itemId, code: itemErrors.errorCode })
+      .from(itemErrors)
+      .where(eq(itemErrors.id, itemErrorId))
+    if (!event) return
+    const code = toErrorCode(event.code) ?? event.code.slice(0, 20)
+    this.announce(await raiseAlarms(this.options.db, [{ itemId: event.itemId, kind: 'device_error', code }]))
+  }
+
+  private async evaluateDirty(): Promise<void> {
+    const ids = [...this.dirty]
+    this.dirty.clear()
+    if (ids.length > 0) await this.evaluate(ids)
+  }
+
+  /** Judges the devices' current state against their thresholds and open alarms. */
+  async evaluate(itemIds: number[], now = new Date()): Promise<void> {
+    const { db } = this.options
+    const [states, open, watches] = await Promise.all([
+      db
+        .select({
+          id: items.id,
+          status: items.status,
+          heaterTemp: items.heaterTemp,
+          workMode: items.workMode,
+          burnerOn: items.burnerOn,
+          lastSeenAt: items.lastSeenAt,
+          telemetryAt: items.telemetryAt,
+          offlineMinutes: sql<number>`coalesce(${itemAlarmSettings.offlineMinutes}, ${ALARM_SETTING_DEFAULTS.offline_minutes})`,
+          overheatTemp: sql<number>`coalesce(${itemAlarmSettings.overheatTemp}, ${ALARM_SETTING_DEFAULTS.overheat_temp})`,
+          frostTemp: sql<number>`coalesce(${itemAlarmSettings.frostTemp}, ${ALARM_SETTING_DEFAULTS.frost_temp})`,
+        })
+        .from(items)
+        .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, items.id))
+        .where(inArray(items.id, itemIds)),
+      db
+        .select()
+        .from(alarms)
+        .where(and(inArray(alarms.itemId, itemIds), isNull(alarms.clearedAt))),
+      db.select().from(alarmWatches).where(inArray(alarmWatches.itemId, itemIds)),
+    ])
+    const decisions: Decisions = {
+      raise: [],
+      clear: [],
+      pending: [],
+      resume: [],
+      watchSet: [],
+      watchDrop: [],
+    }
+    for (const state of states) {
+      judge(
+        {
+          ...state,
+          offlineMinutes: Number(state.offlineMinutes),
+          overheatTemp: Number(state.overheatTemp),
+          frostTemp: Number(state.frostTemp),
+        },
+        open.filter((alarm) => alarm.itemId === state.id),
+        watches.filter((watch) => watch.itemId === state.id),
+        now,
+        this.options.clearHoldMs,
+        decisions,
+      )
+    }
+    await this.apply(decisions)
+  }
+
+  private async apply(decisions: Decisions): Promise<void> {
+    const { db } = this.options
+    for (const watch of decisions.watchSet) {
+      await db
+        .insert(alarmWatches)
+        .values(watch)
+        .onConflictDoUpdate({
+          target: [alarmWatches.itemId, alarmWatches.kind],
+          set: { since: watch.since, startValue: watch.startValue },
+        })
+    }
+    for (const watch of decisions.watchDrop) {
+      await db
+        .delete(alarmWatches)
+        .where(and(eq(alarmWatches.itemId, watch.itemId), eq(alarmWatches.kind, watch.kind)))
+    }
+    await setClearPending(db, decisions.pending, true)
+    await setClearPending(db, decisions.resume, false)
+    this.announceCleared(await clearAlarms(db, decisions.clear))
+    this.announce(await raiseAlarms(db, decisions.raise))
+  }
+
+  /**
+   * Devices silent for longer than their threshold get an offline alarm: one statement with the alarm's
+   * notifications in its transaction, so that of several instances checking at once exactly one raises it.
+   */
+  async checkSilence(): Promise<void> {
+    const outcome: RaiseOutcome = { raised: [], notifiedUsers: new Set() }
+    await this.options.db.transaction(async (tx) => {
+      const silent = sql`
+        select i.id, coalesce(s.offline_minutes, ${ALARM_SETTING_DEFAULTS.offline_minutes}) as minutes
+        from items i left join item_alarm_settings s on s.item_id = i.id
+        where i.status not in ('pending', 'archive') and i.last_seen_at is not null
+          and i.last_seen_at < now() - make_interval(mins => coalesce(s.offline_minutes, ${ALARM_SETTING_DEFAULTS.offline_minutes}))`
+      // Still silent: an alarm waiting to clear stays open.
+      await tx.execute(sql`
+        update alarms set clear_pending_since = null
+        where kind = 'offline' and cleared_at is null and clear_pending_since is not null
+          and item_id in (select id from (${silent}) silent)`)
+      const result = await tx.execute(sql`
+        insert into alarms (item_id, kind, code, threshold)
+        select id, 'offline', '', minutes from (${silent}) silent
+        on conflict (item_id, kind, code) where cleared_at is null do nothing
+        returning id, item_id as "itemId", kind, code`)
+      for (const alarm of rowsOf<RaisedAlarm>(result)) {
+        outcome.raised.push(alarm)
+        for (const userId of await fanOut(tx, alarm)) outcome.notifiedUsers.add(userId)
+      }
+    })
+    this.announce(outcome)
+    // Devices whose silence ended wait for their next message to start the clearing hold; their alarms clear
+    // on that evaluation. Pending holds that ran out while the device kept talking are judged here too.
+    const due = await this.options.db
+      .select({ itemId: alarms.itemId })
+      .from(alarms)
+      .where(and(isNull(alarms.clearedAt), sql`${alarms.clearPendingSince} is not null`))
+    if (due.length > 0) await this.evaluate([...new Set(due.map((d) => d.itemId))])
+  }
+
+  /** Devices whose hopper estimate says fewer days of pellets than their threshold get a fuel alarm. */
+  async checkFuel(now = new Date()): Promise<void> {
+    const { db } = this.options
+    const rows = await db
+      .selectDistinct({
+        itemId: hopperRefills.itemId,
+        fuelDays: sql<number>`coalesce(${itemAlarmSettings.fuelDays}, ${ALARM_SETTING_DEFAULTS.fuel_days})`,
+      })
+      .from(hopperRefills)
+      .innerJoin(items, eq(items.id, hopperRefills.itemId))
+      .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, hopperRefills.itemId))
+      .where(sql`${items.status} not in ('pending', 'archive')`)
+    const open = await db
+      .select({ id: alarms.id, itemId: alarms.itemId })
+      .from(alarms)
+      .where(and(eq(alarms.kind, 'fuel_low'), isNull(alarms.clearedAt)))
+    const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
+    const raise: AlarmCandidate[] = []
+    const clear: number[] = []
+    for (const row of rows) {
+      const threshold = Number(row.fuelDays)
+      const days = await estimatedFuelDaysLeft(db, row.itemId, now)
+      const openId = openByItem.get(row.itemId)
+      if (days !== null && days < threshold) {
+        raise.push({ itemId: row.itemId, kind: 'fuel_low', value: days, threshold })
+      } else if (openId !== undefined && (days === null || days >= threshold)) {
+        clear.push(openId)
+      }
+    }
+    this.announceCleared(await clearAlarms(db, clear))
+    this.announce(await raiseAlarms(db, raise))
+  }
+}
+
+/** The decisions about one device: pure, from its state, open alarms and watches. */
+export function judge(
+  state: ItemState,
+  open: OpenAlarm[],
+  watches: Watch[],
+  now: Date,
+  clearHoldMs: number,
+  out: Decisions,
+): void {
+  const openOf = (kind: string) => open.filter((alarm) => alarm.kind === kind)
+  /** The condition is gone: the alarm clears after the hold (0: at once). */
+  const gone = (alarm: OpenAlarm, holdMs: number) => {
+    if (holdMs === 0) out.clear.push(alarm.id)
+    else if (!alarm.clearPendingSince) out.pending.push(alarm.id)
+    else if (now.getTime() - alarm.clearPendingSince.getTime() >= holdMs) out.clear.push(alarm.id)
+  }
+  const present = (alarm: OpenAlarm) => {
+    if (alarm.clearPendingSince) out.resume.push(alarm.id)
+  }
+  const temp = state.heaterTemp
+  const reporting = state.status === 'on' || state.status === 'off'
+
+  // Overheat and frost: raised past the threshold, cleared only a few degrees back on the safe side.
+  if (temp !== null && reporting) {
+    if (temp > state.overheatTemp) {
+      if (openOf('overheat').length === 0)
+        out.raise.push({ itemId: state.id, kind: 'overheat', value: temp, threshold: state.overheatTemp })
+    }
+    for (const alarm of openOf('overheat')) {
+      if (temp <= state.overheatTemp - ALARM_TEMP_HYSTERESIS.overheat) gone(alarm, 0)
+    }
+    if (temp < state.frostTemp) {
+      if (openOf('frost').length === 0)
+        out.raise.push({ itemId: state.id, kind: 'frost', value: temp, threshold: state.frostTemp })
+    }
+    for (const alarm of openOf('frost')) {
+      if (temp >= state.frostTemp + ALARM_TEMP_HYSTERESIS.frost) gone(alarm, 0)
+    }
+  }
+
+  // The fire went out: heating mode, burner off, water cooling for 15 minutes of the device's own readings.
+  const clock = state.telemetryAt
+  const heating =
+    state.status === 'on' &&
+    state.workMode !== null &&
+    HEATING_WORK_MODES.includes(state.workMode) &&
+    state.burnerOn === false
+  const watch = watches.find((w) => w.kind === 'fire_out')
+  if (heating && temp !== null && clock) {
+    const start = watch?.startValue ?? null
+    if (!watch || start === null || temp > start + FIRE_OUT_RISE || clock < watch.since) {
+      out.watchSet.push({ itemId: state.id, kind: 'fire_out', since: clock, startValue: temp })
+    } else if (
+      clock.getTime() - watch.since.getTime() >= FIRE_OUT_MS &&
+      temp <= start - FIRE_OUT_DROP &&
+      openOf('fire_out').length === 0
+    ) {
+      out.raise.push({ itemId: state.id, kind: 'fire_out', value: temp, threshold: null })
+    }
+  } else {
+    if (watch) out.watchDrop.push({ itemId: state.id, kind: 'fire_out' })
+    // Burning again, or the owner switched the boiler off: over.
+    for (const alarm of openOf('fire_out')) {
+      if (state.burnerOn === true || state.status === 'off') gone(alarm, 0)
+    }
+  }
+
+  // Silence: the watchdog raises it; the device talking again for the hold clears it.
+  const seenRecently =
+    state.lastSeenAt !== null && now.getTime() - state.lastSeenAt.getTime() < state.offlineMinutes * 60_000
+  for (const alarm of openOf('offline')) {
+    if (seenRecently && reporting) gone(alarm, clearHoldMs)
+    else present(alarm)
+  }
+
+  // A controller error: over once the burner has been firing again, in readings after it, for the hold.
+  for (const alarm of openOf('device_error')) {
+    const firing = state.burnerOn === true && state.lastSeenAt !== null && state.lastSeenAt > alarm.raisedAt
+    if (firing) gone(alarm, clearHoldMs)
+    else if (state.burnerOn === false) present(alarm)
+  }
+}

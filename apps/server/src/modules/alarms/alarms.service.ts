@@ -1,0 +1,183 @@
+import {
+  ALARM_SETTING_DEFAULTS,
+  type AlarmResource,
+  type AlarmSettingsDocument,
+  type AlarmSettingsPatch,
+  type AlarmState,
+  alarmAction,
+  alarmDescription,
+  alarmTitle,
+} from '@teplo/domain'
+import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { alarms, itemAlarmSettings, users } from '../../db/schema.ts'
+import { notFound } from '../../lib/api-error.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+import { pageMeta, pagination } from '../../lib/list-query.ts'
+import { type Caller, visibleItem } from '../items/item-access.ts'
+import { isAlarmKind } from './alarm-store.ts'
+import { alarmState } from './notifications.service.ts'
+
+export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
+export const ALARMS_PAGE_SIZE = 50
+
+type AlarmRow = typeof alarms.$inferSelect & { acknowledgedByName: string | null }
+
+export function alarmResource(row: AlarmRow): AlarmResource {
+  const kind = isAlarmKind(row.kind) ? row.kind : 'device_error'
+  const facts = { kind, code: row.code, value: row.value, threshold: row.threshold }
+  return {
+    type: 'alarms',
+    id: String(row.id),
+    attributes: {
+      kind,
+      code: row.code,
+      state: alarmState(row),
+      title: alarmTitle(facts),
+      description: alarmDescription(facts),
+      action: alarmAction(facts),
+      value: row.value,
+      threshold: row.threshold,
+      raised_at: formatDate(row.raisedAt),
+      acknowledged_at: formatDate(row.acknowledgedAt),
+      acknowledged_by: row.acknowledgedByName,
+      cleared_at: formatDate(row.clearedAt),
+    },
+    relationships: { item: { data: { type: 'items', id: String(row.itemId) } } },
+    links: { self: `/api/v2/items/${row.itemId}/alarms/${row.id}` },
+  }
+}
+
+const withNames = (db: Database) =>
+  db
+    .select({
+      id: alarms.id,
+      itemId: alarms.itemId,
+      kind: alarms.kind,
+      code: alarms.code,
+      value: alarms.value,
+      threshold: alarms.threshold,
+      raisedAt: alarms.raisedAt,
+      repeats: alarms.repeats,
+      acknowledgedAt: alarms.acknowledgedAt,
+      acknowledgedBy: alarms.acknowledgedBy,
+      clearPendingSince: alarms.clearPendingSince,
+      clearedAt: alarms.clearedAt,
+      acknowledgedByName: users.name,
+    })
+    .from(alarms)
+    .leftJoin(users, eq(users.id, alarms.acknowledgedBy))
+
+function stateFilter(state: AlarmState | 'open' | undefined): SQL | undefined {
+  switch (state) {
+    case 'active':
+      return and(isNull(alarms.clearedAt), isNull(alarms.acknowledgedAt))
+    case 'acknowledged':
+      return and(isNull(alarms.clearedAt), sql`${alarms.acknowledgedAt} is not null`)
+    case 'cleared':
+      return sql`${alarms.clearedAt} is not null`
+    case 'open':
+      return isNull(alarms.clearedAt)
+    default:
+      return undefined
+  }
+}
+
+export type ItemAlarmsQuery = {
+  'page[number]': number
+  'page[size]': number
+  from?: Date | undefined
+  to?: Date | undefined
+  'filter[state]'?: AlarmState | 'open' | undefined
+}
+
+/** A device's alarms, newest first: raised within from–to, in a state. */
+export async function listItemAlarms(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  query: ItemAlarmsQuery,
+  rawQuery: Record<string, unknown>,
+) {
+  const item = await visibleItem(db, caller, itemId)
+  const where = and(
+    eq(alarms.itemId, item.id),
+    query.from ? gte(alarms.raisedAt, query.from) : undefined,
+    query.to ? lt(alarms.raisedAt, query.to) : undefined,
+    stateFilter(query['filter[state]']),
+  )
+  const listQuery = { ...query, sort: '-raised_at' }
+  const { limit, offset } = pagination(listQuery)
+  const [rows, [total]] = await Promise.all([
+    withNames(db).where(where).orderBy(desc(alarms.raisedAt), desc(alarms.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(alarms).where(where),
+  ])
+  const page = pageMeta(total?.n ?? 0, listQuery, `/api/v2/items/${item.id}/alarms`, rawQuery)
+  return { data: rows.map(alarmResource), ...page }
+}
+
+/** Someone with access saw the alarm; the first acknowledgement stays. A cleared alarm keeps its history. */
+export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: number, alarmId: number) {
+  const item = await visibleItem(db, caller, itemId)
+  const [exists] = await db
+    .select({ id: alarms.id })
+    .from(alarms)
+    .where(and(eq(alarms.id, alarmId), eq(alarms.itemId, item.id)))
+  if (!exists) throw notFound(ALARM_NOT_FOUND)
+  const changed = await db
+    .update(alarms)
+    .set({ acknowledgedAt: sql`now()`, acknowledgedBy: caller.userId })
+    .where(and(eq(alarms.id, alarmId), isNull(alarms.acknowledgedAt)))
+    .returning({ id: alarms.id })
+  const [row] = await withNames(db).where(eq(alarms.id, alarmId))
+  return { document: { data: alarmResource(row!) }, changed: changed.length > 0 }
+}
+
+function settingsDocument(
+  itemId: number,
+  row: typeof itemAlarmSettings.$inferSelect | undefined,
+): AlarmSettingsDocument {
+  return {
+    data: {
+      type: 'alarm-settings',
+      id: String(itemId),
+      attributes: {
+        offline_minutes: row?.offlineMinutes ?? ALARM_SETTING_DEFAULTS.offline_minutes,
+        overheat_temp: row?.overheatTemp ?? ALARM_SETTING_DEFAULTS.overheat_temp,
+        frost_temp: row?.frostTemp ?? ALARM_SETTING_DEFAULTS.frost_temp,
+        fuel_days: row?.fuelDays ?? ALARM_SETTING_DEFAULTS.fuel_days,
+      },
+      links: { self: `/api/v2/items/${itemId}/alarm-settings` },
+    },
+  }
+}
+
+export async function alarmSettingsDocument(db: Database, caller: Caller, itemId: number) {
+  const item = await visibleItem(db, caller, itemId)
+  const [row] = await db.select().from(itemAlarmSettings).where(eq(itemAlarmSettings.itemId, item.id))
+  return settingsDocument(item.id, row)
+}
+
+/** The owner (whoever sees the device) changes its thresholds; what is not sent stays. */
+export async function updateAlarmSettings(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  patch: AlarmSettingsPatch,
+) {
+  const item = await visibleItem(db, caller, itemId)
+  const [current] = await db.select().from(itemAlarmSettings).where(eq(itemAlarmSettings.itemId, item.id))
+  const next = {
+    offlineMinutes:
+      patch.offline_minutes ?? current?.offlineMinutes ?? ALARM_SETTING_DEFAULTS.offline_minutes,
+    overheatTemp: patch.overheat_temp ?? current?.overheatTemp ?? ALARM_SETTING_DEFAULTS.overheat_temp,
+    frostTemp: patch.frost_temp ?? current?.frostTemp ?? ALARM_SETTING_DEFAULTS.frost_temp,
+    fuelDays: patch.fuel_days ?? current?.fuelDays ?? ALARM_SETTING_DEFAULTS.fuel_days,
+  }
+  const [row] = await db
+    .insert(itemAlarmSettings)
+    .values({ itemId: item.id, ...next })
+    .onConflictDoUpdate({ target: itemAlarmSettings.itemId, set: { ...next, updatedAt: new Date() } })
+    .returning()
+  return settingsDocument(item.id, row)
+}

@@ -1,0 +1,103 @@
+import {
+  type AlarmFacts,
+  alarmAction,
+  alarmDescription,
+  alarmTitle,
+  type NotificationChannel,
+} from '@teplo/domain'
+import type { Database } from '../../db/client.ts'
+import type { Mailer } from '../../lib/mailer.ts'
+import { unsubscribeToken } from './notification-settings.ts'
+
+/** One delivery the outbox hands to a channel: who, which device, what happened. */
+export type Delivery = {
+  id: number
+  channel: NotificationChannel
+  userId: number
+  userName: string
+  email: string
+  itemId: number
+  itemName: string
+  alarm: AlarmFacts & { id: number; raisedAt: Date }
+  attempts: number
+}
+
+/** Delivered, or deliberately not (nothing to deliver to): the outbox stops trying either way. */
+export type ChannelResult = { state: 'sent' } | { state: 'skipped'; reason: string }
+
+/** A channel's sender; it throws on a failure worth retrying (SMTP or the push service down). */
+export type ChannelSender = (delivery: Delivery) => Promise<ChannelResult>
+
+/** What a web push says (the push module's `sendPushToUser` payload). */
+export type PushPayload = { title: string; body: string; url: string; tag: string }
+/** Sends a push to every subscription of an account; throws on a transient failure. */
+export type PushSender = (db: Database, userId: number, payload: PushPayload) => Promise<void>
+
+export const deviceLink = (appUrl: string, itemId: number) => `${appUrl}/dashboards?device=${itemId}`
+export const unsubscribeLink = (appUrl: string, token: string) =>
+  `${appUrl}/api/v2/notifications/unsubscribe?token=${encodeURIComponent(token)}`
+
+const kyivTime = (at: Date) =>
+  new Intl.DateTimeFormat('uk-UA', {
+    timeZone: 'Europe/Kyiv',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at)
+
+/** The Ukrainian e-mail of an alarm: the device, what happened, what to do, a link, an unsubscribe link. */
+export function alarmMail(delivery: Delivery, appUrl: string, unsubscribeUrl: string) {
+  const { alarm } = delivery
+  const title = alarmTitle(alarm)
+  const link = deviceLink(appUrl, delivery.itemId)
+  const text = [
+    `Вітаємо, ${delivery.userName}!`,
+    '',
+    `Котел «${delivery.itemName}»: ${title}.`,
+    `Коли: ${kyivTime(alarm.raisedAt)} (за київським часом).`,
+    '',
+    `Що сталося: ${alarmDescription(alarm)}`,
+    '',
+    `Що робити: ${alarmAction(alarm)}`,
+    '',
+    `Відкрити пристрій: ${link}`,
+    '',
+    '—',
+    'Teplo стежить за котлом замість вас.',
+    `Не хочете отримувати такі листи? Відпишіться одним кліком: ${unsubscribeUrl}`,
+  ].join('\n')
+  return {
+    to: delivery.email,
+    subject: `Teplo: ${delivery.itemName} — ${title}`,
+    text,
+    messageId: `<alarm-${alarm.id}-user-${delivery.userId}@teplo>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}
+
+export function emailChannel(db: Database, mailer: Mailer, appUrl: string): ChannelSender {
+  return async (delivery) => {
+    const url = unsubscribeLink(appUrl, await unsubscribeToken(db, delivery.userId))
+    await mailer.send(alarmMail(delivery, appUrl, url))
+    return { state: 'sent' }
+  }
+}
+
+/** The push channel: the push module's sender once wired; until then every push delivery is skipped. */
+export function pushChannel(db: Database, appUrl: string, send: PushSender | null): ChannelSender {
+  return async (delivery) => {
+    if (!send) return { state: 'skipped', reason: 'no push subscriptions' }
+    await send(db, delivery.userId, {
+      title: `${delivery.itemName}: ${alarmTitle(delivery.alarm)}`,
+      body: alarmDescription(delivery.alarm),
+      url: deviceLink(appUrl, delivery.itemId),
+      tag: `alarm-${delivery.alarm.id}`,
+    })
+    return { state: 'sent' }
+  }
+}

@@ -1,0 +1,295 @@
+import {
+  ALARM_STATES,
+  alarmDocumentSchema,
+  alarmListDocumentSchema,
+  alarmSettingsDocumentSchema,
+  alarmSettingsPatchSchema,
+  noContentSchema,
+  notificationDocumentSchema,
+  notificationListDocumentSchema,
+  notificationPatchSchema,
+  notificationSettingsDocumentSchema,
+  notificationSettingsPatchSchema,
+  notificationsReadAllDocumentSchema,
+} from '@teplo/domain'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pageQuery } from '../../../lib/list-query.ts'
+import { idParams, idSchema } from '../../../lib/params.ts'
+import {
+  ALARMS_PAGE_SIZE,
+  acknowledgeAlarm,
+  alarmSettingsDocument,
+  listItemAlarms,
+  updateAlarmSettings,
+} from '../../../modules/alarms/alarms.service.ts'
+import {
+  notificationSettingsDocument,
+  unsubscribeByToken,
+  updateNotificationSettings,
+} from '../../../modules/alarms/notification-settings.ts'
+import {
+  listNotifications,
+  markAllRead,
+  markNotification,
+  NOTIFICATIONS_PAGE_SIZE,
+} from '../../../modules/alarms/notifications.service.ts'
+import { assertRangeOrder, rangeQueryShape } from '../../../modules/history/history-query.ts'
+import { visibleItem } from '../../../modules/items/item-access.ts'
+import { currentUser } from '../../../plugins/app/auth.ts'
+
+const booleanParam = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
+    .transform((value) => value === 'true' || value === '1')
+
+const notificationsQuery = z.object({
+  ...pageQuery(NOTIFICATIONS_PAGE_SIZE),
+  'filter[unread]': booleanParam('filter[unread]').optional(),
+})
+
+const STATE_FILTERS = [...ALARM_STATES, 'open'] as const
+const alarmsQuery = z.object({
+  ...pageQuery(ALARMS_PAGE_SIZE),
+  from: rangeQueryShape.from.optional(),
+  to: rangeQueryShape.to.optional(),
+  'filter[state]': z
+    .enum(STATE_FILTERS, { message: `filter[state] must be one of: ${STATE_FILTERS.join(', ')}` })
+    .optional(),
+})
+
+const alarmParams = z.object({ id: idSchema('id'), alarmId: idSchema('alarmId') })
+const unsubscribeQuery = z.object({ token: z.string().max(200, { message: 'token is too long' }) })
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`
+
+const UNSUBSCRIBED = page(
+  'Ви відписалися від листів',
+  'Листів про тривоги котла більше не буде. Сповіщення в застосунку лишаються; увімкнути листи знову можна в налаштуваннях облікового запису.',
+)
+const BAD_LINK = page(
+  'Посилання недійсне',
+  'Це посилання для відписки застаріле або пошкоджене. Вимкнути листи можна в налаштуваннях облікового запису.',
+)
+
+// A page, not an error document: the one who follows a link from an e-mail reads it (undocumented status: no
+// response schema, so nothing serialises the page as JSON).
+const badLink = (reply: FastifyReply) => reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
+
+const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const visibleFirst = async (request: FastifyRequest) => {
+    const params = idParams.safeParse(request.params)
+    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
+  }
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in account's notifications, newest first; meta.unread counts the unread",
+        querystring: notificationsQuery,
+        response: { 200: notificationListDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      listNotifications(
+        app.db,
+        currentUser(request).userId,
+        request.query,
+        request.query as Record<string, unknown>,
+      ),
+  )
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification of the account read',
+        response: { 200: notificationsReadAllDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const result = await markAllRead(app.db, currentUser(request).userId)
+      app.events.emit('notification.created', { userId: currentUser(request).userId })
+      return result
+    },
+  )
+
+  app.patch(
+    '/notifications/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a notification read or unread (only your own; anyone else’s is 404)',
+        params: idParams,
+        body: notificationPatchSchema,
+        response: { 200: notificationDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const userId = currentUser(request).userId
+      const result = await markNotification(app.db, userId, request.params.id, request.body.read)
+      app.events.emit('notification.created', { userId })
+      return result
+    },
+  )
+
+  const unsubscribe = async (request: { query: { token: string } }) =>
+    unsubscribeByToken(app.db, request.query.token)
+
+  app.get(
+    '/notifications/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'One-click unsubscribe from alarm e-mails (the signed link in every e-mail; no sign-in)',
+        querystring: unsubscribeQuery,
+        description:
+          'Answers a short Ukrainian HTML page: 200 when e-mail was turned off, 400 for a bad link.',
+        response: { 200: z.string().describe('text/html') },
+      },
+      config: { jsonApi: false },
+    },
+    async (request, reply) => {
+      if (await unsubscribe(request)) return reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED)
+      return badLink(reply)
+    },
+  )
+
+  app.post(
+    '/notifications/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post): the same signed token',
+        querystring: unsubscribeQuery,
+        description: '204 when e-mail was turned off; 400 with an HTML page for a bad link.',
+        response: { 204: noContentSchema },
+      },
+      config: { jsonApi: false },
+    },
+    async (request, reply) => {
+      if (await unsubscribe(request)) return reply.status(204).send(null)
+      return badLink(reply)
+    },
+  )
+
+  app.get(
+    '/me/notification-settings',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which alarm kinds and channels notify the account, and its quiet hours (Kyiv time)',
+        response: { 200: notificationSettingsDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => notificationSettingsDocument(app.db, currentUser(request).userId),
+  )
+
+  app.patch(
+    '/me/notification-settings',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Change notification preferences; what is not sent stays',
+        body: notificationSettingsPatchSchema,
+        response: { 200: notificationSettingsDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => updateNotificationSettings(app.db, currentUser(request).userId, request.body),
+  )
+
+  app.get(
+    '/items/:id/alarms',
+    {
+      schema: {
+        tags: ['alarms'],
+        summary: 'Alarms of a device, newest first: raised within from–to, by state',
+        params: idParams,
+        querystring: alarmsQuery,
+        response: { 200: alarmListDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { from, to } = request.query
+      if (from && to) assertRangeOrder(from, to)
+      return listItemAlarms(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+        request.query as Record<string, unknown>,
+      )
+    },
+  )
+
+  app.post(
+    '/items/:id/alarms/:alarmId/acknowledge',
+    {
+      schema: {
+        tags: ['alarms'],
+        summary: 'Acknowledge an alarm (who and when are kept; the first acknowledgement stays)',
+        params: alarmParams,
+        response: { 200: alarmDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { id, alarmId } = request.params
+      const { document, changed } = await acknowledgeAlarm(app.db, currentUser(request), id, alarmId)
+      if (changed) app.events.emit('alarm.changed', { itemId: id, alarmId })
+      return document
+    },
+  )
+
+  app.get(
+    '/items/:id/alarm-settings',
+    {
+      schema: {
+        tags: ['alarms'],
+        summary: "A device's alarm thresholds (silence, overheat, frost, days of fuel)",
+        params: idParams,
+        response: { 200: alarmSettingsDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => alarmSettingsDocument(app.db, currentUser(request), request.params.id),
+  )
+
+  app.patch(
+    '/items/:id/alarm-settings',
+    {
+      schema: {
+        tags: ['alarms'],
+        summary: "Change a device's alarm thresholds; what is not sent stays",
+        params: idParams,
+        body: alarmSettingsPatchSchema,
+        response: { 200: alarmSettingsDocumentSchema },
+      },
+      onRequest: app.authenticate,
+      preValidation: visibleFirst,
+    },
+    async (request) => {
+      const document = await updateAlarmSettings(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      )
+      app.events.emit('item.updated', { itemId: request.params.id })
+      return document
+    },
+  )
+}
+
+export default alarmRoutes

@@ -1,0 +1,245 @@
+import type { AddressInfo } from 'node:net'
+import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { eq } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import type { DatabaseHandle } from '../src/db/client.ts'
+import { items, notificationOutbox, userNotificationSettings, users } from '../src/db/schema.ts'
+import { raiseAlarms } from '../src/modules/alarms/alarm-store.ts'
+import { MAX_ATTEMPTS, retryDelayMs } from '../src/modules/alarms/outbox.ts'
+import { deliveriesOf } from './alarms-support.ts'
+import { waitFor } from './device-support.ts'
+import { openTestDatabase, testConfig } from './helper.ts'
+
+type Received = { to: string[]; raw: string }
+
+/** A real SMTP server on a fixed port that the test stops and starts (an outage). */
+class TestSmtp {
+  readonly received: Received[] = []
+  private server: SMTPServer | null = null
+  port = 0
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          this.received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(this.port, '127.0.0.1', () => resolve())
+    })
+    this.port = (server.server.address() as AddressInfo).port
+    this.server = server
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server
+    this.server = null
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+const smtp = new TestSmtp()
+let database: DatabaseHandle
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
+
+/** One server instance on the file's database, mailing through the test's SMTP server. */
+async function instance() {
+  const app = await buildApp({
+    config: testConfig({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      APP_URL: 'https://teplo.example',
+      ALARM_CHECK_SECONDS: '3600',
+      NOTIFY_RETRY_SECONDS: '0.2',
+    }),
+    database,
+  })
+  await app.ready()
+  return app
+}
+
+async function adminDevice(app: Awaited<ReturnType<typeof instance>>) {
+  const [owner] = await app.db.select().from(users).where(eq(users.email, admin.email))
+  const [item] = await app.db.select().from(items).where(eq(items.userId, owner!.id)).limit(1)
+  return { owner: owner!, item: item! }
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  await smtp.start()
+})
+
+afterAll(async () => {
+  await smtp.stop()
+  await database?.close()
+})
+
+const mailsFor = (alarmId: number) => smtp.received.filter((m) => m.raw.includes(`alarm-${alarmId}-user-`))
+
+describe('e-mail through the outbox', () => {
+  it('waits out an SMTP outage with backoff and then sends once, in Ukrainian, with an unsubscribe link', async () => {
+    const app = await instance()
+    try {
+      const { item } = await adminDevice(app)
+      await smtp.stop()
+      const { raised } = await raiseAlarms(app.db, [{ itemId: item.id, kind: 'device_error', code: 'E1' }])
+      const alarmId = raised[0]!.id
+      await app.alarms.outbox.runOnce()
+      let [email] = await deliveriesOf(app as never, alarmId, 'email')
+      expect(email).toMatchObject({ state: 'pending', attempts: 1 })
+      expect(email!.lastError).toBeTruthy()
+      expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now())
+
+      await smtp.start()
+      await waitFor(
+        async () => (await deliveriesOf(app as never, alarmId, 'email'))[0]?.state === 'sent',
+        10_000,
+        'the e-mail sent',
+      )
+      ;[email] = await deliveriesOf(app as never, alarmId, 'email')
+      expect(email!.attempts).toBeGreaterThanOrEqual(2)
+      // More rounds send nothing again.
+      await app.alarms.outbox.runOnce()
+      await app.alarms.outbox.runOnce()
+      const mails = mailsFor(alarmId)
+      expect(mails).toHaveLength(1)
+      const mail = mails[0]!
+      expect(mail.to).toEqual([admin.email])
+      const text = decodeMail(mail.raw)
+      expect(text).toContain(item.name)
+      expect(text).toContain('Пальник не розпалився')
+      expect(text).toContain('Перевірте, чи є пелети в бункері')
+      expect(text).toContain(`https://teplo.example/dashboards?device=${item.id}`)
+      const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ')
+      expect(headers).toMatch(
+        /^List-Unsubscribe: <https:\/\/teplo\.example\/api\/v2\/notifications\/unsubscribe\?token=/m,
+      )
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
+
+      // The link works without signing in and turns e-mail off; a forged one does nothing.
+      const token = /unsubscribe\?token=([^>\s]+)/.exec(headers)![1]!
+      const forged = await app.inject({
+        method: 'GET',
+        url: `/api/v2/notifications/unsubscribe?token=${token.slice(0, -2)}xx`,
+      })
+      expect(forged.statusCode).toBe(400)
+      const done = await app.inject({
+        method: 'GET',
+        url: `/api/v2/notifications/unsubscribe?token=${token}`,
+      })
+      expect(done.statusCode).toBe(200)
+      expect(done.headers['content-type']).toContain('text/html')
+      expect(done.body).toContain('Ви відписалися')
+      const [owner] = await app.db.select().from(users).where(eq(users.email, admin.email))
+      const [settings] = await app.db
+        .select()
+        .from(userNotificationSettings)
+        .where(eq(userNotificationSettings.userId, owner!.id))
+      expect(settings!.email).toBe(false)
+      const next = await raiseAlarms(app.db, [
+        { itemId: item.id, kind: 'overheat', value: 95, threshold: 90 },
+      ])
+      expect((await deliveriesOf(app as never, next.raised[0]!.id)).map((d) => d.channel)).toEqual(['push'])
+      await app.db
+        .update(userNotificationSettings)
+        .set({ email: true })
+        .where(eq(userNotificationSettings.userId, owner!.id))
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('keeps a delivery across a server restart and sends it once from the next instance', async () => {
+    await smtp.stop()
+    const first = await instance()
+    const { item } = await adminDevice(first)
+    const { raised } = await raiseAlarms(first.db, [
+      { itemId: item.id, kind: 'frost', value: 3, threshold: 5 },
+    ])
+    const alarmId = raised[0]!.id
+    await first.alarms.outbox.runOnce()
+    expect((await deliveriesOf(first as never, alarmId, 'email'))[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+    })
+    await first.close()
+
+    await smtp.start()
+    const second = await instance()
+    try {
+      await waitFor(
+        async () => (await deliveriesOf(second as never, alarmId, 'email'))[0]?.state === 'sent',
+        10_000,
+        'the e-mail sent after the restart',
+      )
+      await second.alarms.outbox.runOnce()
+      expect(mailsFor(alarmId)).toHaveLength(1)
+      expect(decodeMail(mailsFor(alarmId)[0]!.raw)).toContain('нижча за поріг 5 °C')
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('two instances draining one outbox send each delivery once', async () => {
+    const a = await instance()
+    const b = await instance()
+    try {
+      const { item } = await adminDevice(a)
+      const ids: number[] = []
+      for (const code of ['E4', 'E5', 'E6', 'E7', 'E8']) {
+        const { raised } = await raiseAlarms(a.db, [{ itemId: item.id, kind: 'device_error', code }])
+        ids.push(raised[0]!.id)
+      }
+      await Promise.all([a.alarms.outbox.runOnce(), b.alarms.outbox.runOnce(), a.alarms.outbox.runOnce()])
+      await waitFor(
+        async () => {
+          const rows = await a.db.select().from(notificationOutbox)
+          return rows
+            .filter((r) => ids.includes(r.alarmId) && r.channel === 'email')
+            .every((r) => r.state === 'sent')
+        },
+        10_000,
+        'every e-mail sent',
+      )
+      for (const id of ids) expect(mailsFor(id)).toHaveLength(1)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('backs off exponentially up to an hour and gives up only after many attempts', () => {
+    expect(retryDelayMs(30_000, 1)).toBe(30_000)
+    expect(retryDelayMs(30_000, 2)).toBe(60_000)
+    expect(retryDelayMs(30_000, 30)).toBe(3_600_000)
+    expect(MAX_ATTEMPTS).toBeGreaterThanOrEqual(48)
+  })
+})
+
+/** The text part of a raw message (quoted-printable or base64, as nodemailer chose). */
+function decodeMail(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4)
+  if (/Content-Transfer-Encoding: base64/i.test(raw))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) {
+    const joined = body.replace(/=\r?\n/g, '')
+    return Buffer.from(
+      joined.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8')
+  }
+  return body
+}
