@@ -31,7 +31,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     let unsubscribe = () => {}
     const stream = openEventStream(request, reply, () => unsubscribe())
     const subscriber: LiveSubscriber = {
-      maySee: () => true,
+      viewer: caller,
       send: (event, data) => stream.send(event, data),
       close: (retryMs) => stream.close(retryMs),
       heartbeat: () => {
