@@ -18,19 +18,19 @@ type Manifest = {
 type SubscriptionList = { data: { id: string; attributes: { endpoint: string } }[] }
 
 /** A throwaway account, so its subscriptions touch nobody else. */
-async function newAccountToken(request: APIRequestContext): Promise<string> {
+async function newAccount(request: APIRequestContext) {
   const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
   const password = 'push-pass-1'
+  const email = `e2e-push-${unique}@example.com`
   const response = await request.post('/api/v2/register', {
-    data: {
-      name: 'E2E push',
-      email: `e2e-push-${unique}@example.com`,
-      password,
-      password_confirmation: password,
-    },
+    data: { name: 'E2E push', email, password, password_confirmation: password },
   })
   expect(response.status(), await response.text()).toBe(200)
-  return ((await response.json()) as { access_token: string }).access_token
+  return { email, password, token: ((await response.json()) as { access_token: string }).access_token }
+}
+
+async function newAccountToken(request: APIRequestContext): Promise<string> {
+  return (await newAccount(request)).token
 }
 
 /** Waits until the service worker controls the page, and answers its scope. */
@@ -280,4 +280,36 @@ test('a push message reaching the service worker is shown as a notification with
         data: { url: `${baseURL}/dashboards?item=3` },
       },
     ])
+})
+
+test("signing out ends this device's push subscription on the server and in the browser (push service stubbed)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await newAccount(request)
+  await useToken(page, account.token)
+  await context.grantPermissions(['notifications'], { origin: baseURL! })
+  const subscription = await stubBrowserPushService(context)
+  await page.goto('/account/settings')
+  await serviceWorkerReady(page)
+  const section = page.getByRole('region', { name: 'Сповіщення на цьому пристрої' })
+  await section.getByRole('button', { name: 'Увімкнути сповіщення' }).click()
+  await expect(section.getByText('Цей пристрій отримує сповіщення.')).toBeVisible()
+  const before = await api<SubscriptionList>(request, account.token, 'GET', 'me/push-subscriptions')
+  expect(before.data.map((row) => row.attributes.endpoint)).toEqual([subscription.endpoint])
+
+  await page.getByRole('button', { name: 'Вихід' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const login = await request.post('/api/v2/login', {
+    data: { email: account.email, password: account.password },
+  })
+  const token = ((await login.json()) as { access_token: string }).access_token
+  expect((await api<SubscriptionList>(request, token, 'GET', 'me/push-subscriptions')).data).toEqual([])
+  expect(
+    await page.evaluate(
+      async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) !== null,
+    ),
+  ).toBe(false)
 })
