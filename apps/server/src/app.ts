@@ -12,6 +12,7 @@ import deviceLink from './plugins/app/device-link.ts'
 import events from './plugins/app/events.ts'
 import live from './plugins/app/live.ts'
 import mailer from './plugins/app/mailer.ts'
+import push from './plugins/app/push.ts'
 import configPlugin from './plugins/external/config.ts'
 import db from './plugins/external/db.ts'
 import errors from './plugins/external/errors.ts'
@@ -32,6 +33,7 @@ import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
+import pushRoutes from './routes/api/v2/push.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(events)
   await app.register(auth)
   await app.register(mailer)
+  await app.register(push)
   await app.register(live)
   await app.register(alarmsPlugin)
   await app.register(deviceLink)
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
+      await api.register(pushRoutes)
       await api.register(uploadsRoutes)
       await api.register(helpRequestsRoutes)
       await api.register(supportRoutes)

@@ -171,6 +171,22 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  // Web push (VAPID): both keys or neither (then generated once into DATA_DIR/vapid-keys.json).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be a P-256 public key in base64url (87 characters, from web-push)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be a P-256 private key in base64url (43 characters, from web-push)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/?#]+\S*)$/,
+      'must be a mailto: address or an https:// URL',
+    )
+    .optional(),
   AUTH_CACHE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -230,6 +246,8 @@ export type Config = {
   shutdownTimeoutSeconds: number
   /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
   authCacheSeconds: number
+  /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
 }
 
 export class ConfigError extends Error {}
@@ -253,6 +271,15 @@ export function defaultMqttClientId(port: number): string {
       .replace(/[^A-Za-z0-9_.:-]/g, '-')
       .slice(0, 80) || 'host'
   return `teplo-server-${host}-${port}`
+}
+
+/** Push services want a way to reach the sender: the site when it is public over https, else support's mail. */
+export function defaultVapidSubject(appUrl: string | undefined, supportEmail: string): string {
+  if (appUrl?.startsWith('https://')) {
+    const host = new URL(appUrl).hostname
+    if (host !== 'localhost' && host !== '127.0.0.1') return appUrl.replace(/\/$/, '')
+  }
+  return `mailto:${supportEmail}`
 }
 
 export function loadConfig(
@@ -287,6 +314,10 @@ export function loadConfig(
       'MQTT_DYNAMIC_SECURITY',
       'needs MQTT_URL (the Mosquitto that runs the dynamic security plugin)',
     ])
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    pairs.push([missing, `must be set with ${e.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`])
   }
   if (pairs.length > 0) {
     const lines = pairs.map(([key, message]) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`)
@@ -338,5 +369,12 @@ export function loadConfig(
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.APP_URL, e.SUPPORT_EMAIL),
+    },
   }
 }

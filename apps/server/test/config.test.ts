@@ -93,4 +93,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty')
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT="xml": must be pretty or json/)
   })
+  it('reads the VAPID keys (both or neither) and picks a contact for push services', () => {
+    const pub = `B${'a'.repeat(86)}`
+    const priv = 'b'.repeat(43)
+    expect(loadConfig({}).vapid).toEqual({ keys: undefined, subject: 'mailto:support@teplo.local' })
+    expect(loadConfig({ VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv }).vapid.keys).toEqual({
+      publicKey: pub,
+      privateKey: priv,
+    })
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(
+      /VAPID_PRIVATE_KEY="": must be set with VAPID_PUBLIC_KEY/,
+    )
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: priv })).toThrow(
+      /VAPID_PUBLIC_KEY="": must be set with VAPID_PRIVATE_KEY/,
+    )
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: priv })).toThrow(
+      /VAPID_PUBLIC_KEY="short"/,
+    )
+    expect(loadConfig({ APP_URL: 'https://teplo.example.com/' }).vapid.subject).toBe(
+      'https://teplo.example.com',
+    )
+    expect(loadConfig({ APP_URL: 'http://teplo.example.com' }).vapid.subject).toBe(
+      'mailto:support@teplo.local',
+    )
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapid.subject).toBe(
+      'mailto:ops@example.com',
+    )
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(
+      /VAPID_SUBJECT="http:\/\/example.com"/,
+    )
+  })
 })

@@ -17,6 +17,9 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web manifest come from the app itself; notifications' icons too.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         upgradeInsecureRequests: null,
       },

@@ -6,6 +6,10 @@ import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
 import { sendErrorDocument } from './errors.ts'
 
+// Files that must be asked for again on every use: the service worker (the browser checks it for a new build
+// at each visit; a cached copy would keep an old build running), the manifest and the offline page.
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'offline.html', 'offline.js'])
+
 function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/')
 }
@@ -24,6 +28,10 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable')
+        } else if (REVALIDATED.has(path.relative(webDist, filePath))) {
+          res.header('cache-control', 'no-cache')
+          if (filePath.endsWith('.webmanifest'))
+            res.header('content-type', 'application/manifest+json; charset=utf-8')
         }
       },
     })

@@ -8,8 +8,10 @@ import { DeleteAccountSection } from '../../features/account/components/delete-a
 import { EmailForm } from '../../features/account/components/email-form'
 import { NameForm } from '../../features/account/components/name-form'
 import { PasswordForm } from '../../features/account/components/password-form'
+import { SettingsSection } from '../../features/account/components/settings-section'
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
+import { PushNotifications } from '../../features/push/components/push-notifications'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
 const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
@@ -35,6 +37,9 @@ export function AccountSettingsRoute() {
         <Stack spacing={3}>
           <NameForm name={name} onChanged={refreshProfile} />
           <EmailForm email={email} onChanged={refreshProfile} />
+          <SettingsSection title={t('push.title')} description={t('push.description')}>
+            <PushNotifications />
+          </SettingsSection>
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />

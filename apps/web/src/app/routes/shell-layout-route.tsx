@@ -6,6 +6,7 @@ import { useProfile } from '../../features/auth/api/get-profile'
 import { SessionActions } from '../../features/auth/components/session-actions'
 import { useActiveFaultCount } from '../../features/device-errors/api/get-active-fault-count'
 import { HelpRequestProvider } from '../../features/help/components/help-request-provider'
+import { endPushOnThisDevice } from '../../features/push/api/end-push-on-this-device'
 import { useAccessToken } from '../../lib/auth-token'
 
 export function ShellLayoutRoute() {
@@ -18,7 +19,7 @@ export function ShellLayoutRoute() {
   return (
     <HelpRequestProvider>
       <AppShell
-        sessionActions={<SessionActions />}
+        sessionActions={<SessionActions beforeSignOut={endPushOnThisDevice} />}
         menuEntries={menuEntriesFor(role)}
         menuCounts={faults === undefined ? undefined : { itemErrors: faults }}
       >

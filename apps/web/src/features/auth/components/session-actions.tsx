@@ -7,13 +7,16 @@ import Tooltip from '@mui/material/Tooltip'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { useAccessToken } from '../../../lib/auth-token'
-import { useLogout } from '../api/logout'
+import { type BeforeSignOut, useLogout } from '../api/logout'
 
-/** Top-bar session control: 'Вхід' when signed out; the profile link and 'Вихід' when signed in. */
-export function SessionActions() {
+/**
+ * Top-bar session control: 'Вхід' when signed out; the profile link and 'Вихід' when signed in. `beforeSignOut`
+ * ends what this device holds for the account (its web push subscription) before the token is revoked.
+ */
+export function SessionActions({ beforeSignOut }: { beforeSignOut?: BeforeSignOut }) {
   const { t } = useTranslation()
   const token = useAccessToken()
-  const logout = useLogout()
+  const logout = useLogout(beforeSignOut)
   if (!token) {
     return (
       <Button component={RouterLink} to="/login" startIcon={<LoginRounded />}>

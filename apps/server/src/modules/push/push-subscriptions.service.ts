@@ -1,0 +1,106 @@
+import { createECDH } from 'node:crypto'
+import { isIP } from 'node:net'
+import {
+  isLoopbackHttpEndpoint,
+  type PushSubscriptionData,
+  type PushSubscriptionResource,
+} from '@teplo/domain'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { pushSubscriptions } from '../../db/schema.ts'
+import { invalidField, notFound } from '../../lib/api-error.ts'
+import { formatDate } from '../../lib/jsonapi.ts'
+
+type Row = typeof pushSubscriptions.$inferSelect
+
+/** Tests may point a subscription at a push service on this machine over http; nothing else may. */
+export type SubscriptionPolicy = { allowLoopback: boolean }
+
+function subscriptionResource(row: Row): PushSubscriptionResource {
+  return {
+    type: 'push-subscriptions',
+    id: String(row.id),
+    attributes: {
+      endpoint: row.endpoint,
+      user_agent: row.userAgent,
+      created_at: formatDate(row.createdAt),
+      last_success_at: formatDate(row.lastSuccessAt),
+      failures: row.failures,
+    },
+    links: { self: `/api/v2/me/push-subscriptions/${row.id}` },
+  }
+}
+
+/**
+ * The server posts to the endpoint, so it must be a push service on the internet: not an address on this
+ * machine or in the private network (an IP literal or a local name), which would let anyone make the server
+ * send requests inside it.
+ */
+function checkEndpoint(endpoint: string, policy: SubscriptionPolicy) {
+  if (policy.allowLoopback && isLoopbackHttpEndpoint(endpoint)) return
+  const url = new URL(endpoint)
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.')
+  if (url.protocol !== 'https:' || isIP(host) !== 0 || local) {
+    throw invalidField('endpoint', 'Адреса підписки має бути адресою служби push в інтернеті (https://)')
+  }
+}
+
+function checkPublicKey(p256dh: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  try {
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'))
+  } catch {
+    throw invalidField('keys/p256dh', 'Ключ p256dh не є точкою кривої P-256')
+  }
+}
+
+export async function listPushSubscriptions(db: Database, userId: number) {
+  const rows = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.id))
+  return { data: rows.map(subscriptionResource) }
+}
+
+/**
+ * Stores the browser's subscription for the caller. The same endpoint again updates the row (idempotent) and
+ * binds it to the caller: a browser belongs to whoever signed in on it last.
+ */
+export async function savePushSubscription(
+  db: Database,
+  userId: number,
+  input: PushSubscriptionData,
+  userAgent: string | undefined,
+  policy: SubscriptionPolicy,
+) {
+  checkEndpoint(input.endpoint, policy)
+  checkPublicKey(input.keys.p256dh)
+  const values = {
+    userId,
+    p256dh: input.keys.p256dh.replace(/=+$/, ''),
+    auth: input.keys.auth.replace(/=+$/, ''),
+    userAgent: userAgent ? userAgent.slice(0, 512) : null,
+  }
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ endpoint: input.endpoint, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, failures: 0 } })
+    // xmax is 0 on a row this statement inserted (PostgreSQL); a conflict's update sets it.
+    .returning({ ...getTableColumns(pushSubscriptions), created: sql<boolean>`(xmax = 0)` })
+  if (!row) throw new Error('push subscription was not stored')
+  const { created, ...stored } = row
+  return { created, document: { data: subscriptionResource(stored) } }
+}
+
+/** Only the caller's own subscription; another's answers 404 exactly like a missing one. */
+export async function deletePushSubscription(db: Database, userId: number, id: number) {
+  const [deleted] = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id })
+  if (!deleted) throw notFound()
+}

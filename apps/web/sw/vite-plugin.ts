@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { type Plugin, transformWithOxc } from 'vite'
+
+/** Files of public/ that the shell needs offline (the offline page shows the icon). */
+export const PUBLIC_SHELL = [
+  '/offline.html',
+  '/offline.js',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/badge-96.png',
+]
+
+type OutputChunk = {
+  type: 'chunk'
+  fileName: string
+  isEntry: boolean
+  imports: string[]
+  viteMetadata?: { importedCss: Set<string> }
+}
+type OutputFile = OutputChunk | { type: 'asset'; fileName: string }
+
+/**
+ * The first page's files: the entry chunk, the chunks it imports statically and their styles. Screens loaded
+ * later are cached the first time they are fetched.
+ */
+export function shellFiles(bundle: Record<string, OutputFile>): string[] {
+  const files = new Set<string>()
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName]
+    if (chunk?.type !== 'chunk' || files.has(`/${fileName}`)) return
+    files.add(`/${fileName}`)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`)
+    for (const imported of chunk.imports) visit(imported)
+  }
+  for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry) visit(file.fileName)
+  return [...files].sort()
+}
+
+/** The build's name: a hash of every emitted file name (hashed by content) and of the worker's own code. */
+export function buildVersion(bundle: Record<string, OutputFile>, workerCode: string): string {
+  const hash = createHash('sha256')
+  for (const name of Object.keys(bundle).sort()) hash.update(`${name}\n`)
+  return hash.update(workerCode).digest('hex').slice(0, 12)
+}
+
+/** Emits /sw.js: sw/service-worker.ts compiled to a classic script, with its precache list and build name. */
+export function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'teplo-service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const files = bundle as unknown as Record<string, OutputFile>
+      const source = fileURLToPath(new URL('./service-worker.ts', import.meta.url))
+      const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' })
+      const body = code.replace(/^export\s*\{\s*\};?\s*$/m, '')
+      const precache = [...PUBLIC_SHELL, ...shellFiles(files)]
+      const header = [
+        `const TEPLO_BUILD = ${JSON.stringify(buildVersion(files, body))};`,
+        `const TEPLO_PRECACHE = ${JSON.stringify(precache)};`,
+      ].join('\n')
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: `${header}\n${body}` })
+    },
+  }
+}
