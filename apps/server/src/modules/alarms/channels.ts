@@ -7,6 +7,7 @@ import {
 } from '@teplo/domain'
 import type { Database } from '../../db/client.ts'
 import type { Mailer } from '../../lib/mailer.ts'
+import type { PushSender as PushSenders } from '../push/push-sender.ts'
 import { unsubscribeToken } from './notification-settings.ts'
 
 /** One delivery the outbox hands to a channel: who, which device, what happened. */
@@ -28,10 +29,8 @@ export type ChannelResult = { state: 'sent' } | { state: 'skipped'; reason: stri
 /** A channel's sender; it throws on a failure worth retrying (SMTP or the push service down). */
 export type ChannelSender = (delivery: Delivery) => Promise<ChannelResult>
 
-/** What a web push says (the push module's `sendPushToUser` payload). */
-export type PushPayload = { title: string; body: string; url: string; tag: string }
-/** Sends a push to every subscription of an account; throws on a transient failure. */
-export type PushSender = (db: Database, userId: number, payload: PushPayload) => Promise<void>
+/** The push module's `sendPushToUser`: how many browsers took it; throws on a transient failure. */
+export type PushSender = PushSenders['sendPushToUser']
 
 export const deviceLink = (appUrl: string, itemId: number) => `${appUrl}/dashboards?device=${itemId}`
 export const unsubscribeLink = (appUrl: string, token: string) =>
@@ -88,16 +87,16 @@ export function emailChannel(db: Database, mailer: Mailer, appUrl: string): Chan
   }
 }
 
-/** The push channel: the push module's sender once wired; until then every push delivery is skipped. */
+/** The push channel: the push module's sender (null without push: every push delivery is skipped). */
 export function pushChannel(db: Database, appUrl: string, send: PushSender | null): ChannelSender {
   return async (delivery) => {
     if (!send) return { state: 'skipped', reason: 'no push subscriptions' }
-    await send(db, delivery.userId, {
+    const delivered = await send(db, delivery.userId, {
       title: `${delivery.itemName}: ${alarmTitle(delivery.alarm)}`,
       body: alarmDescription(delivery.alarm),
       url: deviceLink(appUrl, delivery.itemId),
       tag: `alarm-${delivery.alarm.id}`,
     })
-    return { state: 'sent' }
+    return delivered > 0 ? { state: 'sent' } : { state: 'skipped', reason: 'no push subscriptions' }
   }
 }

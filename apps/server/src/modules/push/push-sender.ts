@@ -15,8 +15,9 @@ export type PushSender = {
    * Sends to every browser of the user. A subscription the push service says is gone (404, 410) is removed;
    * other failures are counted on it. Throws when a delivery failed in a way that may pass (network, timeout,
    * 429, 5xx) so that the caller retries later; a refusal that will not pass (other 4xx) is only counted.
+   * Answers how many browsers took the message (0: the user has none subscribed, or none took it).
    */
-  sendPushToUser: (db: Database, userId: number, payload: PushPayload) => Promise<void>
+  sendPushToUser: (db: Database, userId: number, payload: PushPayload) => Promise<number>
 }
 
 export type PushSenderOptions = {
@@ -77,9 +78,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     return response.status
   }
 
-  async function sendPushToUser(db: Database, userId: number, payload: PushPayload): Promise<void> {
+  async function sendPushToUser(db: Database, userId: number, payload: PushPayload): Promise<number> {
     const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
-    if (rows.length === 0) return
+    if (rows.length === 0) return 0
     const message = JSON.stringify({ ...payload, body: payload.body.slice(0, MAX_BODY_LENGTH) })
     const topic = TOPIC_PATTERN.test(payload.tag) ? payload.tag : undefined
     const outcomes = await Promise.all(
@@ -110,6 +111,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     )
     const transient = outcomes.filter((outcome) => outcome === 'transient').length
     if (transient > 0) throw new PushDeliveryError(transient)
+    return outcomes.filter((outcome) => outcome === 'delivered').length
   }
 
   return { publicKey: keys.publicKey, sendPushToUser }

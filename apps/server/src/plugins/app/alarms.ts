@@ -22,8 +22,7 @@ async function alarmsPlugin(app: FastifyInstance): Promise<void> {
     clearHoldMs: app.config.alarmClearSeconds * 1000,
     checkMs: app.config.alarmCheckSeconds * 1000,
     retryMs: app.config.notifyRetrySeconds * 1000,
-    // The push module's sendPushToUser goes here.
-    pushSender: null,
+    pushSender: app.push.sendPushToUser,
   })
   app.decorate('alarms', alarms)
   alarms.start()
@@ -33,5 +32,5 @@ async function alarmsPlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(alarmsPlugin, {
   name: 'teplo-alarms',
-  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-mailer'],
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-mailer', 'teplo-push'],
 })
