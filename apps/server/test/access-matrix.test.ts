@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemErrors, itemHandovers, itemShares, items, users } from '../src/db/schema.ts'
+import { alarms, itemErrors, itemHandovers, itemShares, items, users } from '../src/db/schema.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 import { addDevice, addPerson, type Person, tempDataDir } from './sharing-fixture.ts'
 
@@ -16,7 +16,13 @@ type Persona = (typeof PERSONAS)[number]
 type Outcome = 'allow' | 'forbid' | 'hide'
 type Expected = Record<Exclude<Persona, 'anonymous'>, Outcome>
 
-type Fixture = { itemId: number; errorId: number; operatorShareId: number; invitationId: number }
+type Fixture = {
+  itemId: number
+  errorId: number
+  alarmId: number
+  operatorShareId: number
+  invitationId: number
+}
 type Case = {
   name?: string
   request: (f: Fixture) => { url: string; payload?: object; multipart?: boolean }
@@ -120,6 +126,24 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
       expected: service,
     },
   ],
+  'GET /api/v2/items/{id}/alarms': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/alarms` }), expected: see },
+  ],
+  'POST /api/v2/items/{id}/alarms/{alarmId}/acknowledge': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/alarms/${f.alarmId}/acknowledge` }),
+      expected: operate,
+    },
+  ],
+  'GET /api/v2/items/{id}/alarm-settings': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/alarm-settings` }), expected: see },
+  ],
+  'PATCH /api/v2/items/{id}/alarm-settings': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/alarm-settings`, payload: { overheat_temp: 85 } }),
+      expected: operate,
+    },
+  ],
   'GET /api/v2/items/{id}/shares': [
     { request: (f) => ({ url: `/api/v2/items/${f.itemId}/shares` }), expected: see },
   ],
@@ -208,6 +232,10 @@ async function fixture(): Promise<Fixture> {
     .insert(itemErrors)
     .values({ itemId: item.id, errorCode: 'E1', errorTime: new Date() })
     .returning()
+  const [alarm] = await app.db
+    .insert(alarms)
+    .values({ itemId: item.id, kind: 'device_error', code: 'E1' })
+    .returning()
   const [operatorShare] = await app.db
     .select()
     .from(itemShares)
@@ -229,6 +257,7 @@ async function fixture(): Promise<Fixture> {
   return {
     itemId: item.id,
     errorId: error!.id,
+    alarmId: alarm!.id,
     operatorShareId: shareRow?.id ?? operatorShare!.id,
     invitationId: invitation!.id,
   }

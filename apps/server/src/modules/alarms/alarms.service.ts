@@ -14,7 +14,7 @@ import { alarms, itemAlarmSettings, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
-import { type Caller, visibleItem } from '../items/item-access.ts'
+import { type Caller, itemFor, visibleItem } from '../items/item-access.ts'
 import { isAlarmKind } from './alarm-store.ts'
 import { alarmState } from './notifications.service.ts'
 
@@ -116,9 +116,12 @@ export async function listItemAlarms(
   return { data: rows.map(alarmResource), ...page }
 }
 
-/** Someone with access saw the alarm; the first acknowledgement stays. A cleared alarm keeps its history. */
+/**
+ * Someone who operates the boiler saw the alarm (a viewer only reads alarms, ADR 018); the first acknowledgement
+ * stays. A cleared alarm keeps its history.
+ */
 export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: number, alarmId: number) {
-  const item = await visibleItem(db, caller, itemId)
+  const { item } = await itemFor(db, caller, itemId, 'operate')
   const [exists] = await db
     .select({ id: alarms.id })
     .from(alarms)
@@ -158,14 +161,14 @@ export async function alarmSettingsDocument(db: Database, caller: Caller, itemId
   return settingsDocument(item.id, row)
 }
 
-/** The owner (whoever sees the device) changes its thresholds; what is not sent stays. */
+/** Whoever operates the device (owner, installer, operator, admin) changes its thresholds; what is not sent stays. */
 export async function updateAlarmSettings(
   db: Database,
   caller: Caller,
   itemId: number,
   patch: AlarmSettingsPatch,
 ) {
-  const item = await visibleItem(db, caller, itemId)
+  const { item } = await itemFor(db, caller, itemId, 'operate')
   const [current] = await db.select().from(itemAlarmSettings).where(eq(itemAlarmSettings.itemId, item.id))
   const next = {
     offlineMinutes:
