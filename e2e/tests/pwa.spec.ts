@@ -29,10 +29,6 @@ async function newAccount(request: APIRequestContext) {
   return { email, password, token: ((await response.json()) as { access_token: string }).access_token }
 }
 
-async function newAccountToken(request: APIRequestContext): Promise<string> {
-  return (await newAccount(request)).token
-}
-
 /** Waits until the service worker controls the page, and answers its scope. */
 async function serviceWorkerReady(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -128,18 +124,37 @@ test('a page opened without a connection shows the offline page in Ukrainian, an
   await expect(page).toHaveURL(/\/login$/)
 })
 
+/**
+ * A new account signed in on the account settings screen, notifications allowed for the site, the service
+ * worker in control; `stubbed`: the browser's push service replaced (see stubBrowserPushService).
+ */
+async function openPushSettings(
+  {
+    page,
+    context,
+    request,
+    baseURL,
+  }: { page: Page; context: BrowserContext; request: APIRequestContext; baseURL?: string },
+  stubbed: boolean,
+) {
+  const account = await newAccount(request)
+  await useToken(page, account.token)
+  await context.grantPermissions(['notifications'], { origin: baseURL! })
+  const subscription = stubbed ? await stubBrowserPushService(context) : undefined
+  await page.goto('/account/settings')
+  await serviceWorkerReady(page)
+  const section = page.getByRole('region', { name: 'Сповіщення на цьому пристрої' })
+  return { account, subscription, section }
+}
+
 test("subscribing in account settings: the screen reports exactly what this browser's push service answered", async ({
   page,
   context,
   request,
   baseURL,
 }) => {
-  const token = await newAccountToken(request)
-  await useToken(page, token)
-  await context.grantPermissions(['notifications'], { origin: baseURL! })
-  await page.goto('/account/settings')
-  await serviceWorkerReady(page)
-  const section = page.getByRole('region', { name: 'Сповіщення на цьому пристрої' })
+  const { account, section } = await openPushSettings({ page, context, request, baseURL }, false)
+  const token = account.token
   await section.getByRole('button', { name: 'Увімкнути сповіщення' }).click()
 
   const subscribed = section.getByText('Цей пристрій отримує сповіщення.')
@@ -206,13 +221,8 @@ test('a push subscription is created from account settings and removed again (br
   request,
   baseURL,
 }) => {
-  const token = await newAccountToken(request)
-  await useToken(page, token)
-  await context.grantPermissions(['notifications'], { origin: baseURL! })
-  const subscription = await stubBrowserPushService(context)
-  await page.goto('/account/settings')
-  await serviceWorkerReady(page)
-  const section = page.getByRole('region', { name: 'Сповіщення на цьому пристрої' })
+  const { account, section, subscription } = await openPushSettings({ page, context, request, baseURL }, true)
+  const token = account.token
 
   await section.getByRole('button', { name: 'Увімкнути сповіщення' }).click()
   await expect(section.getByText('Цей пристрій отримує сповіщення.')).toBeVisible()
@@ -223,7 +233,7 @@ test('a push subscription is created from account settings and removed again (br
     keyLength: 65,
   })
   const stored = await api<SubscriptionList>(request, token, 'GET', 'me/push-subscriptions')
-  expect(stored.data.map((row) => row.attributes.endpoint)).toEqual([subscription.endpoint])
+  expect(stored.data.map((row) => row.attributes.endpoint)).toEqual([subscription?.endpoint])
 
   await section.getByRole('button', { name: 'Вимкнути на цьому пристрої' }).click()
   await expect(section.getByText('На цьому пристрої сповіщення вимкнено.')).toBeVisible()
@@ -288,17 +298,11 @@ test("signing out ends this device's push subscription on the server and in the 
   request,
   baseURL,
 }) => {
-  const account = await newAccount(request)
-  await useToken(page, account.token)
-  await context.grantPermissions(['notifications'], { origin: baseURL! })
-  const subscription = await stubBrowserPushService(context)
-  await page.goto('/account/settings')
-  await serviceWorkerReady(page)
-  const section = page.getByRole('region', { name: 'Сповіщення на цьому пристрої' })
+  const { account, section, subscription } = await openPushSettings({ page, context, request, baseURL }, true)
   await section.getByRole('button', { name: 'Увімкнути сповіщення' }).click()
   await expect(section.getByText('Цей пристрій отримує сповіщення.')).toBeVisible()
   const before = await api<SubscriptionList>(request, account.token, 'GET', 'me/push-subscriptions')
-  expect(before.data.map((row) => row.attributes.endpoint)).toEqual([subscription.endpoint])
+  expect(before.data.map((row) => row.attributes.endpoint)).toEqual([subscription?.endpoint])
 
   await page.getByRole('button', { name: 'Вихід' }).click()
   await expect(page).toHaveURL(/\/login$/)

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pushSubscriptions, users } from '../src/db/schema.ts'
 import { PushDeliveryError } from '../src/modules/push/push-sender.ts'
+import { MAX_SUBSCRIPTIONS_PER_USER } from '../src/modules/push/push-subscriptions.service.ts'
 import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
 import { browserKeys, decryptPush, startPushService, verifyVapid } from './push-service.ts'
 
@@ -139,6 +140,25 @@ describe('/api/v2/me/push-subscriptions', () => {
     expect(second.json<Subscription>().data.id).toBe(first)
     expect((await list(tokens.owner)).json<{ data: unknown[] }>().data).toEqual([])
     expect((await list(tokens.admin)).json<{ data: unknown[] }>().data).toHaveLength(1)
+  })
+
+  it('keeps the newest subscriptions of an account up to the limit', async () => {
+    // Rows written directly: the route is rate limited per address.
+    const keys = browserKeys().json
+    await app.db.insert(pushSubscriptions).values(
+      Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, (_, i) => ({
+        userId: ownerId,
+        endpoint: `${service.url}/push/device-${i}`,
+        ...keys,
+      })),
+    )
+    expect((await subscribe(subscriptionFor('newest'))).statusCode).toBe(201)
+    const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ownerId))
+    const endpoints = rows.map((row) => row.endpoint)
+    expect(endpoints).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER)
+    expect(endpoints).not.toContain(`${service.url}/push/device-0`)
+    expect(endpoints).toContain(`${service.url}/push/device-1`)
+    expect(endpoints).toContain(`${service.url}/push/newest`)
   })
 
   it("lets nobody see or delete another person's subscription", async () => {

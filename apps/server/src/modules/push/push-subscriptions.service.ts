@@ -5,13 +5,16 @@ import {
   type PushSubscriptionData,
   type PushSubscriptionResource,
 } from '@teplo/domain'
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 
 type Row = typeof pushSubscriptions.$inferSelect
+
+/** A person has a few browsers; beyond this the oldest ones are dropped (each alarm is sent to every one). */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20
 
 /** Tests may point a subscription at a push service on this machine over http; nothing else may. */
 export type SubscriptionPolicy = { allowLoopback: boolean }
@@ -93,7 +96,20 @@ export async function savePushSubscription(
     .returning({ ...getTableColumns(pushSubscriptions), created: sql<boolean>`(xmax = 0)` })
   if (!row) throw new Error('push subscription was not stored')
   const { created, ...stored } = row
+  if (created) await dropOldestBeyondLimit(db, userId)
   return { created, document: { data: subscriptionResource(stored) } }
+}
+
+async function dropOldestBeyondLimit(db: Database, userId: number) {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.id))
+    .limit(MAX_SUBSCRIPTIONS_PER_USER)
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)))
 }
 
 /** Only the caller's own subscription; another's answers 404 exactly like a missing one. */
