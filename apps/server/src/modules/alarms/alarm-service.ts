@@ -45,7 +45,7 @@ export class Alarms {
       retryMs: options.retryMs,
       channels: {
         email: emailChannel(options.db, options.mailer, options.appUrl),
-        push: pushChannel(options.db, options.appUrl, options.pushSender),
+        push: pushChannel(options.db, options.pushSender),
       },
     })
   }

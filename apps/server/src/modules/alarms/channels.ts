@@ -88,13 +88,14 @@ export function emailChannel(db: Database, mailer: Mailer, appUrl: string): Chan
 }
 
 /** The push channel: the push module's sender (null without push: every push delivery is skipped). */
-export function pushChannel(db: Database, appUrl: string, send: PushSender | null): ChannelSender {
+export function pushChannel(db: Database, send: PushSender | null): ChannelSender {
   return async (delivery) => {
     if (!send) return { state: 'skipped', reason: 'no push subscriptions' }
     const delivered = await send(db, delivery.userId, {
       title: `${delivery.itemName}: ${alarmTitle(delivery.alarm)}`,
       body: alarmDescription(delivery.alarm),
-      url: deviceLink(appUrl, delivery.itemId),
+      // A path of the app: the service worker opens only its own pages.
+      url: `/dashboards?device=${delivery.itemId}`,
       tag: `alarm-${delivery.alarm.id}`,
     })
     return delivered > 0 ? { state: 'sent' } : { state: 'skipped', reason: 'no push subscriptions' }
