@@ -5,12 +5,19 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { DatabaseHandle } from '../src/db/client.ts'
-import { items, notificationOutbox, userNotificationSettings, users } from '../src/db/schema.ts'
+import {
+  items,
+  notificationOutbox,
+  pushSubscriptions,
+  userNotificationSettings,
+  users,
+} from '../src/db/schema.ts'
 import { raiseAlarms } from '../src/modules/alarms/alarm-store.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../src/modules/alarms/outbox.ts'
 import { deliveriesOf } from './alarms-support.ts'
 import { waitFor } from './device-support.ts'
 import { openTestDatabase, testConfig } from './helper.ts'
+import { browserKeys, decryptPush, startPushService } from './push-service.ts'
 
 type Received = { to: string[]; raw: string }
 
@@ -226,6 +233,55 @@ describe('e-mail through the outbox', () => {
     expect(retryDelayMs(30_000, 2)).toBe(60_000)
     expect(retryDelayMs(30_000, 30)).toBe(3_600_000)
     expect(MAX_ATTEMPTS).toBeGreaterThanOrEqual(48)
+  })
+})
+
+describe('web push through the outbox', () => {
+  it("sends an alarm to the account's browsers, retries while the push service fails, and skips without one", async () => {
+    const app = await instance()
+    const service = await startPushService()
+    try {
+      const { owner, item } = await adminDevice(app)
+      // Without a subscribed browser the push delivery is skipped, not counted as sent.
+      const before = await raiseAlarms(app.db, [{ itemId: item.id, kind: 'fire_out' }])
+      await app.alarms.outbox.runOnce()
+      expect((await deliveriesOf(app as never, before.raised[0]!.id, 'push'))[0]).toMatchObject({
+        state: 'skipped',
+      })
+
+      // A browser subscribed (written directly: the route accepts only https push services on the internet).
+      const keys = browserKeys()
+      await app.db.insert(pushSubscriptions).values({
+        userId: owner.id,
+        endpoint: `${service.url}/push/1`,
+        p256dh: keys.json.p256dh,
+        auth: keys.json.auth,
+      })
+      service.status = 503
+      const { raised } = await raiseAlarms(app.db, [{ itemId: item.id, kind: 'device_error', code: 'E9' }])
+      const alarmId = raised[0]!.id
+      await app.alarms.outbox.runOnce()
+      const [waiting] = await deliveriesOf(app as never, alarmId, 'push')
+      expect(waiting).toMatchObject({ state: 'pending', attempts: 1 })
+      expect(service.received).toHaveLength(1)
+
+      service.status = 201
+      await waitFor(
+        async () => (await deliveriesOf(app as never, alarmId, 'push'))[0]?.state === 'sent',
+        10_000,
+        'the push sent',
+      )
+      await app.alarms.outbox.runOnce()
+      expect(service.received).toHaveLength(2)
+      const message = JSON.parse(decryptPush(service.received[1]!.body, keys)) as Record<string, string>
+      expect(message.title).toContain(item.name)
+      expect(message.url).toBe(`/dashboards?device=${item.id}`)
+      expect(message.tag).toBe(`alarm-${alarmId}`)
+    } finally {
+      await service.close()
+      await app.db.delete(pushSubscriptions)
+      await app.close()
+    }
   })
 })
 
