@@ -129,6 +129,8 @@ test('an invitation mailed to a new address: open the link, register with it, ac
   await invitations.getByRole('button', { name: 'Прийняти' }).click()
   await expect(guest.getByText('Запрошення прийнято')).toBeVisible()
   await expect(guest.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
+  // A viewer sees the values but cannot change them.
+  await expect(guest.getByRole('button', { name: 'Змінити: Температура котла' })).toBeDisabled()
 
   // The link was spent by accepting: opening it again says so.
   await guest.goto(path)
