@@ -72,14 +72,15 @@ test('an installer hands a paired boiler to a new owner, who adds it with the se
   await expect(owner.getByText('Пристроїв не знайдено')).toBeHidden()
   await owner.close()
 
-  // The installer handed it on; the administrator finds it under its new owner.
-  const mine = await api<{ data: { attributes: { serial_number: string } }[] }>(
-    request,
-    creator,
-    'GET',
-    'items',
-  )
+  // The installer handed it on: no longer on their account, but they keep installer access (ADR 018) until the
+  // new owner revokes it. The administrator finds it under its new owner.
+  type Listed = { data: { attributes: { serial_number: string; access: string } }[] }
+  const mine = await api<Listed>(request, creator, 'GET', 'items?filter[scope]=own')
   expect(mine.data.map((item) => item.attributes.serial_number)).not.toContain(serial)
+  const serviced = await api<Listed>(request, creator, 'GET', 'items?filter[scope]=shared&page[size]=100')
+  expect(serviced.data.find((item) => item.attributes.serial_number === serial)?.attributes.access).toBe(
+    'installer',
+  )
   const admin = await apiToken(request, 'admin')
   const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await useToken(adminPage, admin)

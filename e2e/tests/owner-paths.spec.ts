@@ -74,6 +74,7 @@ for (const viewport of [
       '/dashboards',
       '/items/errors',
       '/items',
+      '/fleet',
       '/categories/list',
       '/service',
       '/update',

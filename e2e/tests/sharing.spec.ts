@@ -129,8 +129,40 @@ test('an invitation mailed to a new address: open the link, register with it, ac
   await invitations.getByRole('button', { name: 'Прийняти' }).click()
   await expect(guest.getByText('Запрошення прийнято')).toBeVisible()
   await expect(guest.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
+  // A viewer sees the values but cannot change them.
+  await expect(guest.getByRole('button', { name: 'Змінити: Температура котла' })).toBeDisabled()
 
   // The link was spent by accepting: opening it again says so.
   await guest.goto(path)
   await expect(guest.getByText('Це запрошення вже прийнято: посилання діє лише один раз')).toBeVisible()
+})
+
+test('the installer sees the fleet: a silent boiler before the others, searched by name, at 360 px', async ({
+  browser,
+  request,
+}) => {
+  test.slow()
+  const ownerToken = await registered(request, 'Петро', `owner-${unique()}@teplo.test`)
+  const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
+  const tag = unique()
+  // Paired but never connected with its secret: «connecting», which the fleet ranks as silent.
+  const silentId = await boilerOf(request, me.data.id, `Парк ${tag} тихий`)
+  const creator = await apiToken(request, 'creator')
+
+  const page = await pageWith(browser, creator)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/fleet')
+  await expect(page.getByRole('heading', { level: 1, name: 'Парк котлів' })).toBeVisible()
+  await page.getByLabel('Пошук: назва, серійний номер, власник').fill(`Парк ${tag}`)
+  const row = page.getByRole('listitem', { name: `Парк ${tag} тихий` })
+  await expect(row).toBeVisible()
+  await expect(row.getByText("Немає зв'язку")).toBeVisible()
+  await expect(row.getByText('Ваш доступ: Монтажник')).toBeVisible()
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await page.getByLabel('Стан').selectOption('ok')
+  await expect(row).toHaveCount(0)
+  await page.getByLabel('Стан').selectOption('offline')
+  await row.getByRole('link', { name: 'Відкрити котел' }).click()
+  await expect(page).toHaveURL(new RegExp(`/dashboards\\?device=${silentId}$`))
 })

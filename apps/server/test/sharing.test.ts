@@ -233,6 +233,28 @@ describe('invitations by e-mail', () => {
     expect((await app.db.select().from(items).where(eq(items.id, device.id)))[0]?.userId).toBe(owner.id)
   })
 
+  it('withdraws an invitation whose mail cannot be sent: 503, and neither it nor its log entry is kept', async () => {
+    const device = await addDevice(app, owner.id)
+    const send = app.mailer.send
+    app.mailer.send = async () => {
+      throw new Error('SMTP down')
+    }
+    try {
+      const res = await request(app, owner).post(`/api/v2/items/${device.id}/shares`, {
+        email: 'unreachable@share.test',
+        access: 'viewer',
+      })
+      expect(res.statusCode).toBe(503)
+      expect(res.json<ErrorDoc>().errors[0]?.detail).toBe(
+        'Не вдалося надіслати лист із запрошенням. Спробуйте пізніше.',
+      )
+    } finally {
+      app.mailer.send = send
+    }
+    expect(await app.db.select().from(itemHandovers).where(eq(itemHandovers.itemId, device.id))).toEqual([])
+    expect(await auditOf(device.id)).toEqual([])
+  })
+
   it('lets the owner list and withdraw an invitation, and the addressee decline one', async () => {
     const device = await addDevice(app, owner.id)
     const url = `/api/v2/items/${device.id}/invitations`

@@ -35,6 +35,7 @@ const passwordEmail = async () => ({
 const passwordReset = async () => ({
   Component: (await import('./routes/password-reset')).PasswordResetRoute,
 })
+const fleet = async () => ({ Component: (await import('./routes/fleet')).FleetRoute })
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
@@ -196,6 +197,7 @@ export const routes: RouteObject[] = [
             [
               ...section('categories', { list: categoriesList, create: categoryForm, edit: categoryForm }),
               page('items', 'items', devicesList),
+              page('fleet', 'fleet', fleet),
               page('items/new', 'itemsNew', deviceNew),
               page('items/edit/:id', 'itemsEdit', deviceEdit),
             ],

@@ -111,6 +111,19 @@ export async function visibleItem(db: Database, caller: Caller, id: number): Pro
   return (await itemFor(db, caller, id)).item
 }
 
+/** One account's share level on a device (null without one); `db` may be an open transaction. */
+export async function shareLevel(
+  db: Pick<Database, 'select'>,
+  itemId: number,
+  userId: number,
+): Promise<ShareLevel | null> {
+  const [row] = await db
+    .select({ access: itemShares.access })
+    .from(itemShares)
+    .where(and(eq(itemShares.itemId, itemId), eq(itemShares.userId, userId)))
+  return isShareLevel(row?.access) ? row.access : null
+}
+
 /** The share levels on a device, by account. */
 export async function sharesOf(db: Database, itemId: number): Promise<Map<number, ShareLevel>> {
   const rows = await db

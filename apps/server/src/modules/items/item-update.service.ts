@@ -2,15 +2,14 @@ import {
   ITEM_SETTINGS,
   type ItemManageChanges,
   type ItemPatch,
-  isShareLevel,
   type SettingsValues,
   serialNumberSchema,
   settingEntries,
 } from '@teplo/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
-import { itemShares, items, users } from '../../db/schema.ts'
+import { items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { type AuditEntry, recordAudit } from '../audit/item-audit.ts'
@@ -22,6 +21,7 @@ import {
   can,
   ITEM_NOT_FOUND,
   type ItemAbility,
+  shareLevel,
 } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import { moveOwnership } from './item-ownership.ts'
@@ -215,15 +215,8 @@ export async function updateItem(
 ): Promise<AccessibleItem> {
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(items).where(eq(items.id, id)).for('update')
-    const [share] = current
-      ? await tx
-          .select({ access: itemShares.access })
-          .from(itemShares)
-          .where(and(eq(itemShares.itemId, id), eq(itemShares.userId, caller.userId)))
-      : []
-    const access = current
-      ? accessOf(caller, current, isShareLevel(share?.access) ? share.access : null)
-      : null
+    const share = current ? await shareLevel(tx, id, caller.userId) : null
+    const access = current ? accessOf(caller, current, share) : null
     if (!current || access === null) throw notFound(ITEM_NOT_FOUND)
     assertSerialUnchanged(current, patch.serialNumber)
     const changes = await changesFor(tx, caller, { item: current, access }, patch)
@@ -239,7 +232,7 @@ export async function updateItem(
     for (const entry of auditEntries(caller, current, updated, patch)) await recordAudit(tx, entry)
     const archiveChanged = (current.status === 'archive') !== (updated.status === 'archive')
     // An administrator handing the device to another account: the caller's level follows from the new holder.
-    const after = accessOf(caller, updated, isShareLevel(share?.access) ? share.access : null) ?? access
+    const after = accessOf(caller, updated, share) ?? access
     return {
       item: updated,
       access: after,

@@ -1,17 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
-import {
-  type BrokerLocation,
-  type DeviceCredentialsDocument,
-  isShareLevel,
-  type VerificationStatus,
-} from '@teplo/domain'
-import { and, eq } from 'drizzle-orm'
+import type { BrokerLocation, DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemShares, items } from '../../db/schema.ts'
+import { items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256, verificationCode } from '../../lib/secrets.ts'
-import { accessOf, type Caller, can, ITEM_NOT_FOUND, itemFor } from './item-access.ts'
+import { accessOf, type Caller, can, ITEM_NOT_FOUND, itemFor, shareLevel } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import type { PairingAttempts } from './pairing-attempts.ts'
 
@@ -131,13 +126,7 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
       ? codeDigest(item.verificationToken)
       : refetchableDigest(item, now)
     if (!expected) throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified)
-    const [share] = caller
-      ? await tx
-          .select({ access: itemShares.access })
-          .from(itemShares)
-          .where(and(eq(itemShares.itemId, item.id), eq(itemShares.userId, caller.userId)))
-      : []
-    const access = caller ? accessOf(caller, item, isShareLevel(share?.access) ? share.access : null) : null
+    const access = caller ? accessOf(caller, item, await shareLevel(tx, item.id, caller.userId)) : null
     const installer = caller !== undefined && can(caller, access, 'register')
     const locked = installer ? null : (attempts.lockedUntil(address, serialNumber) ?? lockedUntil(item, now))
     if (locked) return { kind: 'locked' as const, until: locked }

@@ -209,6 +209,7 @@ async function invite(
   const { db } = context
   const token = generateSecret()
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000)
+  const from = (await nameOf(db, caller.userId)) ?? 'Teplo'
   const row = await db.transaction(async (tx) => {
     // A new invitation to the same address replaces the one not yet accepted.
     await tx
@@ -244,23 +245,22 @@ async function invite(
       },
       now,
     )
+    // Sent before the commit: an invitation nobody can receive is no invitation, so a failed mail leaves neither
+    // it nor its log entry, and the owner is told to try again.
+    const mail = invitationMail(
+      { to: offer.email, from, itemName: item.name, access: offer.access },
+      invitationLink(context.appUrl, token),
+      INVITATION_LIFETIME_DAYS,
+    )
+    try {
+      await context.mailer.send(mail)
+    } catch (err) {
+      context.log.error({ err, itemId: item.id }, 'sharing: invitation not sent')
+      throw new HttpError(503, SHARE_MESSAGES.mailFailed)
+    }
     return inserted
   })
   if (!row) throw new Error('insert returned no row')
-  const from = (await nameOf(db, caller.userId)) ?? 'Teplo'
-  const mail = invitationMail(
-    { to: offer.email, from, itemName: item.name, access: offer.access },
-    invitationLink(context.appUrl, token),
-    INVITATION_LIFETIME_DAYS,
-  )
-  try {
-    await context.mailer.send(mail)
-  } catch (err) {
-    // An invitation nobody can receive is no invitation: it is withdrawn and the owner told to try again.
-    context.log.error({ err, itemId: item.id }, 'sharing: invitation not sent')
-    await db.delete(itemHandovers).where(eq(itemHandovers.id, row.id))
-    throw new HttpError(503, SHARE_MESSAGES.mailFailed)
-  }
   return { kind: 'invitation', document: { data: invitationResource(row, item, from) } }
 }
 

@@ -4,6 +4,7 @@ import DevicesOtherRounded from '@mui/icons-material/DevicesOtherRounded'
 import HandymanRounded from '@mui/icons-material/HandymanRounded'
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded'
 import HomeRounded from '@mui/icons-material/HomeRounded'
+import LanOutlined from '@mui/icons-material/LanOutlined'
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded'
 import ReportProblemRounded from '@mui/icons-material/ReportProblemRounded'
 import SecurityRounded from '@mui/icons-material/SecurityRounded'
@@ -14,6 +15,7 @@ export type MenuLabel =
   | 'dashboards'
   | 'itemErrors'
   | 'items'
+  | 'fleet'
   | 'categories'
   | 'service'
   | 'update'
@@ -40,6 +42,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/dashboards', label: 'dashboards', Icon: HomeRounded },
   { to: '/items/errors', label: 'itemErrors', Icon: ReportProblemRounded },
   { to: '/items', label: 'items', Icon: DevicesOtherRounded, roles: ['admin', 'creator'] },
+  // The installer's fleet: every boiler they service, what needs attention first (ADR 018).
+  { to: '/fleet', label: 'fleet', Icon: LanOutlined, roles: ['admin', 'creator'] },
   { to: '/categories/list', label: 'categories', Icon: CategoryRounded, roles: ['admin', 'creator'] },
   { to: '/service', label: 'service', Icon: HandymanRounded },
   { to: '/update', label: 'update', Icon: SystemUpdateAltRounded },

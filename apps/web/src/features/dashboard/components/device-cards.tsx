@@ -35,7 +35,8 @@ export function DeviceCards({ device }: { device: Device }) {
   const celsius = t('dashboard.units.temperature')
   const kilowatt = t('dashboard.units.power')
   const noData = t('dashboard.noData')
-  const archived = device.status === 'archive'
+  // A viewer (ADR 018) sees the values but may not change them, like an archived device.
+  const archived = device.status === 'archive' || device.access === 'viewer'
   const powerMax = Math.max(LIMITS.burnerPower.gaugeMax, device.burner_power_set ?? 0)
 
   const temperatureCard = (

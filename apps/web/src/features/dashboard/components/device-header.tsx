@@ -52,7 +52,7 @@ export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderPr
               control={
                 <Switch
                   checked={shownStatus === 'on'}
-                  disabled={!canToggle(device.status) || isPending}
+                  disabled={!canToggle(device.status) || device.access === 'viewer' || isPending}
                   onChange={(event) => (event.target.checked ? setPower('on') : setConfirmingOff(true))}
                   slotProps={{ input: { 'aria-describedby': offline ? hintId : undefined } }}
                 />

@@ -58,10 +58,11 @@ export function useLiveDevice(itemId: string | undefined): boolean {
       if (!isItemDocument(document) || document.data.id !== itemId) return
       storeDevice(queryClient, deviceFromDocument(document))
     })
-    // A deleted device: re-reading it answers 404, which clears the selection and reloads the lists.
-    source.addEventListener('deleted', () => {
-      void queryClient.invalidateQueries({ queryKey: itemKeys.all })
-    })
+    // A deleted device, or the user's access to it revoked (ADR 018): re-reading it answers 404, which clears the
+    // selection and reloads the lists.
+    const gone = () => void queryClient.invalidateQueries({ queryKey: itemKeys.all })
+    source.addEventListener('deleted', gone)
+    source.addEventListener('revoked', gone)
     return () => {
       clearTimeout(retry)
       source.close()

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type {
   invitationDocumentSchema,
   invitationListDocumentSchema,
@@ -6,7 +6,7 @@ import type {
 } from '@teplo/domain'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
-import { itemKeys } from '../../../lib/items/item-keys'
+import { useRefreshAccess } from './refresh-access'
 import { sharingKeys } from './sharing-keys'
 
 type InvitationDocument = z.infer<typeof invitationDocumentSchema>
@@ -39,18 +39,9 @@ export function useInvitationPreview(token: string) {
   })
 }
 
-function useAfterAccepting() {
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
-      queryClient.invalidateQueries({ queryKey: itemKeys.all }),
-    ]).then(() => undefined)
-}
-
 /** Accept by the link's token, or by id from the account's own list; answers the device. */
 export function useAcceptInvitation() {
-  const refresh = useAfterAccepting()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: async (by: { token: string } | { id: string }) =>
       (
@@ -64,7 +55,7 @@ export function useAcceptInvitation() {
 }
 
 export function useDeclineInvitation() {
-  const refresh = useAfterAccepting()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: (id: string) => apiRequest(`invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,

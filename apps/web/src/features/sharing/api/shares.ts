@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type {
   InvitationResource,
   invitationListDocumentSchema,
@@ -9,7 +9,7 @@ import type {
 } from '@teplo/domain'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
-import { itemKeys } from '../../../lib/items/item-keys'
+import { useRefreshAccess } from './refresh-access'
 import { sharingKeys } from './sharing-keys'
 
 const itemPath = (itemId: string, rest: string) => `items/${encodeURIComponent(itemId)}/${rest}`
@@ -37,22 +37,12 @@ export function useItemInvitations(itemId: string, enabled: boolean) {
   })
 }
 
-/** After any change of access: the lists of this device, and every device list (levels, a device gone). */
-function useRefresh() {
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
-      queryClient.invalidateQueries({ queryKey: itemKeys.all }),
-    ]).then(() => undefined)
-}
-
 export type ShareCreated =
   | { kind: 'share'; share: ShareResource }
   | { kind: 'invitation'; invitation: InvitationResource }
 
 export function useCreateShare(itemId: string) {
-  const refresh = useRefresh()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: async (body: ShareCreateInput): Promise<ShareCreated> => {
       const document = await apiRequest<{ data: ShareResource | InvitationResource }>(
@@ -71,7 +61,7 @@ export function useCreateShare(itemId: string) {
 }
 
 export function useChangeShare(itemId: string) {
-  const refresh = useRefresh()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: ({ shareId, access }: { shareId: string; access: ShareLevel }) =>
       apiRequest(itemPath(itemId, `shares/${encodeURIComponent(shareId)}`), {
@@ -84,7 +74,7 @@ export function useChangeShare(itemId: string) {
 
 /** Revoke a share (owner) or leave the device (one's own share). */
 export function useDeleteShare(itemId: string) {
-  const refresh = useRefresh()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: (shareId: string) =>
       apiRequest(itemPath(itemId, `shares/${encodeURIComponent(shareId)}`), { method: 'DELETE' }),
@@ -93,7 +83,7 @@ export function useDeleteShare(itemId: string) {
 }
 
 export function useCancelInvitation(itemId: string) {
-  const refresh = useRefresh()
+  const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: (invitationId: string) =>
       apiRequest(itemPath(itemId, `invitations/${encodeURIComponent(invitationId)}`), { method: 'DELETE' }),
