@@ -71,8 +71,24 @@ for (const { path, label } of lists) {
   })
 }
 
-test('the devices, device errors, dashboard and help screens fit 360 px', async ({ page }) => {
-  for (const path of ['/items', '/items/errors', '/dashboards', '/pages/faq', '/account/settings']) {
+test('the other screens of the admin fit 360 px: devices, errors, dashboard, forms, help, profile', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const screens = [
+    '/items',
+    '/items/errors',
+    '/dashboards',
+    '/items/new',
+    '/items/claim',
+    '/users/new',
+    '/roles/new',
+    '/categories/new',
+    '/pages/faq',
+    '/pages/profile/teams',
+    '/account/settings',
+  ]
+  for (const path of screens) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.waitForLoadState('networkidle')
