@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { apiToken, useToken } from '../support/api-session'
+import { checkScreen } from '../support/screen-check'
 
 // Every list fits a 360 px phone (issue 17, point 10): no sideways scrolling, and every action within the screen.
 
@@ -56,6 +57,7 @@ for (const { path, label } of lists) {
     await expect(first.getByRole('button', { name: /^Видалити: / })).toBeInViewport()
     await expect(page.getByRole('table')).toHaveCount(0)
     await expectFitsPhone(page)
+    await checkScreen(page, `phone${path.replaceAll('/', '-')}`)
 
     // Sorting without column headers: the select orders the cards.
     const sort = page.getByLabel('Сортування')
