@@ -41,6 +41,23 @@ async function expectFitsPhone(page: Page) {
   expect(outside, 'actions beyond the screen edge').toEqual([])
 }
 
+// Words of English interface chrome (MUI's own labels, the specification's English texts): none may show in the
+// Ukrainian interface, in the text or in the names given to assistive technology (issue 17, point 9).
+const ENGLISH_CHROME =
+  /\b(Clear|Open|Close|Go to|Rows per page|No options|Loading|Showing|entries|No results|Oops|successfully|Sign In|Sign Up|Submit|Search|Previous|Next page|Delete|Edit|Save|Cancel|Serial Number|Basic|Cover|Illustration|Not found|Unauthenticated)\b/
+
+async function expectNoEnglishChrome(page: Page) {
+  const texts = await page.evaluate(() => {
+    const labelled = Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+    const names = labelled.flatMap((element) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+    )
+    return [document.title, document.body.innerText, ...names]
+  })
+  const english = texts.flatMap((text) => text.match(new RegExp(ENGLISH_CHROME, 'g')) ?? [])
+  expect(english, 'English interface words').toEqual([])
+}
+
 const lists = [
   { path: '/users/list', label: 'Список користувачів' },
   { path: '/roles/list', label: 'Список ролей' },
@@ -57,6 +74,7 @@ for (const { path, label } of lists) {
     await expect(first.getByRole('button', { name: /^Видалити: / })).toBeInViewport()
     await expect(page.getByRole('table')).toHaveCount(0)
     await expectFitsPhone(page)
+    await expectNoEnglishChrome(page)
     await checkScreen(page, `phone${path.replaceAll('/', '-')}`)
 
     // Sorting without column headers: the select orders the cards.
@@ -95,5 +113,6 @@ test('the other screens of the admin fit 360 px: devices, errors, dashboard, for
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.waitForLoadState('networkidle')
     await expectFitsPhone(page)
+    await expectNoEnglishChrome(page)
   }
 })
