@@ -52,6 +52,8 @@ async function expectNoEnglishChrome(page: Page) {
     const names = labelled.flatMap((element) =>
       ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
     )
+    // What is on screen is what counts: innerText leaves out hidden text, textContent would not.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here
     return [document.title, document.body.innerText, ...names]
   })
   const english = texts.flatMap((text) => text.match(new RegExp(ENGLISH_CHROME, 'g')) ?? [])

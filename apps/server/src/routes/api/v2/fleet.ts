@@ -10,7 +10,7 @@ const fleetQuery = z.object({
   ...pageQuery(FLEET_PAGE_SIZE),
   'filter[search]': textParam('filter[search]', 100).optional(),
   'filter[attention]': z
-    .enum(FLEET_ATTENTION, { message: `filter[attention] must be one of: ${FLEET_ATTENTION.join(', ')}` })
+    .enum(FLEET_ATTENTION, { message: `filter[attention] має бути одним із: ${FLEET_ATTENTION.join(', ')}` })
     .optional(),
   ...cacheBustingQuery,
 })
