@@ -403,3 +403,23 @@ describe('preferences', () => {
     expect(quietUntil({ ...window, quietEnabled: false }, new Date('2026-01-10T21:30:00Z'))).toBeNull()
   })
 })
+
+describe('JSON:API documents', () => {
+  it('take the settings as documents of their own type and refuse another type', async () => {
+    const settings = await api('PATCH', '/api/v2/me/notification-settings', link.adminToken, {
+      data: { type: 'notification-settings', attributes: { channels: { push: false } } },
+    })
+    expect(settings.statusCode).toBe(200)
+    expect(settings.json().data.attributes.channels.push).toBe(false)
+    await api('PATCH', '/api/v2/me/notification-settings', link.adminToken, { channels: { push: true } })
+    const dev = await device()
+    const thresholds = await api('PATCH', `/api/v2/items/${dev.itemId}/alarm-settings`, link.adminToken, {
+      data: { type: 'alarm-settings', id: String(dev.itemId), attributes: { fuel_days: 5 } },
+    })
+    expect(thresholds.statusCode).toBe(200)
+    const wrong = await api('PATCH', `/api/v2/items/${dev.itemId}/alarm-settings`, link.adminToken, {
+      data: { type: 'items', attributes: { fuel_days: 6 } },
+    })
+    expect(wrong.statusCode).toBe(409)
+  })
+})

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
 import { EmailForm } from '../../features/account/components/email-form'
 import { NameForm } from '../../features/account/components/name-form'
+import { NotificationSettings } from '../../features/account/components/notification-settings'
 import { PasswordForm } from '../../features/account/components/password-form'
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
@@ -34,6 +35,7 @@ export function AccountSettingsRoute() {
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
+          <NotificationSettings />
           <UpcomingSettings />
           <DeleteAccountSection />
         </Stack>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Fragment, lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../components/ui/loading-status'
 import { PageLoader } from '../../components/ui/page-loader'
@@ -6,6 +6,7 @@ import { SectionBoundary } from '../../components/ui/section-boundary'
 import { useProfile } from '../../features/auth/api/get-profile'
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen'
 import { ActiveFaultsAlert } from '../../features/device-errors/components/active-faults-alert'
+import { DeviceAlarms } from '../../features/notifications/components/device-alarms'
 import type { Device } from '../../lib/items/item-document'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
@@ -29,7 +30,12 @@ export function DashboardRoute() {
   return (
     <DashboardScreen
       userId={profile.id}
-      deviceAlerts={(device) => <ActiveFaultsAlert key={device.id} itemId={device.id} />}
+      deviceAlerts={(device) => (
+        <Fragment key={device.id}>
+          <ActiveFaultsAlert itemId={device.id} />
+          <DeviceAlarms itemId={device.id} />
+        </Fragment>
+      )}
       deviceSections={(device) => <DeviceHistory device={device} />}
     />
   )
