@@ -56,6 +56,14 @@ test('the bell counts a fault injected on a simulated boiler as it happens; read
     await alarms.getByRole('button', { name: 'Я бачу' }).click()
     await expect(alarms.getByText(/^Побачено: Адміністратор/)).toBeVisible()
 
+    // The devices list marks the device with its open alarm, leading to its dashboard.
+    await page.goto('/items')
+    const card = page.getByRole('article', { name })
+    await expect(card.getByRole('link', { name: /^Тривога: 1 — Помилка котла E1/ })).toHaveAttribute(
+      'href',
+      `/dashboards?device=${created.data.id}`,
+    )
+
     // Account settings: the notification section saves a change.
     await page.goto('/account/settings')
     const section = page.getByRole('region', { name: 'Сповіщення про тривоги' })
