@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDevice, provisionDevice, publish, waitFor } from './device-support.ts'
+import { readEvents } from './event-stream-reader.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -36,28 +37,9 @@ async function accountStream(token: string) {
   const controller = new AbortController()
   const res = await fetch(`${baseUrl}/api/v2/live?access_token=${token}`, { signal: controller.signal })
   const notices: Notice[] = []
-  const reading = (async () => {
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
-    let buffer = ''
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          if (/^event: notifications$/m.test(block))
-            notices.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!))
-          end = buffer.indexOf('\n\n')
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })()
+  const reading = readEvents(res, (event) => {
+    if (event.event === 'notifications') notices.push(JSON.parse(event.data))
+  })
   return {
     res,
     notices,

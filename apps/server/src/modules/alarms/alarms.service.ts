@@ -4,9 +4,6 @@ import {
   type AlarmSettingsDocument,
   type AlarmSettingsPatch,
   type AlarmState,
-  alarmAction,
-  alarmDescription,
-  alarmTitle,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -15,8 +12,7 @@ import { notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { type Caller, visibleItem } from '../items/item-access.ts'
-import { isAlarmKind } from './alarm-store.ts'
-import { alarmState } from './notifications.service.ts'
+import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
 export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
 export const ALARMS_PAGE_SIZE = 50
@@ -24,18 +20,15 @@ export const ALARMS_PAGE_SIZE = 50
 type AlarmRow = typeof alarms.$inferSelect & { acknowledgedByName: string | null }
 
 export function alarmResource(row: AlarmRow): AlarmResource {
-  const kind = isAlarmKind(row.kind) ? row.kind : 'device_error'
-  const facts = { kind, code: row.code, value: row.value, threshold: row.threshold }
+  const facts = alarmFacts(row)
   return {
     type: 'alarms',
     id: String(row.id),
     attributes: {
-      kind,
+      kind: facts.kind,
       code: row.code,
       state: alarmState(row),
-      title: alarmTitle(facts),
-      description: alarmDescription(facts),
-      action: alarmAction(facts),
+      ...alarmTexts(facts),
       value: row.value,
       threshold: row.threshold,
       raised_at: formatDate(row.raisedAt),

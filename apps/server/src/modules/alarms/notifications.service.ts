@@ -51,18 +51,27 @@ type Row = {
   clearedAt: Date | null
 }
 
-export function notificationResource(row: Row): NotificationResource {
+/** What the domain's texts are made from; a kind this version does not know reads as a controller error. */
+export function alarmFacts(row: Pick<Row, 'kind' | 'code' | 'value' | 'threshold'>) {
   const kind = isAlarmKind(row.kind) ? row.kind : 'device_error'
-  const facts = { kind, code: row.code, value: row.value, threshold: row.threshold }
+  return { kind, code: row.code, value: row.value, threshold: row.threshold }
+}
+
+/** The texts of an alarm: its title, what happened, what to do. */
+export function alarmTexts(facts: ReturnType<typeof alarmFacts>) {
+  return { title: alarmTitle(facts), description: alarmDescription(facts), action: alarmAction(facts) }
+}
+
+export function notificationResource(row: Row): NotificationResource {
+  const facts = alarmFacts(row)
+  const { kind } = facts
   return {
     type: 'notifications',
     id: String(row.id),
     attributes: {
       kind,
       code: row.code,
-      title: alarmTitle(facts),
-      description: alarmDescription(facts),
-      action: alarmAction(facts),
+      ...alarmTexts(facts),
       device_name: row.deviceName,
       alarm_state: alarmState(row),
       created_at: formatDate(row.createdAt),

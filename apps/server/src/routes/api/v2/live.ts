@@ -22,16 +22,17 @@ async function tokenFromQuery(request: FastifyRequest) {
 }
 
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The account's stream: its notifications now, then whenever they change.
-  async function accountStream(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    caller: ReturnType<typeof currentUser>,
-  ) {
-    let unsubscribe = () => {}
-    const stream = openEventStream(request, reply, () => unsubscribe())
-    const subscriber: LiveSubscriber = {
-      maySee: () => true,
+  type Caller = ReturnType<typeof currentUser>
+  type EventStream = ReturnType<typeof openEventStream>
+
+  /** A stream as the hub sees it: its heartbeat also checks that the session still holds. */
+  function subscriberOf(
+    stream: EventStream,
+    caller: Caller,
+    maySee: LiveSubscriber['maySee'],
+  ): LiveSubscriber {
+    return {
+      maySee,
       send: (event, data) => stream.send(event, data),
       close: (retryMs) => stream.close(retryMs),
       heartbeat: () => {
@@ -42,7 +43,16 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         )
       },
     }
-    unsubscribe = app.live.subscribeUser(caller.userId, subscriber)
+  }
+
+  // The account's stream: its notifications now, then whenever they change.
+  async function accountStream(request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+    let unsubscribe = () => {}
+    const stream = openEventStream(request, reply, () => unsubscribe())
+    unsubscribe = app.live.subscribeUser(
+      caller.userId,
+      subscriberOf(stream, caller, () => true),
+    )
     if (stream.closed) return unsubscribe()
     const current = await app.live.notificationsDocument(caller.userId).catch(() => null)
     if (current) stream.send('notifications', current)
@@ -78,19 +88,10 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const item = await visibleItem(app.db, caller, request.query.item_id)
       let unsubscribe = () => {}
       const stream = openEventStream(request, reply, () => unsubscribe())
-      const subscriber: LiveSubscriber = {
-        maySee: (current) => canSeeItem(caller, current),
-        send: (event, data) => stream.send(event, data),
-        close: (retryMs) => stream.close(retryMs),
-        heartbeat: () => {
-          stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
-          accessTokenActive(app.db, caller.tokenId).then(
-            (active) => active || stream.close(),
-            () => {},
-          )
-        },
-      }
-      unsubscribe = app.live.subscribe(item.id, subscriber)
+      unsubscribe = app.live.subscribe(
+        item.id,
+        subscriberOf(stream, caller, (current) => canSeeItem(caller, current)),
+      )
       // The browser may have gone while the item was being read.
       if (stream.closed) return unsubscribe()
       // The current state first, read after subscribing so that no change falls in between.
