@@ -30,7 +30,10 @@ afterAll(async () => {
   await app?.closeAll()
 })
 
-type Notice = { data: { attributes: { code: string; device_name: string } }[]; meta: { unread: number } }
+type Notice = {
+  data: { attributes: { code: string; device_name: string; alarm_state: string } }[]
+  meta: { unread: number }
+}
 
 /** The account stream (no item_id): each `event: notifications` as it arrives. */
 async function accountStream(token: string) {
@@ -86,9 +89,25 @@ describe('notifications on the live stream', () => {
       } finally {
         await client.endAsync(true)
       }
-      // Reading it is announced too (other tabs' bells follow).
+      // Reading it is announced too (other tabs' bells follow), and so is its alarm acknowledged.
       await app.inject({ method: 'POST', url: '/api/v2/notifications/read-all', headers: bearer(adminToken) })
       await waitFor(() => mine.notices.at(-1)?.meta.unread === 0, 5000, 'the count back to 0')
+      const alarms = await app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${dev.itemId}/alarms`,
+        headers: bearer(adminToken),
+      })
+      const alarmId = alarms.json<{ data: { id: string }[] }>().data[0]!.id
+      await app.inject({
+        method: 'POST',
+        url: `/api/v2/items/${dev.itemId}/alarms/${alarmId}/acknowledge`,
+        headers: bearer(adminToken),
+      })
+      await waitFor(
+        () => mine.notices.at(-1)?.data[0]?.attributes.alarm_state === 'acknowledged',
+        5000,
+        'the acknowledgement announced',
+      )
       expect(theirs.notices.length).toBe(theirsBefore)
     } finally {
       await mine.close()

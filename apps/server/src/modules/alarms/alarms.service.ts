@@ -9,9 +9,11 @@ import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-or
 import type { Database } from '../../db/client.ts'
 import { alarms, itemAlarmSettings, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { type Caller, visibleItem } from '../items/item-access.ts'
+import { announceAlarmChanged } from './alarm-store.ts'
 import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
 export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
@@ -110,7 +112,13 @@ export async function listItemAlarms(
 }
 
 /** Someone with access saw the alarm; the first acknowledgement stays. A cleared alarm keeps its history. */
-export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: number, alarmId: number) {
+export async function acknowledgeAlarm(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  itemId: number,
+  alarmId: number,
+) {
   const item = await visibleItem(db, caller, itemId)
   const [exists] = await db
     .select({ id: alarms.id })
@@ -122,8 +130,9 @@ export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: num
     .set({ acknowledgedAt: sql`now()`, acknowledgedBy: caller.userId })
     .where(and(eq(alarms.id, alarmId), isNull(alarms.acknowledgedAt)))
     .returning({ id: alarms.id })
+  if (changed.length > 0) await announceAlarmChanged(db, events, { id: alarmId, itemId: item.id })
   const [row] = await withNames(db).where(eq(alarms.id, alarmId))
-  return { document: { data: alarmResource(row!) }, changed: changed.length > 0 }
+  return { data: alarmResource(row!) }
 }
 
 function settingsDocument(
@@ -154,6 +163,7 @@ export async function alarmSettingsDocument(db: Database, caller: Caller, itemId
 /** The owner (whoever sees the device) changes its thresholds; what is not sent stays. */
 export async function updateAlarmSettings(
   db: Database,
+  events: AppEventBus,
   caller: Caller,
   itemId: number,
   patch: AlarmSettingsPatch,
@@ -172,5 +182,7 @@ export async function updateAlarmSettings(
     .values({ itemId: item.id, ...next })
     .onConflictDoUpdate({ target: itemAlarmSettings.itemId, set: { ...next, updatedAt: new Date() } })
     .returning()
+  // The device is judged again against its new thresholds.
+  events.emit('item.updated', { itemId: item.id })
   return settingsDocument(item.id, row)
 }

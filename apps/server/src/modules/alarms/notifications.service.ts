@@ -9,6 +9,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { alarms, items, notifications } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { isAlarmKind } from './alarm-store.ts'
@@ -138,21 +139,29 @@ export async function newestNotifications(db: Database, userId: number, limit = 
   return rows.map(notificationResource)
 }
 
-export async function markNotification(db: Database, userId: number, id: number, read: boolean) {
+export async function markNotification(
+  db: Database,
+  events: AppEventBus,
+  userId: number,
+  id: number,
+  read: boolean,
+) {
   const [updated] = await db
     .update(notifications)
     .set({ readAt: read ? sql`coalesce(${notifications.readAt}, now())` : null })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id })
   if (!updated) throw notFound(NOTIFICATION_NOT_FOUND)
+  events.emit('notifications.changed', { userId })
   const [row] = await selectRows(db).where(eq(notifications.id, id))
   return { data: notificationResource(row!) }
 }
 
-export async function markAllRead(db: Database, userId: number) {
+export async function markAllRead(db: Database, events: AppEventBus, userId: number) {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  events.emit('notifications.changed', { userId })
   return { meta: { unread: await unreadCount(db, userId) } }
 }
