@@ -84,13 +84,12 @@ export class AlarmEngine {
     this.options.events.on('item-error.created', this.onError)
   }
 
+  /** Stops listening, then judges what was marked until now (the device link has drained before this). */
   async close(): Promise<void> {
-    this.closed = true
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item-error.created', this.onError)
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
     await this.idle()
+    this.closed = true
   }
 
   /** Everything marked so far has been judged and written. */
