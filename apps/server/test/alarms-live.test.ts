@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDevice, provisionDevice, publish, waitFor } from './device-support.ts'
+import { readEvents } from './event-stream-reader.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -29,35 +30,19 @@ afterAll(async () => {
   await app?.closeAll()
 })
 
-type Notice = { data: { attributes: { code: string; device_name: string } }[]; meta: { unread: number } }
+type Notice = {
+  data: { attributes: { code: string; device_name: string; alarm_state: string } }[]
+  meta: { unread: number }
+}
 
 /** The account stream (no item_id): each `event: notifications` as it arrives. */
 async function accountStream(token: string) {
   const controller = new AbortController()
   const res = await fetch(`${baseUrl}/api/v2/live?access_token=${token}`, { signal: controller.signal })
   const notices: Notice[] = []
-  const reading = (async () => {
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
-    let buffer = ''
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          if (/^event: notifications$/m.test(block))
-            notices.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!))
-          end = buffer.indexOf('\n\n')
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })()
+  const reading = readEvents(res, (event) => {
+    if (event.event === 'notifications') notices.push(JSON.parse(event.data))
+  })
   return {
     res,
     notices,
@@ -104,9 +89,25 @@ describe('notifications on the live stream', () => {
       } finally {
         await client.endAsync(true)
       }
-      // Reading it is announced too (other tabs' bells follow).
+      // Reading it is announced too (other tabs' bells follow), and so is its alarm acknowledged.
       await app.inject({ method: 'POST', url: '/api/v2/notifications/read-all', headers: bearer(adminToken) })
       await waitFor(() => mine.notices.at(-1)?.meta.unread === 0, 5000, 'the count back to 0')
+      const alarms = await app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${dev.itemId}/alarms`,
+        headers: bearer(adminToken),
+      })
+      const alarmId = alarms.json<{ data: { id: string }[] }>().data[0]!.id
+      await app.inject({
+        method: 'POST',
+        url: `/api/v2/items/${dev.itemId}/alarms/${alarmId}/acknowledge`,
+        headers: bearer(adminToken),
+      })
+      await waitFor(
+        () => mine.notices.at(-1)?.data[0]?.attributes.alarm_state === 'acknowledged',
+        5000,
+        'the acknowledgement announced',
+      )
       expect(theirs.notices.length).toBe(theirsBefore)
     } finally {
       await mine.close()

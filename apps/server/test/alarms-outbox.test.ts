@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { DatabaseHandle } from '../src/db/client.ts'
 import {
+  alarms,
   items,
   notificationOutbox,
+  notifications,
   pushSubscriptions,
   userNotificationSettings,
   users,
@@ -222,6 +224,34 @@ describe('e-mail through the outbox', () => {
         'every e-mail sent',
       )
       for (const id of ids) expect(mailsFor(id)).toHaveLength(1)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('two instances raising the same condition at once open one alarm and notify once', async () => {
+    const a = await instance()
+    const b = await instance()
+    try {
+      const { item } = await adminDevice(a)
+      const candidate = { itemId: item.id, kind: 'fire_out' as const, value: 40 }
+      const outcomes = await Promise.all([
+        raiseAlarms(a.db, [candidate]),
+        raiseAlarms(b.db, [candidate]),
+        raiseAlarms(a.db, [candidate]),
+      ])
+      expect(outcomes.flatMap((o) => o.raised)).toHaveLength(1)
+      const open = await a.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.itemId, item.id), eq(alarms.kind, 'fire_out'), isNull(alarms.clearedAt)))
+      expect(open).toHaveLength(1)
+      expect(open[0]!.repeats).toBe(2)
+      expect(
+        await a.db.select().from(notifications).where(eq(notifications.alarmId, open[0]!.id)),
+      ).toHaveLength(1)
+      expect(await deliveriesOf(a, open[0]!.id, 'email')).toHaveLength(1)
     } finally {
       await a.close()
       await b.close()

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { alarms, alarmWatches, items } from '../src/db/schema.ts'
+import { alarms, alarmWatches, items, telemetry1h } from '../src/db/schema.ts'
 import { kyivMinutes, quietUntil } from '../src/modules/alarms/notification-settings.ts'
 import { alarmsOf, deliveriesOf, notificationsOfAlarm, readings, settleAlarms } from './alarms-support.ts'
 import { device, link, online, useDeviceLinkApp } from './device-link-harness.ts'
@@ -401,5 +401,61 @@ describe('preferences', () => {
     )
     expect(quietUntil(window, new Date('2026-01-10T12:00:00Z'))).toBeNull()
     expect(quietUntil({ ...window, quietEnabled: false }, new Date('2026-01-10T21:30:00Z'))).toBeNull()
+  })
+})
+
+describe('JSON:API documents', () => {
+  it('take the settings as documents of their own type and refuse another type', async () => {
+    const settings = await api('PATCH', '/api/v2/me/notification-settings', link.adminToken, {
+      data: { type: 'notification-settings', attributes: { channels: { push: false } } },
+    })
+    expect(settings.statusCode).toBe(200)
+    expect(settings.json().data.attributes.channels.push).toBe(false)
+    await api('PATCH', '/api/v2/me/notification-settings', link.adminToken, { channels: { push: true } })
+    const dev = await device()
+    const thresholds = await api('PATCH', `/api/v2/items/${dev.itemId}/alarm-settings`, link.adminToken, {
+      data: { type: 'alarm-settings', id: String(dev.itemId), attributes: { fuel_days: 5 } },
+    })
+    expect(thresholds.statusCode).toBe(200)
+    const wrong = await api('PATCH', `/api/v2/items/${dev.itemId}/alarm-settings`, link.adminToken, {
+      data: { type: 'items', attributes: { fuel_days: 6 } },
+    })
+    expect(wrong.statusCode).toBe(409)
+  })
+})
+
+describe('fuel', () => {
+  it('raises a fuel alarm when the hopper estimate falls below the owner’s days, and clears it after a refill', async () => {
+    const dev = await device()
+    // Two days of burning at 100 kWh a day (about 23 kg of pellets a day), in hourly rollups.
+    const hour = 3_600_000
+    const start = Math.floor(Date.now() / hour) * hour - 50 * hour
+    await link.app.db.insert(telemetry1h).values(
+      Array.from({ length: 48 }, (_, i) => {
+        const bucket = new Date(start + i * hour)
+        return {
+          itemId: dev.itemId,
+          bucket,
+          samples: 360,
+          firstAt: bucket,
+          lastAt: new Date(bucket.getTime() + hour - 10_000),
+          energyKwh: 100 / 24,
+          coveredS: 3600,
+        }
+      }),
+    )
+    const refill = (kg: number) =>
+      api('POST', `/api/v2/items/${dev.itemId}/hopper-refills`, link.adminToken, { kg })
+    expect((await refill(50)).statusCode).toBe(201)
+    await link.app.alarms.engine.checkFuel()
+    const [low] = await alarmsOf(link.app, dev.itemId, 'fuel_low')
+    expect(low).toMatchObject({ threshold: 3, clearedAt: null })
+    expect(low!.value!).toBeGreaterThan(2)
+    expect(low!.value!).toBeLessThan(2.3)
+    await link.app.alarms.engine.checkFuel()
+    expect(await alarmsOf(link.app, dev.itemId, 'fuel_low')).toHaveLength(1)
+    await refill(500)
+    await link.app.alarms.engine.checkFuel()
+    expect((await alarmsOf(link.app, dev.itemId, 'fuel_low'))[0]!.clearedAt).not.toBeNull()
   })
 })

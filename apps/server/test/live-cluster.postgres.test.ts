@@ -36,6 +36,28 @@ describe('live changes between server instances', () => {
       await b.close()
     }
   })
+
+  it("passes an account's changed notifications to the other instances (its bell may be open there)", async () => {
+    const seen: number[] = []
+    const busA: AppEventBus = new EventEmitter()
+    const busB: AppEventBus = new EventEmitter()
+    const quiet = { itemUpdated: () => {}, itemDeleted: () => {} }
+    const a = await ClusterBridge.start({ databaseUrl, events: busA, target: quiet, log })
+    const b = await ClusterBridge.start({
+      databaseUrl,
+      events: busB,
+      target: { ...quiet, userNotified: (userId) => seen.push(userId) },
+      log,
+    })
+    try {
+      const userId = 2_000_000 + Math.floor(Math.random() * 1_000_000)
+      busA.emit('notifications.changed', { userId })
+      await waitFor(() => seen.includes(userId), 3000, 'notice')
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
 })
 
 /** A TCP proxy in front of PostgreSQL that can drop everything, as an outage would, and counts connections. */

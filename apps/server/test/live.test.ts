@@ -5,6 +5,7 @@ import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
 import { connectDevice, provisionDevice, publish, telemetry, waitFor } from './device-support.ts'
+import { readEvents } from './event-stream-reader.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -41,27 +42,7 @@ async function openStream(path: string, headers: Record<string, string> = {}) {
   const events: SseEvent[] = []
   let ended = false
   const reading = (async () => {
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
-    let buffer = ''
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const event = /^event: (.*)$/m.exec(block)?.[1]
-          const data = /^data: (.*)$/m.exec(block)?.[1]
-          if (event && data !== undefined) events.push({ event, data, at: Date.now() })
-          end = buffer.indexOf('\n\n')
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
+    await readEvents(res, (event) => events.push({ ...event, at: Date.now() }))
     ended = true
   })()
   const stream = {

@@ -15,9 +15,9 @@ export type AppEvents = {
   // An account's access changed (sign-out, new password, password reset, roles, deletion): tokens remembered
   // for it must be read again. Passed to the other instances by the cluster bridge.
   'user.access-changed': [{ userId: number }]
-  // New in-app notifications of an account (an alarm was raised on a device it may see): its bell and list.
-  // Passed to the other instances by the cluster bridge.
-  'notification.created': [{ userId: number }]
+  // An account's in-app notifications changed (a new one, some read, or their alarm acknowledged or cleared): its
+  // bell and list. Passed to the other instances by the cluster bridge.
+  'notifications.changed': [{ userId: number }]
   // An alarm of a device was raised, acknowledged or cleared.
   'alarm.changed': [{ itemId: number; alarmId: number }]
 }

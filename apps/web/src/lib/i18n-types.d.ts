@@ -1,16 +1,27 @@
 import 'i18next'
 import type uk from '../locales/uk.json'
+import type alarms from '../locales/uk-alarms.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
 import type push from '../locales/uk-push.json'
 import type screens from '../locales/uk-screens.json'
 import type sharing from '../locales/uk-sharing.json'
 
+type Shell = typeof uk
+type Screens = typeof screens
+type History = typeof history
+type Sharing = typeof sharing
+type Push = typeof push
+type Fleet = typeof fleet
+type Alarms = typeof alarms
+
+// One interface over every locale file rather than an intersection of seven: the type checker resolves an
+// interface's members once, where t()'s key types over a long intersection grow too deep to check.
+interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms {}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: {
-      translation: typeof uk & typeof screens & typeof history & typeof sharing & typeof push & typeof fleet
-    }
+    resources: { translation: Translation }
   }
 }

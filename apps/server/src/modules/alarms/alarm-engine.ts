@@ -15,6 +15,7 @@ import { rowsOf } from '../../lib/sql-result.ts'
 import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
 import {
   type AlarmCandidate,
+  announceAlarmChanged,
   clearAlarms,
   fanOut,
   type RaisedAlarm,
@@ -83,13 +84,12 @@ export class AlarmEngine {
     this.options.events.on('item-error.created', this.onError)
   }
 
+  /** Stops listening, then judges what was marked until now (the device link has drained before this). */
   async close(): Promise<void> {
-    this.closed = true
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item-error.created', this.onError)
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
     await this.idle()
+    this.closed = true
   }
 
   /** Everything marked so far has been judged and written. */
@@ -126,12 +126,11 @@ export class AlarmEngine {
   private announce(outcome: RaiseOutcome): void {
     for (const alarm of outcome.raised)
       this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
-    for (const userId of outcome.notifiedUsers) this.options.events.emit('notification.created', { userId })
+    for (const userId of outcome.notifiedUsers) this.options.events.emit('notifications.changed', { userId })
   }
 
-  private announceCleared(cleared: { id: number; itemId: number }[]): void {
-    for (const alarm of cleared)
-      this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+  private async announceCleared(cleared: { id: number; itemId: number }[]): Promise<void> {
+    for (const alarm of cleared) await announceAlarmChanged(this.options.db, this.options.events, alarm)
   }
 
   private async raiseFromError(itemErrorId: number): Promise<void> {
@@ -220,7 +219,7 @@ export class AlarmEngine {
     }
     await setClearPending(db, decisions.pending, true)
     await setClearPending(db, decisions.resume, false)
-    this.announceCleared(await clearAlarms(db, decisions.clear))
+    await this.announceCleared(await clearAlarms(db, decisions.clear))
     this.announce(await raiseAlarms(db, decisions.raise))
   }
 
@@ -290,7 +289,7 @@ export class AlarmEngine {
         clear.push(openId)
       }
     }
-    this.announceCleared(await clearAlarms(db, clear))
+    await this.announceCleared(await clearAlarms(db, clear))
     this.announce(await raiseAlarms(db, raise))
   }
 }

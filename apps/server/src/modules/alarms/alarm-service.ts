@@ -52,7 +52,7 @@ export class Alarms {
 
   start(): void {
     this.engine.start()
-    this.options.events.on('notification.created', this.kick)
+    this.options.events.on('notifications.changed', this.kick)
     const every = (ms: number, job: () => Promise<unknown>) => {
       const timer = setInterval(() => this.track(job()), ms)
       timer.unref()
@@ -73,7 +73,7 @@ export class Alarms {
   async close(): Promise<void> {
     this.closed = true
     for (const timer of this.timers) clearInterval(timer)
-    this.options.events.off('notification.created', this.kick)
+    this.options.events.off('notifications.changed', this.kick)
     await this.engine.close()
     await Promise.all([...this.tasks])
     await this.outbox.idle()

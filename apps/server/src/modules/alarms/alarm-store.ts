@@ -2,6 +2,7 @@ import { ALARM_KINDS, type AlarmKind, NOTIFICATION_CHANNELS } from '@teplo/domai
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { alarms, notificationOutbox, notifications, userNotificationSettings } from '../../db/schema.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { usersWithAccess } from '../items/item-access.ts'
 
@@ -103,3 +104,17 @@ export async function setClearPending(db: Database, ids: number[], pending: bool
 
 export const isAlarmKind = (kind: string): kind is AlarmKind =>
   (ALARM_KINDS as readonly string[]).includes(kind)
+
+/**
+ * An alarm was acknowledged or cleared (after the commit): the device's alarm lists and the bells of everyone with
+ * access follow (their notifications show the alarm's state).
+ */
+export async function announceAlarmChanged(
+  db: Database,
+  events: AppEventBus,
+  alarm: { id: number; itemId: number },
+): Promise<void> {
+  events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+  for (const { userId } of await usersWithAccess(db, alarm.itemId))
+    events.emit('notifications.changed', { userId })
+}

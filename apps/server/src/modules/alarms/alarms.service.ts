@@ -4,19 +4,17 @@ import {
   type AlarmSettingsDocument,
   type AlarmSettingsPatch,
   type AlarmState,
-  alarmAction,
-  alarmDescription,
-  alarmTitle,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { alarms, itemAlarmSettings, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { type Caller, itemFor, visibleItem } from '../items/item-access.ts'
-import { isAlarmKind } from './alarm-store.ts'
-import { alarmState } from './notifications.service.ts'
+import { announceAlarmChanged } from './alarm-store.ts'
+import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
 export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
 export const ALARMS_PAGE_SIZE = 50
@@ -24,18 +22,15 @@ export const ALARMS_PAGE_SIZE = 50
 type AlarmRow = typeof alarms.$inferSelect & { acknowledgedByName: string | null }
 
 export function alarmResource(row: AlarmRow): AlarmResource {
-  const kind = isAlarmKind(row.kind) ? row.kind : 'device_error'
-  const facts = { kind, code: row.code, value: row.value, threshold: row.threshold }
+  const facts = alarmFacts(row)
   return {
     type: 'alarms',
     id: String(row.id),
     attributes: {
-      kind,
+      kind: facts.kind,
       code: row.code,
       state: alarmState(row),
-      title: alarmTitle(facts),
-      description: alarmDescription(facts),
-      action: alarmAction(facts),
+      ...alarmTexts(facts),
       value: row.value,
       threshold: row.threshold,
       raised_at: formatDate(row.raisedAt),
@@ -120,7 +115,13 @@ export async function listItemAlarms(
  * Someone who operates the boiler saw the alarm (a viewer only reads alarms, ADR 018); the first acknowledgement
  * stays. A cleared alarm keeps its history.
  */
-export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: number, alarmId: number) {
+export async function acknowledgeAlarm(
+  db: Database,
+  events: AppEventBus,
+  caller: Caller,
+  itemId: number,
+  alarmId: number,
+) {
   const { item } = await itemFor(db, caller, itemId, 'operate')
   const [exists] = await db
     .select({ id: alarms.id })
@@ -132,8 +133,9 @@ export async function acknowledgeAlarm(db: Database, caller: Caller, itemId: num
     .set({ acknowledgedAt: sql`now()`, acknowledgedBy: caller.userId })
     .where(and(eq(alarms.id, alarmId), isNull(alarms.acknowledgedAt)))
     .returning({ id: alarms.id })
+  if (changed.length > 0) await announceAlarmChanged(db, events, { id: alarmId, itemId: item.id })
   const [row] = await withNames(db).where(eq(alarms.id, alarmId))
-  return { document: { data: alarmResource(row!) }, changed: changed.length > 0 }
+  return { data: alarmResource(row!) }
 }
 
 function settingsDocument(
@@ -164,6 +166,7 @@ export async function alarmSettingsDocument(db: Database, caller: Caller, itemId
 /** Whoever operates the device (owner, installer, operator, admin) changes its thresholds; what is not sent stays. */
 export async function updateAlarmSettings(
   db: Database,
+  events: AppEventBus,
   caller: Caller,
   itemId: number,
   patch: AlarmSettingsPatch,
@@ -182,5 +185,7 @@ export async function updateAlarmSettings(
     .values({ itemId: item.id, ...next })
     .onConflictDoUpdate({ target: itemAlarmSettings.itemId, set: { ...next, updatedAt: new Date() } })
     .returning()
+  // The device is judged again against its new thresholds.
+  events.emit('item.updated', { itemId: item.id })
   return settingsDocument(item.id, row)
 }

@@ -9,6 +9,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { alarms, items, notifications } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { isAlarmKind } from './alarm-store.ts'
@@ -51,18 +52,27 @@ type Row = {
   clearedAt: Date | null
 }
 
-export function notificationResource(row: Row): NotificationResource {
+/** What the domain's texts are made from; a kind this version does not know reads as a controller error. */
+export function alarmFacts(row: Pick<Row, 'kind' | 'code' | 'value' | 'threshold'>) {
   const kind = isAlarmKind(row.kind) ? row.kind : 'device_error'
-  const facts = { kind, code: row.code, value: row.value, threshold: row.threshold }
+  return { kind, code: row.code, value: row.value, threshold: row.threshold }
+}
+
+/** The texts of an alarm: its title, what happened, what to do. */
+export function alarmTexts(facts: ReturnType<typeof alarmFacts>) {
+  return { title: alarmTitle(facts), description: alarmDescription(facts), action: alarmAction(facts) }
+}
+
+export function notificationResource(row: Row): NotificationResource {
+  const facts = alarmFacts(row)
+  const { kind } = facts
   return {
     type: 'notifications',
     id: String(row.id),
     attributes: {
       kind,
       code: row.code,
-      title: alarmTitle(facts),
-      description: alarmDescription(facts),
-      action: alarmAction(facts),
+      ...alarmTexts(facts),
       device_name: row.deviceName,
       alarm_state: alarmState(row),
       created_at: formatDate(row.createdAt),
@@ -129,21 +139,29 @@ export async function newestNotifications(db: Database, userId: number, limit = 
   return rows.map(notificationResource)
 }
 
-export async function markNotification(db: Database, userId: number, id: number, read: boolean) {
+export async function markNotification(
+  db: Database,
+  events: AppEventBus,
+  userId: number,
+  id: number,
+  read: boolean,
+) {
   const [updated] = await db
     .update(notifications)
     .set({ readAt: read ? sql`coalesce(${notifications.readAt}, now())` : null })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id })
   if (!updated) throw notFound(NOTIFICATION_NOT_FOUND)
+  events.emit('notifications.changed', { userId })
   const [row] = await selectRows(db).where(eq(notifications.id, id))
   return { data: notificationResource(row!) }
 }
 
-export async function markAllRead(db: Database, userId: number) {
+export async function markAllRead(db: Database, events: AppEventBus, userId: number) {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  events.emit('notifications.changed', { userId })
   return { meta: { unread: await unreadCount(db, userId) } }
 }

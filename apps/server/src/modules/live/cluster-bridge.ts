@@ -53,7 +53,7 @@ export class ClusterBridge {
   private readonly deleted = new Set<number>()
   private readonly access = new Set<number>()
   private readonly notified = new Set<number>()
-  private readonly onNotified = ({ userId }: AppEvents['notification.created'][0]) =>
+  private readonly onNotified = ({ userId }: AppEvents['notifications.changed'][0]) =>
     this.queue(this.notified, userId)
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
   private readonly onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => this.queue(this.deleted, itemId)
@@ -71,7 +71,7 @@ export class ClusterBridge {
     options.events.on('item.updated', bridge.onUpdated)
     options.events.on('item.deleted', bridge.onDeleted)
     options.events.on('user.access-changed', bridge.onAccessChanged)
-    options.events.on('notification.created', bridge.onNotified)
+    options.events.on('notifications.changed', bridge.onNotified)
     return bridge
   }
 
@@ -80,7 +80,7 @@ export class ClusterBridge {
     this.options.events.off('item.updated', this.onUpdated)
     this.options.events.off('item.deleted', this.onDeleted)
     this.options.events.off('user.access-changed', this.onAccessChanged)
-    this.options.events.off('notification.created', this.onNotified)
+    this.options.events.off('notifications.changed', this.onNotified)
     if (this.timer) clearTimeout(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()

@@ -26,8 +26,10 @@ async function alarmsPlugin(app: FastifyInstance): Promise<void> {
   })
   app.decorate('alarms', alarms)
   alarms.start()
-  // Before the device link closes (onClose): what it still ingests is evaluated by then-closed engine no more.
-  app.addHook('preClose', async () => alarms.close())
+  // onClose hooks run in the reverse order of registration: the device link (registered later) has written and
+  // announced what it received before this runs, so those messages are still judged; the mailer and the
+  // database (registered earlier) are still open for the last deliveries.
+  app.addHook('onClose', async () => alarms.close())
 }
 
 export default fp(alarmsPlugin, {

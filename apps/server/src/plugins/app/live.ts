@@ -21,10 +21,10 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   app.decorate('live', hub)
   const onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => hub.itemUpdated(itemId)
   const onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => hub.itemDeleted(itemId)
-  const onNotified = ({ userId }: AppEvents['notification.created'][0]) => hub.userNotified(userId)
+  const onNotified = ({ userId }: AppEvents['notifications.changed'][0]) => hub.userNotified(userId)
   app.events.on('item.updated', onUpdated)
   app.events.on('item.deleted', onDeleted)
-  app.events.on('notification.created', onNotified)
+  app.events.on('notifications.changed', onNotified)
   const bridge = app.config.databaseUrl
     ? await ClusterBridge.start({
         databaseUrl: app.config.databaseUrl,
@@ -38,7 +38,7 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     app.events.off('item.updated', onUpdated)
     app.events.off('item.deleted', onDeleted)
-    app.events.off('notification.created', onNotified)
+    app.events.off('notifications.changed', onNotified)
     hub.close()
     await bridge?.close()
   })

@@ -13,9 +13,22 @@ declare module 'fastify' {
 // The resource type a document sent to a route must carry: the first path segment after /api/v2 names it
 // (/items/{id} → items), or the segment after the id for a device's own resources (/items/{id}/fuel →
 // item-fuel); the signed-in account (/me) is a users resource, formerly typed profile.
-const RESOURCE_TYPES = new Set(['roles', 'tags', 'categories', 'users', 'items', 'help-requests'])
-const ITEM_RESOURCE_TYPES: Record<string, string> = { fuel: 'item-fuel', 'hopper-refills': 'hopper-refills' }
+const RESOURCE_TYPES = new Set([
+  'roles',
+  'tags',
+  'categories',
+  'users',
+  'items',
+  'help-requests',
+  'notifications',
+])
+const ITEM_RESOURCE_TYPES: Record<string, string> = {
+  fuel: 'item-fuel',
+  'hopper-refills': 'hopper-refills',
+  'alarm-settings': 'alarm-settings',
+}
 function expectedTypes(url: string | undefined): string[] | null {
+  if (url === '/api/v2/me/notification-settings') return ['notification-settings']
   const nested = /^\/api\/v2\/items\/:id\/([^/]+)$/.exec(url ?? '')?.[1]
   if (nested) return ITEM_RESOURCE_TYPES[nested] ? [ITEM_RESOURCE_TYPES[nested]] : null
   const segment = /^\/api\/v2\/([^/]+)/.exec(url ?? '')?.[1]

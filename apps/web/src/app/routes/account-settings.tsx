@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
 import { EmailForm } from '../../features/account/components/email-form'
 import { NameForm } from '../../features/account/components/name-form'
+import { NotificationSettings } from '../../features/account/components/notification-settings'
 import { PasswordForm } from '../../features/account/components/password-form'
 import { SettingsSection } from '../../features/account/components/settings-section'
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
@@ -46,6 +47,7 @@ export function AccountSettingsRoute() {
           <Suspense fallback={null}>
             <PendingInvitations />
           </Suspense>
+          <NotificationSettings />
           <UpcomingSettings />
           <DeleteAccountSection />
         </Stack>

@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack'
-import { lazy, Suspense } from 'react'
+import { Fragment, lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../components/ui/loading-status'
 import { PageLoader } from '../../components/ui/page-loader'
@@ -7,6 +7,7 @@ import { SectionBoundary } from '../../components/ui/section-boundary'
 import { useProfile } from '../../features/auth/api/get-profile'
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen'
 import { ActiveFaultsAlert } from '../../features/device-errors/components/active-faults-alert'
+import { DeviceAlarms } from '../../features/notifications/components/device-alarms'
 import type { Device } from '../../lib/items/item-document'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
@@ -47,7 +48,12 @@ export function DashboardRoute() {
         <PendingInvitations quiet />
       </Suspense>
       <DashboardScreen
-        deviceAlerts={(device) => <ActiveFaultsAlert key={device.id} itemId={device.id} />}
+        deviceAlerts={(device) => (
+          <Fragment key={device.id}>
+            <ActiveFaultsAlert itemId={device.id} />
+            <DeviceAlarms itemId={device.id} />
+          </Fragment>
+        )}
         deviceSections={(device) => (
           <Stack spacing={3}>
             <DeviceHistory device={device} />

@@ -9,6 +9,7 @@ import { useProfile } from '../../features/auth/api/get-profile'
 import type { OwnerOption } from '../../features/devices/api/search-owners'
 import { DevicesList } from '../../features/devices/components/devices-list'
 import { OwnerFilter } from '../../features/devices/components/owner-filter'
+import { DeviceAlarmChip } from '../../features/notifications/components/device-alarm-chip'
 
 export function DevicesListRoute() {
   const { t } = useTranslation()
@@ -27,7 +28,12 @@ export function DevicesListRoute() {
         }
       />
       {admin && <OwnerFilter value={owner} onChange={setOwner} />}
-      <DevicesList owner={admin ? (owner?.id ?? 'all') : undefined} />
+      <DevicesList
+        owner={admin ? (owner?.id ?? 'all') : undefined}
+        deviceExtra={(device) =>
+          device.status === 'pending' ? null : <DeviceAlarmChip itemId={device.id} />
+        }
+      />
     </>
   )
 }

@@ -6,6 +6,7 @@ import { useProfile } from '../../features/auth/api/get-profile'
 import { SessionActions } from '../../features/auth/components/session-actions'
 import { useActiveFaultCount } from '../../features/device-errors/api/get-active-fault-count'
 import { HelpRequestProvider } from '../../features/help/components/help-request-provider'
+import { NotificationBell } from '../../features/notifications/components/notification-bell'
 import { endPushOnThisDevice } from '../../features/push/api/end-push-on-this-device'
 import { useAccessToken } from '../../lib/auth-token'
 
@@ -19,7 +20,12 @@ export function ShellLayoutRoute() {
   return (
     <HelpRequestProvider>
       <AppShell
-        sessionActions={<SessionActions beforeSignOut={endPushOnThisDevice} />}
+        sessionActions={
+          <>
+            <NotificationBell enabled={signedIn} />
+            <SessionActions beforeSignOut={endPushOnThisDevice} />
+          </>
+        }
         menuEntries={menuEntriesFor(role)}
         menuCounts={faults === undefined ? undefined : { itemErrors: faults }}
       >

@@ -114,11 +114,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const result = await markAllRead(app.db, currentUser(request).userId)
-      app.events.emit('notification.created', { userId: currentUser(request).userId })
-      return result
-    },
+    async (request) => markAllRead(app.db, app.events, currentUser(request).userId),
   )
 
   app.patch(
@@ -133,12 +129,8 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const userId = currentUser(request).userId
-      const result = await markNotification(app.db, userId, request.params.id, request.body.read)
-      app.events.emit('notification.created', { userId })
-      return result
-    },
+    async (request) =>
+      markNotification(app.db, app.events, currentUser(request).userId, request.params.id, request.body.read),
   )
 
   const unsubscribe = async (request: { query: { token: string } }) =>
@@ -244,12 +236,8 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const { id, alarmId } = request.params
-      const { document, changed } = await acknowledgeAlarm(app.db, currentUser(request), id, alarmId)
-      if (changed) app.events.emit('alarm.changed', { itemId: id, alarmId })
-      return document
-    },
+    async (request) =>
+      acknowledgeAlarm(app.db, app.events, currentUser(request), request.params.id, request.params.alarmId),
   )
 
   app.get(
@@ -279,16 +267,8 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       preValidation: visibleFirst,
     },
-    async (request) => {
-      const document = await updateAlarmSettings(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        request.body,
-      )
-      app.events.emit('item.updated', { itemId: request.params.id })
-      return document
-    },
+    async (request) =>
+      updateAlarmSettings(app.db, app.events, currentUser(request), request.params.id, request.body),
   )
 }
 

@@ -22,16 +22,12 @@ async function tokenFromQuery(request: FastifyRequest) {
 }
 
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The account's stream: its notifications now, then whenever they change.
-  async function accountStream(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    caller: ReturnType<typeof currentUser>,
-  ) {
-    let unsubscribe = () => {}
-    const stream = openEventStream(request, reply, () => unsubscribe())
-    const subscriber: LiveSubscriber = {
-      viewer: caller,
+  type Caller = ReturnType<typeof currentUser>
+
+  /** A stream as the hub sees it: its heartbeat also checks that the session still holds. */
+  function subscriberOf(stream: ReturnType<typeof openEventStream>, caller: Caller): LiveSubscriber {
+    return {
+      viewer: { userId: caller.userId, role: caller.role },
       send: (event, data) => stream.send(event, data),
       close: (retryMs) => stream.close(retryMs),
       heartbeat: () => {
@@ -42,6 +38,13 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         )
       },
     }
+  }
+
+  // The account's stream: its notifications now, then whenever they change.
+  async function accountStream(request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+    let unsubscribe = () => {}
+    const stream = openEventStream(request, reply, () => unsubscribe())
+    const subscriber = subscriberOf(stream, caller)
     unsubscribe = app.live.subscribeUser(caller.userId, subscriber)
     if (stream.closed) return unsubscribe()
     const current = await app.live.notificationsDocument(caller.userId).catch(() => null)
@@ -79,18 +82,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { item } = await itemFor(app.db, caller, request.query.item_id)
       let unsubscribe = () => {}
       const stream = openEventStream(request, reply, () => unsubscribe())
-      const subscriber: LiveSubscriber = {
-        viewer: { userId: caller.userId, role: caller.role },
-        send: (event, data) => stream.send(event, data),
-        close: (retryMs) => stream.close(retryMs),
-        heartbeat: () => {
-          stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
-          accessTokenActive(app.db, caller.tokenId).then(
-            (active) => active || stream.close(),
-            () => {},
-          )
-        },
-      }
+      const subscriber = subscriberOf(stream, caller)
       unsubscribe = app.live.subscribe(item.id, subscriber)
       // The browser may have gone while the item was being read.
       if (stream.closed) return unsubscribe()

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { TextInput } from '../../../components/ui/text-input'
 import { SettingsSection } from './settings-section'
 
-const NOTIFICATIONS = ['notifyErrors', 'notifySettings', 'notifyNews'] as const
+// Alarm notifications are real now (NotificationSettings); these two are not.
+const NOTIFICATIONS = ['notifySettings', 'notifyNews'] as const
 
 /** Phone and notifications are not built yet (spec §2): shown, disabled and marked as such. */
 export function UpcomingSettings() {

@@ -9,6 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import type { ItemSettingsGroup, SettingName } from '@teplo/domain'
+import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
@@ -67,7 +68,7 @@ function initialChoices(group: DialogGroup, device: Device): SettingsPayload {
   )
 }
 
-type Translate = ReturnType<typeof useTranslation>['t']
+type Translate = TFunction
 
 const decimal = (value: number) => String(value).replace('.', ',')
 

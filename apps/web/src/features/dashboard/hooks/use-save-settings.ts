@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { type SettingsChange, useUpdateDeviceSettings } from '../api/update-device-settings'
 
-type Translate = ReturnType<typeof useTranslation>['t']
+type Translate = TFunction
 
 /** A toast that names the problem: the server's own words for a refused value, else what went wrong. */
 export function saveErrorMessage(error: unknown, t: Translate): string {

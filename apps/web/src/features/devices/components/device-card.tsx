@@ -7,7 +7,7 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { accessLabel } from '@teplo/domain'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../lib/dates'
@@ -19,7 +19,7 @@ import { NewPairingCodeButton } from './new-pairing-code-button'
 import { OwnerCodeButton } from './owner-code-button'
 
 /** One of "my devices": what it is, whose, and whether its controller is connected. */
-export function DeviceCard({ device }: { device: Device }) {
+export function DeviceCard({ device, extra }: { device: Device; extra?: ReactNode }) {
   const { t } = useTranslation()
   const headingId = useId()
   const rows = [
@@ -42,6 +42,7 @@ export function DeviceCard({ device }: { device: Device }) {
           {device.name}
         </Typography>
         <DetailsList items={rows} />
+        {extra}
         {device.status !== 'pending' && (
           <Stack direction="row" spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
             <Link component={RouterLink} to={`/dashboards?device=${encodeURIComponent(device.id)}`}>

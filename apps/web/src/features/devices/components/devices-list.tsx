@@ -2,20 +2,24 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { useItems } from '../../../lib/items/get-items'
+import type { Device } from '../../../lib/items/item-document'
 import { DeviceCard } from './device-card'
 
 interface DevicesListProps {
   /** Administrators: whose devices (an account id), or every account's when 'all'. */
   owner?: 'all' | string | undefined
+  /** What another feature shows on each card (its open alarms). */
+  deviceExtra?: (device: Device) => ReactNode
 }
 
 /** "My devices" as cards; all of them at once, as the specification has no paging here. */
-export function DevicesList({ owner }: DevicesListProps = {}) {
+export function DevicesList({ owner, deviceExtra }: DevicesListProps = {}) {
   const { t } = useTranslation()
   const devices = useItems(owner === 'all' ? { everyone: true } : owner ? { userId: owner } : {})
 
@@ -50,7 +54,7 @@ export function DevicesList({ owner }: DevicesListProps = {}) {
       }}
     >
       {devices.data.map((device) => (
-        <DeviceCard key={device.id} device={device} />
+        <DeviceCard key={device.id} device={device} extra={deviceExtra?.(device)} />
       ))}
     </Box>
   )

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
+import type { TFunction } from 'i18next'
 import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
@@ -267,7 +268,7 @@ function useChartLabels(): ChartLabels {
   )
 }
 
-function csvHeaders(labels: ChartLabels, t: ReturnType<typeof useTranslation>['t']): CsvHeaders {
+function csvHeaders(labels: ChartLabels, t: TFunction): CsvHeaders {
   return {
     time: t('history.time'),
     metrics: labels.metrics,

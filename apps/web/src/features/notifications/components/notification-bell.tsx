@@ -1,0 +1,141 @@
+import NotificationsRounded from '@mui/icons-material/NotificationsRounded'
+import Badge from '@mui/material/Badge'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Divider from '@mui/material/Divider'
+import IconButton from '@mui/material/IconButton'
+import List from '@mui/material/List'
+import ListItemButton from '@mui/material/ListItemButton'
+import Popover from '@mui/material/Popover'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { ALARM_STATE_LABELS, type NotificationResource } from '@teplo/domain'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { formatDateTime } from '../../../lib/dates'
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
+import { useLiveNotifications } from '../hooks/use-live-notifications'
+
+const STATE_COLORS = { active: 'error', acknowledged: 'warning', cleared: 'default' } as const
+
+/** The bell of the top bar: the unread count (live) and the newest notifications. */
+export function NotificationBell({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const live = useLiveNotifications(enabled)
+  const query = useNotifications({ enabled, live })
+  const markRead = useMarkRead()
+  const markAllRead = useMarkAllRead()
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null)
+  const titleId = useId()
+  if (!enabled) return null
+  const unread = query.data?.meta.unread ?? 0
+  const notifications = query.data?.data ?? []
+  const label =
+    unread > 0 ? t('shell.notifications.labelUnread', { count: unread }) : t('shell.notifications.label')
+
+  const open = (notification: NotificationResource) => {
+    setAnchor(null)
+    if (!notification.attributes.read_at) markRead.mutate(notification.id)
+    void navigate(`/dashboards?device=${encodeURIComponent(notification.relationships.item.data.id)}`)
+  }
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="dialog"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
+            <NotificationsRounded />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { width: 'min(24rem, calc(100vw - 16px))', maxHeight: '70vh' },
+          },
+        }}
+      >
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, gap: 1 }}
+        >
+          <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            {t('shell.notifications.title')}
+          </Typography>
+          <Button
+            size="small"
+            disabled={unread === 0 || markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
+            {t('shell.notifications.markAllRead')}
+          </Button>
+        </Stack>
+        <Divider />
+        {notifications.length === 0 ? (
+          <Typography sx={{ px: 2, py: 3, color: 'text.secondary' }}>
+            {t('shell.notifications.empty')}
+          </Typography>
+        ) : (
+          <List disablePadding aria-label={t('shell.notifications.title')}>
+            {notifications.map((notification) => {
+              const { attributes } = notification
+              const unreadItem = attributes.read_at === null
+              return (
+                <ListItemButton
+                  key={notification.id}
+                  onClick={() => open(notification)}
+                  divider
+                  sx={{
+                    alignItems: 'flex-start',
+                    gap: 1.5,
+                    bgcolor: unreadItem ? 'action.hover' : undefined,
+                  }}
+                >
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography sx={{ fontWeight: unreadItem ? 700 : 400, overflowWrap: 'anywhere' }}>
+                      {attributes.device_name}: {attributes.title}
+                    </Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                      {attributes.description}
+                    </Typography>
+                    <Stack direction="row" sx={{ gap: 1, mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {formatDateTime(attributes.created_at)}
+                      </Typography>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={STATE_COLORS[attributes.alarm_state]}
+                        label={ALARM_STATE_LABELS[attributes.alarm_state]}
+                      />
+                      {unreadItem && (
+                        <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
+                          {t('shell.notifications.new')}
+                        </Typography>
+                      )}
+                    </Stack>
+                  </Box>
+                </ListItemButton>
+              )
+            })}
+          </List>
+        )}
+      </Popover>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { API_BASE } from '../../../lib/api-client'
+import { useAccessToken } from '../../../lib/auth-token'
+import { useLiveSource } from '../../../lib/live-source'
+import { notificationKeys } from '../api/notifications'
+
+/**
+ * The account's event stream (`/live` without a device): each `notifications` event says the account's
+ * notifications changed, and the bell's list (and the open alarms shown) are read again. Returns whether the
+ * stream is up.
+ */
+export function useLiveNotifications(enabled: boolean): boolean {
+  const queryClient = useQueryClient()
+  const token = useAccessToken()
+  const url = enabled && token ? `${API_BASE}/live?${new URLSearchParams({ access_token: token })}` : null
+  return useLiveSource(
+    url,
+    {
+      events: {
+        notifications: () => {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+        },
+      },
+    },
+    [queryClient],
+  )
+}
