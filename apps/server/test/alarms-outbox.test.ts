@@ -143,8 +143,17 @@ describe('e-mail through the outbox', () => {
       const forged = await app.inject({
         method: 'GET',
         url: `/api/v2/notifications/unsubscribe?token=${token.slice(0, -2)}xx`,
+        headers: { accept: 'text/html,application/xhtml+xml' },
       })
       expect(forged.statusCode).toBe(400)
+      expect(forged.headers['content-type']).toContain('text/html')
+      // A client that is not a browser gets the refusal as a JSON:API error naming the token.
+      const forgedByApi = await app.inject({
+        method: 'POST',
+        url: `/api/v2/notifications/unsubscribe?token=${token.slice(0, -2)}xx`,
+      })
+      expect(forgedByApi.statusCode).toBe(400)
+      expect(forgedByApi.json().errors[0].source).toEqual({ parameter: 'token' })
       const done = await app.inject({
         method: 'GET',
         url: `/api/v2/notifications/unsubscribe?token=${token}`,
@@ -273,7 +282,9 @@ describe('web push through the outbox', () => {
     try {
       const { owner, item } = await adminDevice(app)
       // Without a subscribed browser the push delivery is skipped, not counted as sent.
-      const before = await raiseAlarms(app.db, [{ itemId: item.id, kind: 'fire_out' }])
+      const before = await raiseAlarms(app.db, [
+        { itemId: item.id, kind: 'fuel_low', value: 2, threshold: 3 },
+      ])
       await app.alarms.outbox.runOnce()
       expect((await deliveriesOf(app as never, before.raised[0]!.id, 'push'))[0]).toMatchObject({
         state: 'skipped',

@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { invalidParameter } from '../../../lib/api-error.ts'
 import { pageQuery } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import {
@@ -41,7 +42,7 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 
 const booleanParam = (name: string) =>
   z
-    .enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
+    .enum(['true', 'false', '1', '0'], { message: `${name} має бути true або false` })
     .transform((value) => value === 'true' || value === '1')
 
 const notificationsQuery = z.object({
@@ -55,12 +56,12 @@ const alarmsQuery = z.object({
   from: rangeQueryShape.from.optional(),
   to: rangeQueryShape.to.optional(),
   'filter[state]': z
-    .enum(STATE_FILTERS, { message: `filter[state] must be one of: ${STATE_FILTERS.join(', ')}` })
+    .enum(STATE_FILTERS, { message: `filter[state] має бути одним із: ${STATE_FILTERS.join(', ')}` })
     .optional(),
 })
 
 const alarmParams = z.object({ id: idSchema('id'), alarmId: idSchema('alarmId') })
-const unsubscribeQuery = z.object({ token: z.string().max(200, { message: 'token is too long' }) })
+const unsubscribeQuery = z.object({ token: z.string().max(200, { message: 'token задовгий' }) })
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`
@@ -69,14 +70,17 @@ const UNSUBSCRIBED = page(
   'Ви відписалися від листів',
   'Листів про тривоги котла більше не буде. Сповіщення в застосунку лишаються; увімкнути листи знову можна в налаштуваннях облікового запису.',
 )
-const BAD_LINK = page(
-  'Посилання недійсне',
-  'Це посилання для відписки застаріле або пошкоджене. Вимкнути листи можна в налаштуваннях облікового запису.',
-)
+const BAD_LINK_DETAIL =
+  'Це посилання для відписки застаріле або пошкоджене. Вимкнути листи можна в налаштуваннях облікового запису.'
+const BAD_LINK = page('Посилання недійсне', BAD_LINK_DETAIL)
 
 // A page, not an error document: the one who follows a link from an e-mail reads it (undocumented status: no
 // response schema, so nothing serialises the page as JSON).
-const badLink = (reply: FastifyReply) => reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
+// A page for whoever follows the link in a browser; a JSON:API error document for any other client.
+const badLink = (request: FastifyRequest, reply: FastifyReply) => {
+  if (!request.headers.accept?.includes('text/html')) throw invalidParameter('token', BAD_LINK_DETAIL)
+  return reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
+}
 
 const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const visibleFirst = async (request: FastifyRequest) => {
@@ -144,14 +148,14 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One-click unsubscribe from alarm e-mails (the signed link in every e-mail; no sign-in)',
         querystring: unsubscribeQuery,
         description:
-          'Answers a short Ukrainian HTML page: 200 when e-mail was turned off, 400 for a bad link.',
+          'Answers a short Ukrainian HTML page: 200 when e-mail was turned off, 400 for a bad link (a JSON:API error document instead when the client does not accept text/html).',
         response: { 200: z.string().describe('text/html') },
       },
       config: { jsonApi: false },
     },
     async (request, reply) => {
       if (await unsubscribe(request)) return reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED)
-      return badLink(reply)
+      return badLink(request, reply)
     },
   )
 
@@ -162,14 +166,15 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post): the same signed token',
         querystring: unsubscribeQuery,
-        description: '204 when e-mail was turned off; 400 with an HTML page for a bad link.',
+        description:
+          '204 when e-mail was turned off; 400 for a bad link (an HTML page for a browser, else a JSON:API error document).',
         response: { 204: noContentSchema },
       },
       config: { jsonApi: false },
     },
     async (request, reply) => {
       if (await unsubscribe(request)) return reply.status(204).send(null)
-      return badLink(reply)
+      return badLink(request, reply)
     },
   )
 
