@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemErrors, items } from '../src/db/schema.ts'
+import { alarms, itemErrors, items } from '../src/db/schema.ts'
 import { build, type TestApp } from './helper.ts'
 import { addDevice, addPerson, type Person, request } from './sharing-fixture.ts'
 
@@ -46,6 +46,12 @@ beforeAll(async () => {
   await device('archived', installer.id, { status: 'archive' })
   await device('not-mine', stranger.id, { status: 'connecting' })
   await app.db.insert(itemErrors).values({ itemId: ids.refused!, errorCode: 'E2', errorTime: new Date() })
+  await device('alarmed', customer.id, { status: 'on', lastSeenAt: at(1) }, true)
+  await app.db.insert(alarms).values({ itemId: ids.alarmed!, kind: 'overheat', value: 95, threshold: 90 })
+  // A cleared alarm is history: it ranks nothing.
+  await app.db
+    .insert(alarms)
+    .values({ itemId: ids.fine!, kind: 'frost', value: 3, threshold: 5, clearedAt: new Date() })
 })
 afterAll(async () => {
   await app?.closeAll()
@@ -59,6 +65,7 @@ describe('GET /api/v2/fleet', () => {
     expect(res.statusCode).toBe(200)
     const doc = res.json<FleetDoc>()
     expect(names(doc)).toEqual([
+      'alarmed',
       'refused',
       'silent-long',
       'silent-short',
@@ -67,15 +74,17 @@ describe('GET /api/v2/fleet', () => {
       'fine',
       'archived',
     ])
-    expect(doc.data[0]?.attributes).toMatchObject({
+    expect(doc.data[0]?.attributes).toMatchObject({ attention: 'alarm', active_alarms: 1 })
+    expect(doc.data.find((row) => row.id === String(ids.fine))?.attributes.active_alarms).toBe(0)
+    expect(doc.data[1]?.attributes).toMatchObject({
       attention: 'refused',
       access: 'installer',
       online: true,
       sync_reason: 'поза межами',
       open_errors: 1,
-      active_alarms: null,
+      active_alarms: 0,
     })
-    expect(doc.data[1]?.attributes).toMatchObject({
+    expect(doc.data[2]?.attributes).toMatchObject({
       attention: 'offline',
       online: false,
       access: 'installer',
@@ -93,8 +102,12 @@ describe('GET /api/v2/fleet', () => {
     const page = (
       await request(app, installer).get('/api/v2/fleet?page[size]=3&page[number]=2')
     ).json<FleetDoc>()
-    expect(names(page)).toEqual(['waiting', 'unpaired', 'fine'])
-    expect(page.meta.page).toMatchObject({ total: 7, lastPage: 3 })
+    expect(names(page)).toEqual(['silent-short', 'waiting', 'unpaired'])
+    expect(page.meta.page).toMatchObject({ total: 8, lastPage: 3 })
+    const alarmed = (
+      await request(app, installer).get('/api/v2/fleet?filter[attention]=alarm')
+    ).json<FleetDoc>()
+    expect(names(alarmed)).toEqual(['alarmed'])
     const bad = await request(app, installer).get('/api/v2/fleet?filter[attention]=panic')
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].source.parameter).toBe('filter[attention]')

@@ -5,10 +5,11 @@ import { SYNC_STATUSES } from '../sync-status'
 import { listDocumentSchema, resourceSchema, wireDate } from './document'
 
 /**
- * What a device in the installer's fleet needs, most urgent first: the controller refused settings, it went
- * silent, settings wait for it, it was never paired; `ok`, then `archived` last.
+ * What a device in the installer's fleet needs, most urgent first: an alarm is active, the controller refused
+ * settings, it went silent, settings wait for it, it was never paired; `ok`, then `archived` last.
  */
 export const FLEET_ATTENTION = [
+  'alarm',
   'refused',
   'offline',
   'settings-pending',
@@ -19,6 +20,7 @@ export const FLEET_ATTENTION = [
 export type FleetAttention = (typeof FLEET_ATTENTION)[number]
 
 export const FLEET_ATTENTION_LABELS: Record<FleetAttention, string> = {
+  alarm: 'Активна тривога',
   refused: 'Котел відмовив у налаштуваннях',
   offline: "Немає зв'язку",
   'settings-pending': 'Налаштування чекають на котел',
@@ -41,8 +43,8 @@ export const fleetDeviceResourceSchema = resourceSchema('fleet-devices', {
   access: z.enum(ITEM_ACCESS),
   /** Controller errors not archived yet. */
   open_errors: z.number().int().nonnegative(),
-  /** Active alarms: null until alarms exist (a later change fills it and ranks by it). */
-  active_alarms: z.number().int().nonnegative().nullable(),
+  /** Alarms not cleared yet (acknowledged or not); a device with any ranks first. */
+  active_alarms: z.number().int().nonnegative(),
 })
 export const fleetListDocumentSchema = listDocumentSchema(fleetDeviceResourceSchema)
 export type FleetDeviceResource = z.infer<typeof fleetDeviceResourceSchema>

@@ -1,7 +1,7 @@
 import { FLEET_ATTENTION, type FleetAttention, type FleetDeviceResource } from '@teplo/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemErrors, items } from '../../db/schema.ts'
+import { alarms, itemErrors, items } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { accessOf, type Caller, sharedWith, sharesOfUser } from '../items/item-access.ts'
@@ -13,9 +13,11 @@ export type FleetQuery = Omit<ListQuery, 'sort'> & {
   'filter[attention]'?: FleetAttention | undefined
 }
 
-// What needs attention first (FLEET_ATTENTION's order), computed by the database so that paging stays on it.
+// What needs attention first (FLEET_ATTENTION's order), computed by the database so that paging stays on it. The
+// alarm subquery names its tables itself: inside a select list the builder would leave the columns unqualified.
 const attention = sql<FleetAttention>`case
   when ${items.status} = 'archive' then 'archived'
+  when exists (select 1 from alarms a where a.item_id = "items"."id" and a.cleared_at is null) then 'alarm'
   when ${items.status} = 'pending' then 'unpaired'
   when ${items.syncStatus} = 'refused' then 'refused'
   when ${items.status} = 'connecting' then 'offline'
@@ -72,7 +74,7 @@ export async function listFleet(db: Database, caller: Caller, query: FleetQuery,
     db.select({ n: count() }).from(items).where(where),
   ])
   const ids = rows.map((row) => row.id)
-  const [shares, errors] = await Promise.all([
+  const [shares, errors, open] = await Promise.all([
     sharesOfUser(db, caller.userId, ids),
     ids.length === 0
       ? []
@@ -81,7 +83,15 @@ export async function listFleet(db: Database, caller: Caller, query: FleetQuery,
           .from(itemErrors)
           .where(and(inArray(itemErrors.itemId, ids), isNull(itemErrors.archivedAt)))
           .groupBy(itemErrors.itemId),
+    ids.length === 0
+      ? []
+      : db
+          .select({ itemId: alarms.itemId, n: count() })
+          .from(alarms)
+          .where(and(inArray(alarms.itemId, ids), isNull(alarms.clearedAt)))
+          .groupBy(alarms.itemId),
   ])
+  const activeAlarms = new Map(open.map((row) => [row.itemId, Number(row.n)]))
   const openErrors = new Map(errors.map((row) => [row.itemId, Number(row.n)]))
   const data: FleetDeviceResource[] = rows.map((row) => ({
     type: 'fleet-devices',
@@ -98,8 +108,7 @@ export async function listFleet(db: Database, caller: Caller, query: FleetQuery,
       last_seen_at: formatDate(row.lastSeenAt),
       access: accessOf(caller, row, shares.get(row.id)) ?? 'admin',
       open_errors: openErrors.get(row.id) ?? 0,
-      // Alarms do not exist yet; the attention order takes them first once they do.
-      active_alarms: null,
+      active_alarms: activeAlarms.get(row.id) ?? 0,
     },
     links: { self: `/api/v2/items/${row.id}` },
   }))

@@ -28,6 +28,7 @@ import { useFleet } from '../api/get-fleet'
 addScreenStrings(strings)
 
 const CHIP_COLOR: Record<FleetAttention, 'error' | 'warning' | 'info' | 'default' | 'success'> = {
+  alarm: 'error',
   refused: 'error',
   offline: 'error',
   'settings-pending': 'warning',
