@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { ALARM_STATE_LABELS, type NotificationResource } from '@teplo/domain'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDateTime } from '../../../lib/dates'
@@ -29,6 +29,7 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
   const query = useNotifications({ enabled, live })
   const markRead = useMarkRead()
   const markAllRead = useMarkAllRead()
+  const titleRef = useRef<HTMLHeadingElement>(null)
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const titleId = useId()
   if (!enabled) return null
@@ -74,13 +75,25 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
           direction="row"
           sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, gap: 1 }}
         >
-          <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+          <Typography
+            id={titleId}
+            ref={titleRef}
+            tabIndex={-1}
+            variant="h3"
+            component="h2"
+            sx={{ fontSize: '1rem', fontWeight: 600, outline: 'none' }}
+          >
             {t('shell.notifications.title')}
           </Typography>
           <Button
             size="small"
             disabled={unread === 0 || markAllRead.isPending}
-            onClick={() => markAllRead.mutate()}
+            onClick={() => {
+              // The button is disabled once nothing is unread, and a disabled button drops the focus out of the
+              // list: keep it on the list's heading, so that Escape still closes the list.
+              titleRef.current?.focus()
+              markAllRead.mutate()
+            }}
           >
             {t('shell.notifications.markAllRead')}
           </Button>
