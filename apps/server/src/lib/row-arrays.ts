@@ -1,9 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type pg from 'pg'
+import pg from 'pg'
 import type { Database } from '../db/client.ts'
-import { rowsOf } from './sql-result.ts'
 
 const dialect = new PgDialect()
 
@@ -17,10 +16,10 @@ export async function queryRowArrays(db: Database, query: SQL): Promise<unknown[
   if (client instanceof PGlite) {
     return (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows
   }
-  if (client && typeof (client as pg.Pool).query === 'function') {
-    const result = await (client as pg.Pool).query<unknown[]>({ text, values: params, rowMode: 'array' })
+  if (client instanceof pg.Pool) {
+    const result = await client.query<unknown[]>({ text, values: params, rowMode: 'array' })
     return result.rows
   }
-  // A transaction has no client of its own here: the same rows, turned into arrays.
-  return rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => Object.values(row))
+  // Only the database handle itself carries a driver client; a transaction does not.
+  throw new Error('queryRowArrays needs the database handle, not a transaction')
 }
