@@ -11,8 +11,16 @@ export function demoAccount(role: RoleName) {
 export async function signIn(page: Page, role: RoleName) {
   const account = demoAccount(role)
   await page.goto('/login')
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Пароль', { exact: true }).fill(account.password)
+  // The demo prefill may still land while the fields are being typed into (its answer can come late on a busy
+  // machine): type again until both fields hold what was typed.
+  const email = page.getByLabel('Email')
+  const password = page.getByLabel('Пароль', { exact: true })
+  await expect(async () => {
+    await email.fill(account.email)
+    await password.fill(account.password)
+    await expect(email).toHaveValue(account.email, { timeout: 500 })
+    await expect(password).toHaveValue(account.password, { timeout: 500 })
+  }).toPass({ timeout: 10_000 })
   await page.getByRole('button', { name: 'Увійти' }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 }
