@@ -6,7 +6,11 @@ import {
 } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createResponseSerializerCompiler, serializationSchema } from '../src/lib/response-serializer.ts'
+import {
+  createResponseSerializerCompiler,
+  SerializedJson,
+  serializationSchema,
+} from '../src/lib/response-serializer.ts'
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' })
 
@@ -86,5 +90,17 @@ describe('the response serialiser', () => {
     // A server bug (a value the contract does not allow) is an error, not a silently written document.
     expect(() => verified({ n: 'one', when: '2026-11-24T00:00:00Z' })).toThrow()
     expect(() => verified({ n: 1, when: 'yesterday' })).toThrow()
+  })
+
+  it('sends JSON the database wrote as it is, and under test checks it against the schema too', () => {
+    const schema = z.object({ n: z.number(), list: z.array(z.number().nullable()) })
+    const text = '{"n":1,"list":[1.5,null,2]}'
+    const fast = createResponseSerializerCompiler({ verify: false })(route(schema))
+    expect(fast(new SerializedJson(text))).toBe(text)
+    const verified = createResponseSerializerCompiler({ verify: true })(route(schema))
+    expect(verified(new SerializedJson(text))).toBe(text)
+    // Text the contract does not allow, or with members it does not list, fails under test.
+    expect(() => verified(new SerializedJson('{"n":"one","list":[]}'))).toThrow()
+    expect(() => verified(new SerializedJson('{"n":1,"list":[],"secret":true}'))).toThrow(/wrote/)
   })
 })

@@ -3,14 +3,13 @@ import {
   HISTORY_GAP_SECONDS,
   HISTORY_METRICS,
   type HistoryResolution,
-  type HistorySeries,
   type itemHistoryDocumentSchema,
 } from '@teplo/domain'
 import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { itemChanges, itemErrors, users } from '../../db/schema.ts'
-import { queryRowArrays } from '../../lib/row-arrays.ts'
+import { serializedJson } from '../../lib/response-serializer.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { DEMO_DEVICE_SERIALS } from '../demo/demo-devices.service.ts'
 import type { Caller } from '../items/item-access.ts'
@@ -26,8 +25,7 @@ export const TIME_ZONE = 'Europe/Kyiv'
 const GAP_MS = HISTORY_GAP_SECONDS * 1000
 const MAX_EVENTS = 1000
 
-// Per metric: min, max and avg (sum / count, null when the bucket has no value of it) — three columns a metric,
-// so a 1,440-bucket day is 1,440 rows of 25 values to parse.
+// Per metric: min, max and avg (sum / count, null when the bucket has no value of it).
 const metricSelect = (source: 'raw' | 'rollup' | 'merge') =>
   HISTORY_METRICS.map((metric) => {
     if (source === 'raw')
@@ -44,22 +42,22 @@ const range = (column: string, from: Date, to: Date, truncate?: string) =>
     `${column} >= ${truncate ? `date_trunc('${truncate}', '${from.toISOString()}'::timestamptz)` : `'${from.toISOString()}'::timestamptz`} and ${column} < '${to.toISOString()}'::timestamptz`,
   )
 
-// Bucket starts as epoch milliseconds: a float is parsed far faster than a timestamp's text.
-const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`)
-
+/**
+ * The buckets of a range, one row each: `at` (the bucket's start, the reading's instant for raw), samples, the
+ * min/max/avg of each metric, the work mode and on/off state of the bucket's last reading, and — raw, minute and
+ * hourly rows — the instants of its first and last reading (`first_at`, `last_at`), from which the gaps follow.
+ */
 function bucketsSql(itemId: number, from: Date, to: Date, resolution: HistoryResolution): SQL {
   const id = sql`${itemId}::int`
   if (resolution === 'raw') {
-    return sql`select ${epochMs('recorded_at')} as time, 1 as samples, ${sql.raw(metricSelect('raw'))}, work_mode, is_on,
-        ${epochMs('recorded_at')} as first_at, ${epochMs('recorded_at')} as last_at
-      from telemetry where item_id = ${id} and ${range('recorded_at', from, to)} order by recorded_at`
+    return sql`select recorded_at as at, 1 as samples, ${sql.raw(metricSelect('raw'))}, work_mode, is_on,
+        recorded_at as first_at, recorded_at as last_at
+      from telemetry where item_id = ${id} and ${range('recorded_at', from, to)}`
   }
   if (resolution === '1m' || resolution === '1h') {
     const table = sql.raw(resolution === '1m' ? 'telemetry_1m' : 'telemetry_1h')
-    return sql`select ${epochMs('bucket')} as time, samples, ${sql.raw(metricSelect('rollup'))}, work_mode, is_on,
-        ${epochMs('first_at')} as first_at, ${epochMs('last_at')} as last_at
-      from ${table} where item_id = ${id} and ${range('bucket', from, to, resolution === '1m' ? 'minute' : 'hour')}
-      order by bucket`
+    return sql`select bucket as at, samples, ${sql.raw(metricSelect('rollup'))}, work_mode, is_on, first_at, last_at
+      from ${table} where item_id = ${id} and ${range('bucket', from, to, resolution === '1m' ? 'minute' : 'hour')}`
   }
   // 15 minutes from the minute rollup; a day (on Kyiv's calendar) from the hourly one.
   const [table, group, truncate] =
@@ -70,98 +68,86 @@ function bucketsSql(itemId: number, from: Date, to: Date, resolution: HistoryRes
           `(date_trunc('day', bucket at time zone '${TIME_ZONE}') at time zone '${TIME_ZONE}')`,
           'hour',
         ]
-  return sql`select ${epochMs(group)} as time, sum(samples)::int as samples, ${sql.raw(metricSelect('merge'))},
+  return sql`select ${sql.raw(group)} as at, sum(samples)::int as samples, ${sql.raw(metricSelect('merge'))},
       (array_agg(work_mode order by last_at desc))[1] as work_mode, (array_agg(is_on order by last_at desc))[1] as is_on
     from ${sql.raw(table)} where item_id = ${id} and ${range('bucket', from, to, truncate)}
-    group by ${sql.raw(group)} order by 1`
+    group by 1`
 }
 
 export const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
-// Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small.
-const round2 = (value: number) => Math.round(value * 100) / 100
+// One column of the series: the buckets' values in time order, an empty array without buckets. (Each aggregate
+// orders its own input; a sorted subquery would save a few milliseconds but its order is not guaranteed.)
+const column = (value: string) => `coalesce(to_json(array_agg(${value} order by at)), '[]'::json)`
+// Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small (float8 prints its shortest
+// exact form: 61.45, not 61.4500000001); min and max are null where the average is (a bucket without that
+// metric's readings).
+const rounded = (metric: string, part: 'min' | 'avg' | 'max') =>
+  column(`case when ${metric}_avg is null then null else round(${metric}_${part} * 100) / 100 end`)
+const epochMs = (value: string) => `(extract(epoch from ${value}) * 1000)::float8`
 
-// Positions in the bucket query's select list: time, samples, then min, max, avg of each metric, then the work
-// mode and the on/off state of the bucket's last reading.
-const METRIC_COLUMNS = HISTORY_METRICS.map((metric, index) => ({
-  metric,
-  min: 2 + 3 * index,
-  max: 3 + 3 * index,
-  avg: 4 + 3 * index,
-}))
-const WORK_MODE_COLUMN = 2 + 3 * HISTORY_METRICS.length
-const IS_ON_COLUMN = WORK_MODE_COLUMN + 1
-// Raw, minute and hourly rows also carry their first and last reading (epoch ms), from which the gaps follow.
-const FIRST_AT_COLUMN = IS_ON_COLUMN + 1
-const LAST_AT_COLUMN = IS_ON_COLUMN + 2
+/**
+ * The series column by column (`historySeriesSchema`), written as JSON by the database: a day of minute buckets
+ * is one value to read instead of 1,440 rows of 27, and nothing to parse and write again.
+ */
+const SERIES_JSON = `json_build_object(
+  'time', ${column(`to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)},
+  'samples', ${column('samples')},
+  ${HISTORY_METRICS.map(
+    (metric) =>
+      `'${metric}', json_build_object('min', ${rounded(metric, 'min')}, 'avg', ${rounded(metric, 'avg')}, 'max', ${rounded(metric, 'max')})`,
+  ).join(',\n  ')},
+  'work_mode', ${column('work_mode')},
+  'is_on', ${column('is_on')}
+)::text`
 
 /** Readings in the range: the first and last instant, and every stretch between two readings longer than a gap. */
 type GapEdges = { first: number; last: number; inner: { from: number; to: number }[] } | null
 
-/** The gap edges of rows in time order that carry their first and last reading (raw, minute or hourly rows). */
-export function gapEdgesOfRows(rows: readonly unknown[][]): GapEdges {
-  if (rows.length === 0) return null
-  const inner: { from: number; to: number }[] = []
-  let previousLast = Number(rows[0]![LAST_AT_COLUMN])
-  let last = previousLast
-  let first = Number(rows[0]![FIRST_AT_COLUMN])
-  for (let i = 1; i < rows.length; i++) {
-    const row = rows[i]!
-    const firstAt = Number(row[FIRST_AT_COLUMN])
-    const lastAt = Number(row[LAST_AT_COLUMN])
-    if (firstAt - previousLast > GAP_MS) inner.push({ from: previousLast, to: firstAt })
-    first = Math.min(first, firstAt)
-    last = Math.max(last, lastAt)
-    previousLast = lastAt
-  }
-  return { first, last, inner }
-}
+type SeriesRow = { series: string; first_at?: number | null; last_at?: number | null; inner?: string | null }
 
-/** The rows of the bucket query as the document's columns (a metric is null in a bucket without its readings). */
-export function seriesFromRows(rows: readonly unknown[][]): HistorySeries {
-  const length = rows.length
-  const metrics = METRIC_COLUMNS.map((at) => ({
-    at,
-    min: new Array<number | null>(length),
-    avg: new Array<number | null>(length),
-    max: new Array<number | null>(length),
-  }))
-  const time = new Array<string>(length)
-  const samples = new Array<number>(length)
-  const workMode = new Array<number | null>(length)
-  const isOn = new Array<boolean | null>(length)
-  for (let i = 0; i < length; i++) {
-    const row = rows[i]!
-    time[i] = new Date(Number(row[0])).toISOString()
-    samples[i] = Number(row[1])
-    const mode = row[WORK_MODE_COLUMN]
-    workMode[i] = mode === null ? null : Number(mode)
-    isOn[i] = row[IS_ON_COLUMN] as boolean | null
-    for (const metric of metrics) {
-      const avg = row[metric.at.avg]
-      const present = avg !== null && avg !== undefined
-      metric.min[i] = present ? round2(Number(row[metric.at.min])) : null
-      metric.avg[i] = present ? round2(Number(avg)) : null
-      metric.max[i] = present ? round2(Number(row[metric.at.max])) : null
-    }
-  }
-  const series: Record<string, unknown> = { time, samples, work_mode: workMode, is_on: isOn }
-  for (const metric of metrics)
-    series[metric.at.metric] = { min: metric.min, avg: metric.avg, max: metric.max }
-  return series as HistorySeries
-}
-
-/** The buckets of a range and, where they carry their readings' instants (raw, 1m, 1h), the gap edges too. */
+/** The series of a range as JSON text and, where the buckets carry their readings' instants (raw, 1m, 1h), the gap edges. */
 export async function readSeries(
   db: Database,
   itemId: number,
   from: Date,
   to: Date,
   resolution: HistoryResolution,
-): Promise<{ series: HistorySeries; edges: GapEdges | undefined }> {
-  const rows = await queryRowArrays(db, bucketsSql(itemId, from, to, resolution))
+): Promise<{ seriesJson: string; edges: GapEdges | undefined }> {
+  const buckets = bucketsSql(itemId, from, to, resolution)
   const withEdges = resolution === 'raw' || resolution === '1m' || resolution === '1h'
-  return { series: seriesFromRows(rows), edges: withEdges ? gapEdgesOfRows(rows) : undefined }
+  if (!withEdges) {
+    const [row] = rowsOf<SeriesRow>(
+      await db.execute(sql`with b as (${buckets}) select ${sql.raw(SERIES_JSON)} as series from b`),
+    )
+    return { seriesJson: row!.series, edges: undefined }
+  }
+  // The gaps: consecutive readings (buckets' last and next first reading) further apart than HISTORY_GAP_SECONDS.
+  const [row] = rowsOf<SeriesRow>(
+    await db.execute(sql`with b as (${buckets})
+      select ${sql.raw(SERIES_JSON)} as series,
+        ${sql.raw(epochMs('min(first_at)'))} as first_at, ${sql.raw(epochMs('max(last_at)'))} as last_at,
+        (select json_agg(json_build_array(${sql.raw(epochMs('prev_last'))}, ${sql.raw(epochMs('first_at'))}) order by at)::text
+          from (select at, first_at, lag(last_at) over (order by at) as prev_last from b) s
+          where first_at - prev_last > ${sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)}) as inner
+      from b`),
+  )
+  const first = row?.first_at
+  const last = row?.last_at
+  const edges: GapEdges =
+    first === null || first === undefined || last === null || last === undefined
+      ? null
+      : {
+          first: Number(first),
+          last: Number(last),
+          inner: (row?.inner ? (JSON.parse(row.inner) as [number, number][]) : []).map(
+            ([gapFrom, gapTo]) => ({
+              from: gapFrom,
+              to: gapTo,
+            }),
+          ),
+        }
+  return { seriesJson: row!.series, edges }
 }
 
 type GapRow = { kind: string; gap_from: Date | string | null; gap_to: Date | string | null }
@@ -310,26 +296,21 @@ export async function itemHistory(
   ordered.catch(() => {})
   const item = await itemRead
   const resolution = await ordered
-  const [[{ series, edges: bucketEdges }, rollupEdges, events], demo] = await Promise.all([
+  const [[{ seriesJson, edges: bucketEdges }, rollupEdges, events], demo] = await Promise.all([
     reads,
     isDemoItem(db, item),
   ])
   const gaps = gapsOf(bucketEdges ?? rollupEdges ?? null, item, query.from, query.to)
-  return {
-    data: {
-      type: 'item-histories',
-      id: String(itemId),
-      attributes: {
-        from: query.from.toISOString(),
-        to: query.to.toISOString(),
-        resolution,
-        time_zone: TIME_ZONE,
-        demo,
-        series,
-        gaps,
-        events,
-      },
-      links: { self: `/api/v2/items/${itemId}/history` },
-    },
-  }
+  // The document around the series the database wrote, members in the schema's order.
+  const head = JSON.stringify({
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+    resolution,
+    time_zone: TIME_ZONE,
+    demo,
+  })
+  const links = JSON.stringify({ self: `/api/v2/items/${itemId}/history` })
+  return serializedJson<HistoryDocument>(
+    `{"data":{"type":"item-histories","id":${JSON.stringify(String(itemId))},"attributes":${head.slice(0, -1)},"series":${seriesJson},"gaps":${JSON.stringify(gaps)},"events":${JSON.stringify(events)}},"links":${links}}}`,
+  )
 }
