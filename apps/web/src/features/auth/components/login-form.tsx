@@ -58,11 +58,21 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const onFocusCapture = (event: FocusEvent) => {
     if (event.target instanceof HTMLInputElement) entered.current = true
   }
+  const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     // Never over what the user has begun to type, nor into a form they are already in.
     if (!demoAccount || entered.current || getValues('email') || getValues('password')) return
     setValue('email', demoAccount.email)
     setValue('password', demoAccount.password)
+    // Into the fields now, in the same step as the check above, not at React's next commit: a field entered
+    // in between would get its selection collapsed under the typing and the typed text after the demo one.
+    for (const [name, value] of [
+      ['email', demoAccount.email],
+      ['password', demoAccount.password],
+    ] as const) {
+      const input = form.current?.elements.namedItem(name)
+      if (input instanceof HTMLInputElement) input.value = value
+    }
   }, [demoAccount, getValues, setValue])
 
   const submit = handleSubmit((values) =>
@@ -76,7 +86,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   )
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} onFocusCapture={onFocusCapture} spacing={2.5}>
+    <Stack
+      component="form"
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      onFocusCapture={onFocusCapture}
+      spacing={2.5}
+    >
       <div>
         <Typography variant="h1">{t('auth.login.title')}</Typography>
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.login.subtitle')}</Typography>
