@@ -139,6 +139,19 @@ describe('GET /api/v2/items/{id}/history', () => {
     ])
   })
 
+  it('answers a range without readings with empty columns and one gap, at every resolution', async () => {
+    const from = T0 - 3 * 60 * MINUTE
+    const to = T0 - 2 * 60 * MINUTE
+    for (const resolution of ['raw', '1m', '15m', '1h', '1d']) {
+      const { res, attributes } = await history(range(from, to, resolution))
+      expect(res.statusCode, resolution).toBe(200)
+      expect(attributes!.buckets, resolution).toEqual([])
+      expect(attributes!.gaps, resolution).toEqual([
+        { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+      ])
+    }
+  })
+
   it('picks the finest resolution giving at most 2,000 buckets', async () => {
     const pick = async (hours: number) =>
       (await history(range(T0, T0 + hours * 60 * MINUTE))).attributes!.resolution

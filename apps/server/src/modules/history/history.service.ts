@@ -76,9 +76,12 @@ function bucketsSql(itemId: number, from: Date, to: Date, resolution: HistoryRes
 
 export const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
-// One column of the series: the buckets' values in time order, an empty array without buckets. (Each aggregate
-// orders its own input; a sorted subquery would save a few milliseconds but its order is not guaranteed.)
-const column = (value: string) => `coalesce(to_json(array_agg(${value} order by at)), '[]'::json)`
+// One column of the series: the buckets' values in time order. Every column is an aggregate over the same
+// window — the whole range ordered by bucket — so PostgreSQL sorts the buckets once (usually not at all: the
+// primary key gives them in order) and each aggregate takes them in that order by definition. Aggregates with
+// their own `order by` sorted their input once each, 27 times, on PostgreSQL 15.
+const column = (value: string) => `to_json(array_agg(${value}) over w)`
+const WHOLE_RANGE = 'window w as (order by at rows between unbounded preceding and unbounded following)'
 // Two decimals are more than any sensor gives, and keep a 1,440-bucket answer small (float8 prints its shortest
 // exact form: 61.45, not 61.4500000001); min and max are null where the average is (a bucket without that
 // metric's readings).
@@ -101,6 +104,15 @@ const SERIES_JSON = `json_build_object(
   'is_on', ${column('is_on')}
 )::text`
 
+/** The series of a range without buckets (the window query gives no row then). */
+export const EMPTY_SERIES_JSON = JSON.stringify({
+  time: [],
+  samples: [],
+  ...Object.fromEntries(HISTORY_METRICS.map((metric) => [metric, { min: [], avg: [], max: [] }])),
+  work_mode: [],
+  is_on: [],
+})
+
 /** Readings in the range: the first and last instant, and every stretch between two readings longer than a gap. */
 type GapEdges = { first: number; last: number; inner: { from: number; to: number }[] } | null
 
@@ -118,36 +130,36 @@ export async function readSeries(
   const withEdges = resolution === 'raw' || resolution === '1m' || resolution === '1h'
   if (!withEdges) {
     const [row] = rowsOf<SeriesRow>(
-      await db.execute(sql`with b as (${buckets}) select ${sql.raw(SERIES_JSON)} as series from b`),
+      await db.execute(
+        sql`select ${sql.raw(SERIES_JSON)} as series from (${buckets}) b ${sql.raw(WHOLE_RANGE)} limit 1`,
+      ),
     )
-    return { seriesJson: row!.series, edges: undefined }
+    return { seriesJson: row?.series ?? EMPTY_SERIES_JSON, edges: undefined }
   }
-  // The gaps: consecutive readings (buckets' last and next first reading) further apart than HISTORY_GAP_SECONDS.
+  // The gaps, in the same pass: consecutive readings (a bucket's last and the next one's first reading) further
+  // apart than HISTORY_GAP_SECONDS.
+  const gap = `first_at - prev_last > interval '${HISTORY_GAP_SECONDS} seconds'`
   const [row] = rowsOf<SeriesRow>(
-    await db.execute(sql`with b as (${buckets})
-      select ${sql.raw(SERIES_JSON)} as series,
-        ${sql.raw(epochMs('min(first_at)'))} as first_at, ${sql.raw(epochMs('max(last_at)'))} as last_at,
-        (select json_agg(json_build_array(${sql.raw(epochMs('prev_last'))}, ${sql.raw(epochMs('first_at'))}) order by at)::text
-          from (select at, first_at, lag(last_at) over (order by at) as prev_last from b) s
-          where first_at - prev_last > ${sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)}) as inner
-      from b`),
+    await db.execute(sql`select ${sql.raw(SERIES_JSON)} as series,
+        ${sql.raw(epochMs('min(first_at) over w'))} as first_at, ${sql.raw(epochMs('max(last_at) over w'))} as last_at,
+        (json_agg(json_build_array(${sql.raw(epochMs('prev_last'))}, ${sql.raw(epochMs('first_at'))}))
+          filter (where ${sql.raw(gap)}) over w)::text as inner
+      from (select *, lag(last_at) over (order by at) as prev_last from (${buckets}) b) b
+      ${sql.raw(WHOLE_RANGE)} limit 1`),
   )
-  const first = row?.first_at
-  const last = row?.last_at
+  if (!row) return { seriesJson: EMPTY_SERIES_JSON, edges: null }
   const edges: GapEdges =
-    first === null || first === undefined || last === null || last === undefined
+    row.first_at === null || row.first_at === undefined || row.last_at === null || row.last_at === undefined
       ? null
       : {
-          first: Number(first),
-          last: Number(last),
-          inner: (row?.inner ? (JSON.parse(row.inner) as [number, number][]) : []).map(
-            ([gapFrom, gapTo]) => ({
-              from: gapFrom,
-              to: gapTo,
-            }),
-          ),
+          first: Number(row.first_at),
+          last: Number(row.last_at),
+          inner: (row.inner ? (JSON.parse(row.inner) as [number, number][]) : []).map(([gapFrom, gapTo]) => ({
+            from: gapFrom,
+            to: gapTo,
+          })),
         }
-  return { seriesJson: row!.series, edges }
+  return { seriesJson: row.series, edges }
 }
 
 type GapRow = { kind: string; gap_from: Date | string | null; gap_to: Date | string | null }
