@@ -28,11 +28,11 @@ function valuesRow({ serial, message: m }: SerialTelemetry): SQL {
   return sql`(${serial}::text, ${m.boot_id}::text, ${storedSeq(m.seq)}::bigint, ${m.ts}::timestamptz,
     ${m.heater_temp}::float8, ${m.boiler_temp}::float8, ${m.gas_temp}::float8, ${m.burner_power}::float8,
     ${m.flame_brightness}::float8, ${m.work_mode}::int2, ${m.pump_mode}::int2, ${m.burner_on}::boolean,
-    ${m.settings_version}::int)`
+    ${m.settings_version}::int, ${m.schedule_period ? JSON.stringify(m.schedule_period) : null}::jsonb)`
 }
 
 const columns = sql.raw(`v(serial, boot_id, seq, ts, heater_temp, boiler_temp, gas_temp, burner_power,
-  flame_brightness, work_mode, pump_mode, burner_on, settings_version)`)
+  flame_brightness, work_mode, pump_mode, burner_on, settings_version, schedule_period)`)
 
 function valuesTable(readings: SerialTelemetry[]): SQL {
   return sql`(values ${sql.join(readings.map(valuesRow), sql`, `)}) as ${columns}`
@@ -59,7 +59,7 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
     update items as i set
       heater_temp = v.heater_temp, boiler_temp = v.boiler_temp, gas_temp = v.gas_temp,
       burner_power = v.burner_power, flame_brightness = v.flame_brightness, work_mode = v.work_mode,
-      burner_on = v.burner_on,
+      burner_on = v.burner_on, schedule_period = v.schedule_period,
       telemetry_at = v.ts, telemetry_boot_id = v.boot_id, telemetry_seq = v.seq,
       last_seen_at = now(),
       status = case when i.status = 'connecting' then i.power_set else i.status end,
