@@ -91,7 +91,7 @@ test('paint half hours on a phone, save, see it applied and the period on the da
   await expect(grid).toBeHidden()
 
   // The simulated controller takes it with the settings' version and reports the period it is in.
-  await expect(section.getByTestId('schedule-delivery')).toHaveText('Розклад і налаштування: Застосовано', {
+  await expect(section.getByTestId('schedule-delivery')).toHaveText('Розклад: Застосовано', {
     timeout: 20_000,
   })
   const hours = ((last - slot + 1) * SLOT_MINUTES) / 60

@@ -119,10 +119,23 @@ describe('the weekly schedule section', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }))
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true))
     const sent = (
-      calls.find((call) => call.method === 'PATCH')?.body as { data: { attributes: ScheduleAttributes } }
+      (calls.find((call) => call.method === 'PATCH') as StubbedCall).body as {
+        data: { attributes: ScheduleAttributes }
+      }
     ).data.attributes
     const night = `rr${'c'.repeat(46)}`
     expect(sent.days).toEqual([night, night, night, 'c'.repeat(48), night, 'c'.repeat(48), 'c'.repeat(48)])
+  })
+
+  it('flips half hours from the keyboard: arrows move, Space flips', async () => {
+    renderSection()
+    const grid = await openEditor()
+    const start = cell(grid, 'Пн', '00:00')
+    start.focus()
+    await userEvent.keyboard('{ArrowRight}{ArrowDown}{ArrowDown} ')
+    expect(cell(grid, 'Вт', '01:00').getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(cell(grid, 'Вт', '01:00'))
+    expect(start.getAttribute('aria-selected')).toBe('false')
   })
 
   it('offers no editor to a viewer', async () => {

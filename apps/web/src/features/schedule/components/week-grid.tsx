@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
-import { SLOTS_PER_DAY, type SlotMode } from '@teplo/domain'
-import { type PointerEvent, useRef } from 'react'
+import { SCHEDULE_DAYS, SLOTS_PER_DAY, type SlotMode } from '@teplo/domain'
+import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DAY_KEYS, modeOf, paintSlot, slotTime } from '../utils/slots'
 
@@ -20,14 +20,24 @@ function cellAt(event: PointerEvent): Cell | null {
   return { day: Number(element.dataset.day), slot: Number(element.dataset.slot) }
 }
 
+const MOVES: Record<string, Cell> = {
+  ArrowUp: { day: 0, slot: -1 },
+  ArrowDown: { day: 0, slot: 1 },
+  ArrowLeft: { day: -1, slot: 0 },
+  ArrowRight: { day: 1, slot: 0 },
+}
+const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max - 1)
+
 /**
  * The week as 7 day columns of 48 half hours, sized for a 360 px phone. A tap flips a half hour; a drag paints
  * every half hour it passes with the mode the first one flipped to. Cells take no touch scrolling (the time
- * scale on the left does).
+ * scale on the left does). From the keyboard: arrows move, Space or Enter flips.
  */
 export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: string[]) => void }) {
   const { t } = useTranslation()
   const stroke = useRef<{ mode: SlotMode; pointerId: number } | null>(null)
+  const table = useRef<HTMLTableElement>(null)
+  const [focus, setFocus] = useState<Cell>({ day: 0, slot: 0 })
   const latest = useRef(days)
   latest.current = days
 
@@ -37,14 +47,18 @@ export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: 
     latest.current = next
     onChange(next)
   }
+  const flipped = (cell: Cell): SlotMode =>
+    modeOf(latest.current, cell.day, cell.slot) === 'reduced' ? 'comfort' : 'reduced'
+
   const start = (event: PointerEvent) => {
     const cell = cellAt(event)
     if (!cell) return
     event.preventDefault()
     const target = event.target as Element
     if (target.hasPointerCapture?.(event.pointerId)) target.releasePointerCapture(event.pointerId)
-    const mode = modeOf(latest.current, cell.day, cell.slot) === 'reduced' ? 'comfort' : 'reduced'
+    const mode = flipped(cell)
     stroke.current = { mode, pointerId: event.pointerId }
+    setFocus(cell)
     paint(cell, mode)
   }
   const move = (event: PointerEvent) => {
@@ -55,75 +69,110 @@ export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: 
   const end = () => {
     stroke.current = null
   }
+  const key = (event: KeyboardEvent) => {
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault()
+      paint(focus, flipped(focus))
+      return
+    }
+    const step = MOVES[event.key]
+    if (!step) return
+    event.preventDefault()
+    const next = {
+      day: clamp(focus.day + step.day, SCHEDULE_DAYS),
+      slot: clamp(focus.slot + step.slot, SLOTS_PER_DAY),
+    }
+    setFocus(next)
+    table.current?.querySelector<HTMLElement>(`[data-day="${next.day}"][data-slot="${next.slot}"]`)?.focus()
+  }
 
   return (
     <Box
+      component="table"
+      ref={table}
       role="grid"
       aria-label={t('schedule.grid')}
-      aria-readonly={false}
       onPointerDown={start}
       onPointerMove={move}
       onPointerUp={end}
       onPointerCancel={end}
       onPointerLeave={end}
+      onKeyDown={key}
       sx={{
-        display: 'grid',
-        gridTemplateColumns: '2.75rem repeat(7, minmax(0, 1fr))',
+        width: '100%',
+        maxWidth: 520,
+        tableLayout: 'fixed',
+        borderCollapse: 'collapse',
         userSelect: 'none',
         WebkitUserSelect: 'none',
-        maxWidth: 520,
-        '& [role="columnheader"]': { textAlign: 'center', typography: 'body2', fontWeight: 600, pb: 0.5 },
-        '& [role="rowheader"]': {
+        '& thead th': { typography: 'body2', fontWeight: 600, pb: 0.5, p: 0 },
+        '& tbody th': {
           typography: 'caption',
           lineHeight: 1,
-          pr: 0.5,
+          fontWeight: 400,
+          textAlign: 'left',
+          verticalAlign: 'top',
+          p: 0,
           touchAction: 'pan-y',
           color: 'text.secondary',
         },
-        '& [data-slot]': {
+        '& td': {
           height: 16,
+          p: 0,
           bgcolor: 'action.hover',
-          borderLeft: 1,
-          borderColor: 'background.paper',
+          borderLeft: 2,
+          borderLeftColor: 'background.paper',
           touchAction: 'none',
           cursor: 'pointer',
         },
-        '& [data-hour]': { borderTop: 1, borderTopColor: 'divider' },
-        '& [aria-selected="true"]': { bgcolor: 'primary.main' },
+        '& tr[data-hour] > *': { borderTop: 1, borderTopColor: 'divider' },
+        '& td[aria-selected="true"]': { bgcolor: 'primary.main' },
+        '& td:focus-visible': { outline: 2, outlineColor: 'secondary.main', outlineOffset: -2 },
       }}
     >
-      <div role="row" style={{ display: 'contents' }}>
-        <div role="columnheader" />
-        {DAY_KEYS.map((key) => (
-          <div key={key} role="columnheader">
-            {t(`schedule.days.${key}`)}
-          </div>
+      <colgroup>
+        <col style={{ width: '2.75rem' }} />
+        {DAY_KEYS.map((day) => (
+          <col key={day} />
         ))}
-      </div>
-      {SLOTS.map((slot) => (
-        <div key={slot} role="row" style={{ display: 'contents' }}>
-          <div role="rowheader">{slot % 2 === 0 ? slotTime(slot) : ''}</div>
-          {DAY_KEYS.map((key, day) => {
-            const mode = modeOf(days, day, slot)
-            return (
-              <div
-                key={key}
-                role="gridcell"
-                data-day={day}
-                data-slot={slot}
-                data-hour={slot % 2 === 0 ? '' : undefined}
-                aria-selected={mode === 'reduced'}
-                aria-label={t('schedule.cell', {
-                  day: t(`schedule.days.${key}`),
-                  from: slotTime(slot),
-                  to: slotTime(slot + 1),
-                  mode: t(`schedule.mode.${mode}`),
-                })}
-              />
-            )
-          })}
-        </div>
-      ))}
+      </colgroup>
+      <thead>
+        <tr>
+          <td aria-hidden />
+          {DAY_KEYS.map((day) => (
+            <th key={day} scope="col">
+              {t(`schedule.days.${day}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {SLOTS.map((slot) => (
+          <tr key={slot} data-hour={slot % 2 === 0 ? '' : undefined}>
+            <th scope="row">{slot % 2 === 0 ? slotTime(slot) : ''}</th>
+            {DAY_KEYS.map((dayKey, day) => {
+              const mode = modeOf(days, day, slot)
+              return (
+                <td
+                  key={dayKey}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of a role="grid" table is a gridcell (ARIA in HTML); said outright for tools that do not derive it
+                  role="gridcell"
+                  tabIndex={focus.day === day && focus.slot === slot ? 0 : -1}
+                  data-day={day}
+                  data-slot={slot}
+                  aria-selected={mode === 'reduced'}
+                  aria-label={t('schedule.cell', {
+                    day: t(`schedule.days.${dayKey}`),
+                    from: slotTime(slot),
+                    to: slotTime(slot + 1),
+                    mode: t(`schedule.mode.${mode}`),
+                  })}
+                />
+              )
+            })}
+          </tr>
+        ))}
+      </tbody>
     </Box>
   )
 }
