@@ -1,4 +1,5 @@
 import {
+  type ActivePeriod,
   type DesiredSettingsMessage,
   SCHEDULE_TIME_ZONE,
   type SettingsAckMessage,
@@ -149,7 +150,7 @@ describe('the schedule on the device link', () => {
       10_000,
       'period reported',
     )
-    const period = (await readItem(link.app, link.adminToken, dev.itemId)).schedule_period
+    const period = (await readItem(link.app, link.adminToken, dev.itemId)).schedule_period as ActivePeriod
     expect(period.until).toMatch(/^\d{4}-\d\d-\d\d \d\d:[03]0:00$/)
   })
 
