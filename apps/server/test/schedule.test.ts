@@ -7,7 +7,9 @@ import {
   topicFor,
 } from '@teplo/domain'
 import { startSimulator } from '@teplo/simulator'
+import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
+import { items } from '../src/db/schema.ts'
 import { device, link, online, row, useDeviceLinkApp } from './device-link-harness.ts'
 import { inbox, publish, readItem, telemetry, waitFor } from './device-support.ts'
 import { bearer } from './helper.ts'
@@ -120,6 +122,17 @@ describe('the schedule on the device link', () => {
     const attributes = (await getSchedule(dev.itemId)).json().data.attributes
     expect(attributes).toMatchObject({ sync_status: 'synced', applied_version: version })
     expect(attributes.reported_schedule).toMatchObject({ enabled: true, days: Array(7).fill('r'.repeat(48)) })
+    // The change log has it, settled by the same acknowledgement.
+    const audit = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${dev.itemId}/audit`,
+      headers: bearer(link.adminToken),
+    })
+    expect(audit.json().data[0].attributes).toMatchObject({
+      action: 'schedule',
+      outcome: 'applied',
+      changes: { enabled: { from: false, to: true }, reduced_hours: { from: 0, to: 168 } },
+    })
     // The next readings carry the period: reduced all week, for good.
     await waitFor(
       async () => (await readItem(link.app, link.adminToken, dev.itemId)).schedule_period !== null,
@@ -182,5 +195,48 @@ describe('the schedule on the device link', () => {
     })
     await publish(client, dev.serial, 'telemetry', telemetry({ settings_version: 2 }))
     expect((await readItem(link.app, link.adminToken, dev.itemId)).schedule_period).toBeNull()
+
+    // Turning the schedule off is what such a controller does anyway: its ack settles that.
+    await patchSchedule(dev.itemId, { enabled: false })
+    const off = await waitFor(() => desired.find((m) => m.version === 3), 5000, 'version 3')
+    expect(off.schedule).toMatchObject({ enabled: false })
+    await publish(client, dev.serial, 'settings/ack', ack(off))
+    expect(await row(dev.itemId)).toMatchObject({ syncStatus: 'synced', syncError: null })
+  })
+
+  it('is refused with a reason by a controller that has another schedule in effect', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
+    await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
+    await patchSchedule(dev.itemId, { enabled: true, days: nights })
+    const sent = await waitFor(() => desired.find((m) => m.version === 2), 5000, 'version 2')
+    await publish(client, dev.serial, 'settings/ack', {
+      version: 2,
+      result: 'applied',
+      ts: new Date().toISOString(),
+      applied: sent.settings,
+      applied_version: 2,
+      applied_schedule: { ...sent.schedule!, heater_reduction: sent.schedule!.heater_reduction + 1 },
+    })
+    expect(await row(dev.itemId)).toMatchObject({
+      syncStatus: 'refused',
+      syncError: 'schedule: застосовано інший розклад',
+    })
+    const attributes = (await getSchedule(dev.itemId)).json().data.attributes
+    expect(attributes.reported_schedule.heater_reduction).toBe(sent.schedule!.heater_reduction + 1)
+  })
+
+  it('cannot be changed on a device not yet verified or archived', async () => {
+    const dev = await device()
+    await link.app.db.update(items).set({ status: 'archive' }).where(eq(items.id, dev.itemId))
+    const archived = await patchSchedule(dev.itemId, { days: nights })
+    expect(archived.statusCode).toBe(422)
+    expect(archived.json().errors[0]).toMatchObject({
+      detail: 'Пристрій заблоковано: змінити його налаштування неможливо',
+      source: { pointer: '/data/attributes/days' },
+    })
+    await link.app.db.update(items).set({ status: 'pending' }).where(eq(items.id, dev.itemId))
+    expect((await patchSchedule(dev.itemId, { enabled: true })).statusCode).toBe(422)
   })
 })

@@ -35,12 +35,13 @@ export function reportedScheduleOf(ack: SettingsAckMessage): WeeklySchedule | nu
 
 /**
  * Why an `applied` ack does not have the schedule asked in effect; null when it does, or when none was asked.
- * A controller that leaves out `applied_schedule` does not follow schedules: honest `refused`, not `synced`.
+ * A controller that leaves out `applied_schedule` does not follow schedules: honest `refused`, not `synced` —
+ * unless the schedule asked is off, which is what such a controller does anyway.
  */
 export function scheduleDifferenceReason(item: ItemRow, ack: SettingsAckMessage): string | null {
   if (!item.schedule || ack.result !== 'applied') return null
   const applied = ack.applied_schedule
-  if (applied === undefined) return SCHEDULE_REASONS.unsupported
+  if (applied === undefined) return item.schedule.enabled ? SCHEDULE_REASONS.unsupported : null
   const same =
     applied !== null &&
     applied.time_zone === SCHEDULE_TIME_ZONE &&
