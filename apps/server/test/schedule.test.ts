@@ -7,9 +7,9 @@ import {
   topicFor,
 } from '@teplo/domain'
 import { startSimulator } from '@teplo/simulator'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { items } from '../src/db/schema.ts'
+import { items, telemetry as telemetryTable } from '../src/db/schema.ts'
 import { device, link, online, row, useDeviceLinkApp } from './device-link-harness.ts'
 import { inbox, publish, readItem, telemetry, waitFor } from './device-support.ts'
 import { bearer } from './helper.ts'
@@ -142,6 +142,28 @@ describe('the schedule on the device link', () => {
     expect((await readItem(link.app, link.adminToken, dev.itemId)).schedule_period).toEqual({
       mode: 'reduced',
       until: null,
+    })
+    // The history keeps the set points in force: the comfort ones lowered by the reductions of the schedule
+    // the controller acknowledged (readings that arrive with the ack itself are stored before it).
+    const stored = await row(dev.itemId)
+    const latestSetPoints = async () => {
+      await link.app.deviceLink!.settle()
+      const [latest] = await link.app.db
+        .select({ heater: telemetryTable.heaterTempSet, boiler: telemetryTable.boilerTempSet })
+        .from(telemetryTable)
+        .where(eq(telemetryTable.itemId, dev.itemId))
+        .orderBy(desc(telemetryTable.recordedAt))
+        .limit(1)
+      return latest
+    }
+    await waitFor(
+      async () => (await latestSetPoints())?.heater === stored.heaterTempSet - 10,
+      10_000,
+      'a reading at the reduced set point',
+    )
+    expect(await latestSetPoints()).toEqual({
+      heater: stored.heaterTempSet - 10,
+      boiler: stored.boilerTempSet - 5,
     })
   })
 

@@ -84,6 +84,15 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
 }
 
 /**
+ * The set point in force for a reading: lowered by the reduction of the schedule the controller has in effect
+ * while it reports a reduced half hour (ADR 026).
+ */
+const inForce = (circuit: 'heater' | 'boiler') =>
+  sql.raw(`case when v.schedule_period->>'mode' = 'reduced' and i.reported_schedule is not null
+    then greatest(0, i.${circuit}_temp_set - (i.reported_schedule->>'${circuit}_reduction')::float8)
+    else i.${circuit}_temp_set end`)
+
+/**
  * One history row per reading, with the setpoints and on/off in effect and the seconds since the device's
  * previous reading (0 after a gap), folded into the 1-minute and 1-hour rollups in the same statement. A
  * redelivered reading (same device and instant) is stored and counted once.
@@ -99,7 +108,7 @@ export async function storeReadings(db: Database, readings: SerialTelemetry[]): 
     stored as (
       insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
         gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
-      select i.id, v.ts, v.heater_temp, i.heater_temp_set, v.boiler_temp, i.boiler_temp_set, v.gas_temp,
+      select i.id, v.ts, v.heater_temp, ${inForce('heater')}, v.boiler_temp, ${inForce('boiler')}, v.gas_temp,
         v.burner_power, v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on,
         case when i.status in ('on', 'off') then i.status = 'on' else i.power_set = 'on' end,
         coalesce(extract(epoch from v.ts - greatest(
