@@ -94,7 +94,7 @@ test('paint half hours on a phone, save, see it applied and the period on the da
   await expect(section.getByTestId('schedule-delivery')).toHaveText('Розклад: Застосовано', {
     timeout: 20_000,
   })
-  const hours = ((last - slot + 1) * SLOT_MINUTES) / 60
+  const hours = (((last - slot + 1) * SLOT_MINUTES) / 60).toLocaleString('uk-UA')
   await expect(section.getByText(`Зниження ${hours} год на тиждень`, { exact: false })).toBeVisible()
   await expect(section.getByTestId('schedule-period')).toHaveText(
     new RegExp(`^за розкладом: зниження до (\\S+ )?${time(last + 1)}$`),

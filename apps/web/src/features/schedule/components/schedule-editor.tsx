@@ -46,7 +46,7 @@ function Legend() {
         {t('schedule.legendComfort')}
       </Typography>
       <Typography variant="body2">
-        {swatch('primary.main')}
+        {swatch('info.main')}
         {t('schedule.legendReduced')}
       </Typography>
     </Stack>

@@ -57,7 +57,7 @@ export default function ScheduleSection({ device }: { device: ScheduledDevice })
               <Typography variant="body2">
                 {data.enabled
                   ? t('schedule.summaryOn', {
-                      hours: reducedHoursPerWeek(data),
+                      hours: reducedHoursPerWeek(data).toLocaleString('uk-UA'),
                       heater: data.heater_reduction,
                       boiler: data.boiler_reduction,
                     })

@@ -105,7 +105,9 @@ export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: 
         borderCollapse: 'collapse',
         userSelect: 'none',
         WebkitUserSelect: 'none',
-        '& thead th': { typography: 'body2', fontWeight: 600, pb: 0.5, p: 0 },
+        // The day names stay in sight while the half hours scroll under them.
+        '& thead > tr > *': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
+        '& thead th': { typography: 'body2', fontWeight: 600, py: 0.5, px: 0 },
         '& tbody th': {
           typography: 'caption',
           lineHeight: 1,
@@ -126,7 +128,7 @@ export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: 
           cursor: 'pointer',
         },
         '& tr[data-hour] > *': { borderTop: 1, borderTopColor: 'divider' },
-        '& td[aria-selected="true"]': { bgcolor: 'primary.main' },
+        '& td[aria-selected="true"]': { bgcolor: 'info.main' },
         '& td:focus-visible': { outline: 2, outlineColor: 'secondary.main', outlineOffset: -2 },
       }}
     >
