@@ -107,6 +107,15 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
       expected: operate,
     },
   ],
+  'GET /api/v2/items/{id}/schedule': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/schedule` }), expected: see },
+  ],
+  'PATCH /api/v2/items/{id}/schedule': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/schedule`, payload: { heater_reduction: 12 } }),
+      expected: operate,
+    },
+  ],
   'POST /api/v2/items/{id}/hopper-refills': [
     {
       request: (f) => ({ url: `/api/v2/items/${f.itemId}/hopper-refills`, payload: { kg: 30 } }),

@@ -116,6 +116,7 @@ describe('GET /api/v2/items/{id}', () => {
         'flame_brightness',
         'pump_mode',
         'work_mode',
+        'schedule_period',
         'image',
         'power_set',
         'created_at',

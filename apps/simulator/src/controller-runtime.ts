@@ -1,6 +1,7 @@
 import {
   DEFAULT_DEVICE_SETTINGS,
   type DesiredSettingsMessage,
+  type DeviceSchedule,
   type DeviceSettings,
   type ErrorCode,
   type ErrorEventMessage,
@@ -14,6 +15,7 @@ import type { BoilerParams } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
 import { type BoilerState, initialState } from './model/state'
 import { stepBoiler } from './model/step'
+import { rememberedPeriods, scheduledSettings, scheduleRefusal } from './schedule'
 
 export interface RuntimeOptions {
   bootId: string
@@ -22,6 +24,8 @@ export interface RuntimeOptions {
   speed: number
   startMs: number
   settings?: DeviceSettings
+  /** The weekly schedule in effect (settings/desired `schedule`); none by default. */
+  schedule?: DeviceSchedule | null
   state?: BoilerState
 }
 
@@ -33,6 +37,8 @@ export class ControllerRuntime {
   readonly bootId: string
   state: BoilerState
   settings: DeviceSettings
+  /** The weekly schedule in effect; the settings above are the comfort ones (see schedule.ts). */
+  schedule: DeviceSchedule | null
   appliedVersion = 0
   private readonly params: BoilerParams
   private readonly speed: number
@@ -42,6 +48,7 @@ export class ControllerRuntime {
   private eventCount = 0
   private lastAck: SettingsAckMessage | null = null
   private lastDesiredKey = ''
+  private readonly periodAt = rememberedPeriods()
   /** A situation forced on the boiler until cleared (overheat, frost, fire out, silence). */
   condition: ActiveCondition | null = null
 
@@ -51,6 +58,7 @@ export class ControllerRuntime {
     this.speed = options.speed
     this.lastAdvanceMs = options.startMs
     this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
+    this.schedule = options.schedule ?? null
     this.state = options.state ?? initialState(options.params)
   }
 
@@ -58,14 +66,23 @@ export class ControllerRuntime {
   advance(nowMs: number): ErrorEventMessage[] {
     const seconds = (Math.max(0, nowMs - this.lastAdvanceMs) / 1000) * this.speed
     this.lastAdvanceMs = Math.max(this.lastAdvanceMs, nowMs)
-    const result = stepBoiler(this.state, this.settings, this.params, seconds)
+    const result = stepBoiler(this.state, this.inEffect(nowMs).settings, this.params, seconds)
     this.state = result.state
     return result.raised.map((code) => this.errorEvent(code, nowMs))
   }
 
   /** Current readings without consuming a sequence number (for status displays). */
   snapshot(nowMs = this.lastAdvanceMs): Omit<TelemetryMessage, 'boot_id' | 'seq' | 'ts'> {
-    return { ...this.readings(nowMs), settings_version: this.appliedVersion }
+    return {
+      ...this.readings(nowMs),
+      settings_version: this.appliedVersion,
+      schedule_period: this.inEffect(nowMs).period,
+    }
+  }
+
+  /** The set points the boiler works to now: the settings, lowered in a reduced slot of the schedule. */
+  inEffect(nowMs: number) {
+    return scheduledSettings(this.settings, this.schedule, new Date(nowMs), this.periodAt)
   }
 
   telemetry(nowMs: number): TelemetryMessage {
@@ -75,6 +92,7 @@ export class ControllerRuntime {
       ts: this.timestamp(nowMs),
       ...this.readings(nowMs),
       settings_version: this.appliedVersion,
+      schedule_period: this.inEffect(nowMs).period,
     }
   }
 
@@ -90,7 +108,7 @@ export class ControllerRuntime {
   }
 
   private readings(nowMs: number) {
-    const readings = telemetryReadings(this.state, this.settings)
+    const readings = telemetryReadings(this.state, this.inEffect(nowMs).settings)
     if (!this.condition) return readings
     const elapsedS = (Math.max(0, nowMs - this.condition.sinceMs) / 1000) * this.speed
     return applyCondition(readings, this.condition, elapsedS)
@@ -112,13 +130,16 @@ export class ControllerRuntime {
   /** Applies or refuses a desired set; the same version again gets the same answer without re-applying. */
   receiveDesired(desired: DesiredSettingsMessage, nowMs: number): SettingsAckMessage {
     // A rebuilt server database may reuse a version number with other values: compare the values too.
-    const key = `${desired.version}:${JSON.stringify(desired.settings)}`
+    const key = `${desired.version}:${JSON.stringify(desired.settings)}:${JSON.stringify(desired.schedule)}`
     if (this.lastAck && key === this.lastDesiredKey) return { ...this.lastAck, ts: this.timestamp(nowMs) }
     this.lastDesiredKey = key
     this.advance(nowMs)
-    const reason = settingsRefusalReason(desired.settings)
+    const reasons = [settingsRefusalReason(desired.settings), scheduleRefusal(desired.schedule)]
+    const reason = reasons.filter((text) => text !== null).join('; ') || null
     if (reason === null) {
       this.changeSettings(desired.settings)
+      // A set without a schedule comes from a server that has none for this boiler.
+      this.schedule = desired.schedule ?? null
       this.appliedVersion = desired.version
     }
     const ack: SettingsAckMessage = {
@@ -128,6 +149,7 @@ export class ControllerRuntime {
       ts: this.timestamp(nowMs),
       applied: this.settings,
       applied_version: this.appliedVersion,
+      applied_schedule: this.schedule,
     }
     this.lastAck = ack
     return ack

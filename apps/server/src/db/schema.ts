@@ -3,9 +3,11 @@ import {
   FUEL_DEFAULTS,
   HISTORY_METRICS,
   type ITEM_SETTINGS,
+  type SchedulePeriod,
   type SettingDefinition,
   type SettingName,
   settingEntries,
+  type WeeklySchedule,
 } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import {
@@ -161,6 +163,11 @@ export const items = pgTable(
     // The last pairing: the code's digest and when it was proved, so that a lost answer can be fetched again.
     pairedCodeHash: text('paired_code_hash'),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
+    // The weekly schedule (ADR 026): desired (null until first set; sent with the settings and their version),
+    // the one the controller last acknowledged in effect, and the period its telemetry last reported.
+    schedule: jsonb('schedule').$type<WeeklySchedule>(),
+    reportedSchedule: jsonb('reported_schedule').$type<WeeklySchedule>(),
+    schedulePeriod: jsonb('schedule_period').$type<SchedulePeriod>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     telemetryAt: timestamp('telemetry_at', { withTimezone: true }),
     ...timestamps,

@@ -3,6 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '../item-errors'
 import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
 import { DEVICE_LINK } from './link-limits'
+import { schedulePeriodSchema } from './schedule-messages'
 import { isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
 
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
@@ -32,6 +33,8 @@ export const telemetryMessageSchema = z.object({
    * server last saw applied (a factory reset, a lost flash write): the server sends the desired set again.
    */
   settings_version: settingsVersion,
+  /** The weekly schedule's period in effect (ADR 026); null or absent: no schedule is being followed. */
+  schedule_period: schedulePeriodSchema.nullable().optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>

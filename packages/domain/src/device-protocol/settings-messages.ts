@@ -3,6 +3,7 @@ import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import type { SettingDefinition, SettingsValues } from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
+import { scheduleShapeSchema } from './schedule-messages'
 import { isoTimestamp, refusalReason, settingsVersion } from './wire-fields'
 
 const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
@@ -51,6 +52,8 @@ export const desiredSettingsMessageSchema = z.object({
   version: settingsVersion.positive(),
   ts: isoTimestamp,
   settings: settingsShapeSchema,
+  /** The weekly schedule (ADR 026); absent until one is set. A controller without schedules ignores it. */
+  schedule: scheduleShapeSchema.optional(),
 })
 
 export type DesiredSettingsMessage = z.infer<typeof desiredSettingsMessageSchema>
@@ -70,6 +73,8 @@ export const settingsAckMessageSchema = z
     applied: settingsShapeSchema,
     /** Version of the settings in effect after this ack (equals version when applied). */
     applied_version: settingsVersion,
+    /** The weekly schedule in effect (ADR 026); null: none; absent: the controller has no schedules. */
+    applied_schedule: scheduleShapeSchema.nullable().optional(),
   })
   .refine((ack) => ack.result === 'refused' || ack.applied_version === ack.version, {
     error: 'An applied ack reports its own version as applied',

@@ -13,6 +13,7 @@ import {
   wireDate,
   withIncluded,
 } from './document'
+import { activePeriodSchema } from './schedule'
 
 type SettingsShape = { [Name in SettingName]: z.ZodType<SettingValue<Name>> }
 
@@ -82,6 +83,8 @@ export const itemAttributesSchema = z.object({
   reported_at: wireDate.nullable(),
   device_link: deviceLinkHealthSchema.nullable(),
   ...readingsShape,
+  /** The weekly schedule's period the controller reports (ADR 026); null while it follows none. */
+  schedule_period: activePeriodSchema.nullable(),
   image: z.string().nullable(),
   ...timestampsShape,
   /** When the controller last reported; null until it has connected once. */

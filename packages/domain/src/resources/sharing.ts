@@ -48,6 +48,7 @@ export type InvitationAttributes = InvitationResource['attributes']
 /** What happened to a device, who did it, and (for settings and on/off) whether the controller took it. */
 export const AUDIT_ACTIONS = [
   'settings',
+  'schedule',
   'power',
   'edit',
   'archive',

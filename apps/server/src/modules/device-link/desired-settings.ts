@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { type ItemRow, storedSettings } from '../items/item-document.ts'
+import { desiredScheduleMember } from '../schedule/schedule-wire.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 import type { DeviceTransport } from './device-transport.ts'
 
@@ -21,7 +22,12 @@ export function desiredSettingsOf(item: ItemRow): DeviceSettings {
 }
 
 export function desiredMessage(item: ItemRow, now = new Date()): DesiredSettingsMessage {
-  return { version: item.settingsVersion, ts: now.toISOString(), settings: desiredSettingsOf(item) }
+  return {
+    version: item.settingsVersion,
+    ts: now.toISOString(),
+    settings: desiredSettingsOf(item),
+    ...desiredScheduleMember(item),
+  }
 }
 
 const linked = notInArray(items.status, UNLINKED_STATUSES)

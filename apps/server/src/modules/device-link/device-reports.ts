@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { settleAudit } from '../audit/item-audit.ts'
+import { reportedScheduleOf, scheduleDifferenceReason } from '../schedule/schedule-wire.ts'
 import { desiredSettingsOf } from './desired-settings.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 
@@ -38,16 +39,27 @@ export async function applySettingsAck(
     .where(and(eq(items.serialNumber, serial), notInArray(items.status, UNLINKED_STATUSES)))
     .limit(1)
   if (!item) return { itemId: null, republish: true }
-  const reported = { reportedSettings: ack.applied as Record<string, unknown>, reportedAt: now }
+  const reported = {
+    reportedSettings: ack.applied as Record<string, unknown>,
+    reportedSchedule: reportedScheduleOf(ack),
+    reportedAt: now,
+  }
   if (item.settingsVersion !== ack.version) {
     await db.update(items).set(reported).where(eq(items.id, item.id))
     return { itemId: item.id, republish: true }
   }
   const differences =
     ack.result === 'applied' ? settingsDifferences(desiredSettingsOf(item), ack.applied) : []
-  const synced = ack.result === 'applied' && differences.length === 0
+  const scheduleReason = scheduleDifferenceReason(item, ack)
+  const synced = ack.result === 'applied' && differences.length === 0 && scheduleReason === null
   const reason =
-    ack.result === 'refused' ? (ack.reason ?? null) : synced ? null : partlyAppliedReason(differences)
+    ack.result === 'refused'
+      ? (ack.reason ?? null)
+      : synced
+        ? null
+        : [differences.length > 0 ? partlyAppliedReason(differences) : null, scheduleReason]
+            .filter((part) => part !== null)
+            .join('; ')
   // The change log learns the outcome in the same transaction as the item (ADR 018).
   const changed = await db.transaction(async (tx) => {
     const rows = await tx

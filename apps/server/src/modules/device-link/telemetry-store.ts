@@ -28,11 +28,11 @@ function valuesRow({ serial, message: m }: SerialTelemetry): SQL {
   return sql`(${serial}::text, ${m.boot_id}::text, ${storedSeq(m.seq)}::bigint, ${m.ts}::timestamptz,
     ${m.heater_temp}::float8, ${m.boiler_temp}::float8, ${m.gas_temp}::float8, ${m.burner_power}::float8,
     ${m.flame_brightness}::float8, ${m.work_mode}::int2, ${m.pump_mode}::int2, ${m.burner_on}::boolean,
-    ${m.settings_version}::int)`
+    ${m.settings_version}::int, ${m.schedule_period ? JSON.stringify(m.schedule_period) : null}::jsonb)`
 }
 
 const columns = sql.raw(`v(serial, boot_id, seq, ts, heater_temp, boiler_temp, gas_temp, burner_power,
-  flame_brightness, work_mode, pump_mode, burner_on, settings_version)`)
+  flame_brightness, work_mode, pump_mode, burner_on, settings_version, schedule_period)`)
 
 function valuesTable(readings: SerialTelemetry[]): SQL {
   return sql`(values ${sql.join(readings.map(valuesRow), sql`, `)}) as ${columns}`
@@ -59,7 +59,7 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
     update items as i set
       heater_temp = v.heater_temp, boiler_temp = v.boiler_temp, gas_temp = v.gas_temp,
       burner_power = v.burner_power, flame_brightness = v.flame_brightness, work_mode = v.work_mode,
-      burner_on = v.burner_on,
+      burner_on = v.burner_on, schedule_period = v.schedule_period,
       telemetry_at = v.ts, telemetry_boot_id = v.boot_id, telemetry_seq = v.seq,
       last_seen_at = now(),
       status = case when i.status = 'connecting' then i.power_set else i.status end,
@@ -84,6 +84,15 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
 }
 
 /**
+ * The set point in force for a reading: lowered by the reduction of the schedule the controller has in effect
+ * while it reports a reduced half hour (ADR 026).
+ */
+const inForce = (circuit: 'heater' | 'boiler') =>
+  sql.raw(`case when v.schedule_period->>'mode' = 'reduced' and i.reported_schedule is not null
+    then greatest(0, i.${circuit}_temp_set - (i.reported_schedule->>'${circuit}_reduction')::float8)
+    else i.${circuit}_temp_set end`)
+
+/**
  * One history row per reading, with the setpoints and on/off in effect and the seconds since the device's
  * previous reading (0 after a gap), folded into the 1-minute and 1-hour rollups in the same statement. A
  * redelivered reading (same device and instant) is stored and counted once.
@@ -99,7 +108,7 @@ export async function storeReadings(db: Database, readings: SerialTelemetry[]): 
     stored as (
       insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
         gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
-      select i.id, v.ts, v.heater_temp, i.heater_temp_set, v.boiler_temp, i.boiler_temp_set, v.gas_temp,
+      select i.id, v.ts, v.heater_temp, ${inForce('heater')}, v.boiler_temp, ${inForce('boiler')}, v.gas_temp,
         v.burner_power, v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on,
         case when i.status in ('on', 'off') then i.status = 'on' else i.power_set = 'on' end,
         coalesce(extract(epoch from v.ts - greatest(

@@ -7,6 +7,7 @@ import {
 } from '@teplo/domain'
 import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { activePeriodOf } from '../schedule/schedule-document.ts'
 
 export type ItemRow = typeof items.$inferSelect
 
@@ -62,6 +63,7 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
     burner_power: item.burnerPower,
     flame_brightness: item.flameBrightness,
     work_mode: item.workMode,
+    schedule_period: activePeriodOf(item),
     image: item.image,
     created_at: formatDate(item.createdAt),
     updated_at: formatDate(item.updatedAt),

@@ -15,6 +15,8 @@ const HistoryPanel = lazy(() => import('../../features/history/components/histor
 // «Доступ» and «Журнал змін», and offers waiting for the account (ADR 018).
 const SharingPanel = lazy(() => import('../../features/sharing/components/sharing-panel'))
 const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
+// The weekly schedule: the period the boiler is in and the week grid (ADR 026).
+const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
 
 function DeviceHistory({ device }: { device: Device }) {
   const { t } = useTranslation()
@@ -22,6 +24,17 @@ function DeviceHistory({ device }: { device: Device }) {
     <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
       <Suspense fallback={<LoadingStatus>{t('dashboard.historyLoading')}</LoadingStatus>}>
         <HistoryPanel key={device.id} itemId={device.id} serialNumber={device.serial_number} />
+      </Suspense>
+    </SectionBoundary>
+  )
+}
+
+function DeviceSchedule({ device }: { device: Device }) {
+  const { t } = useTranslation()
+  return (
+    <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
+      <Suspense fallback={<LoadingStatus>{t('dashboard.historyLoading')}</LoadingStatus>}>
+        <ScheduleSection key={device.id} device={device} />
       </Suspense>
     </SectionBoundary>
   )
@@ -56,6 +69,7 @@ export function DashboardRoute() {
         )}
         deviceSections={(device) => (
           <Stack spacing={3}>
+            <DeviceSchedule device={device} />
             <DeviceHistory device={device} />
             <DeviceAccess device={device} />
           </Stack>

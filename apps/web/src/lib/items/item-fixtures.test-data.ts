@@ -74,6 +74,7 @@ export function itemResource(
       flame_brightness: null,
       pump_mode: 1,
       work_mode: null,
+      schedule_period: null,
       image: null,
       created_at: '2024-03-05 10:00:00',
       updated_at: '2024-04-01 09:30:00',

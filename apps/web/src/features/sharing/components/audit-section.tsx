@@ -20,6 +20,12 @@ type Value = string | number | boolean | null
 const settingLabel = (name: string) =>
   (ITEM_SETTINGS as Record<string, { label: string } | undefined>)[name]?.label ?? name
 
+// The weekly schedule's members (ADR 026) are not settings of the registry.
+const SCHEDULE_FIELDS = ['enabled', 'heater_reduction', 'boiler_reduction', 'reduced_hours'] as const
+type ScheduleField = (typeof SCHEDULE_FIELDS)[number]
+const isScheduleField = (name: string): name is ScheduleField =>
+  (SCHEDULE_FIELDS as readonly string[]).includes(name)
+
 /** «Журнал змін»: who changed what on the device, newest first, and whether the boiler took it. */
 export function AuditSection({ itemId }: { itemId: string }) {
   const { t } = useTranslation()
@@ -37,7 +43,7 @@ export function AuditSection({ itemId }: { itemId: string }) {
       .filter(([field]) => field !== 'user_id')
       .map(
         ([field, change]) =>
-          `${settingLabel(field)}: ${value(field, change.from)} → ${value(field, change.to)}`,
+          `${isScheduleField(field) ? t(`audit.fields.${field}`) : settingLabel(field)}: ${value(field, change.from)} → ${value(field, change.to)}`,
       )
     if (entry.subject)
       parts.push(

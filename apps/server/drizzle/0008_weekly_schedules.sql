@@ -1,0 +1,3 @@
+ALTER TABLE "items" ADD COLUMN "schedule" jsonb;--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "reported_schedule" jsonb;--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "schedule_period" jsonb;
