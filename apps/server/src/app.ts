@@ -35,6 +35,7 @@ import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
+import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
       await api.register(historyRoutes)
+      await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)
       await api.register(fleetRoutes)
       await api.register(itemErrorsRoutes)

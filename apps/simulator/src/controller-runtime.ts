@@ -4,6 +4,7 @@ import {
   type DeviceSettings,
   type ErrorCode,
   type ErrorEventMessage,
+  type ServiceSettings,
   type SettingsAckMessage,
   settingsRefusalReason,
   type TelemetryMessage,
@@ -12,6 +13,7 @@ import { type ActiveCondition, applyCondition, type Condition } from './model/co
 import { applyFault } from './model/faults'
 import type { BoilerParams } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
+import { reportedBurnerPower, serviceCombinationReason } from './model/service'
 import { type BoilerState, initialState } from './model/state'
 import { stepBoiler } from './model/step'
 
@@ -22,6 +24,8 @@ export interface RuntimeOptions {
   speed: number
   startMs: number
   settings?: DeviceSettings
+  /** Service parameters in effect (factory ones when not given). */
+  service?: ServiceSettings
   state?: BoilerState
 }
 
@@ -33,8 +37,10 @@ export class ControllerRuntime {
   readonly bootId: string
   state: BoilerState
   settings: DeviceSettings
+  /** The service parameters in effect (ADR 025); they shape the burner through the model's params. */
+  service: ServiceSettings
   appliedVersion = 0
-  private readonly params: BoilerParams
+  private readonly baseParams: BoilerParams
   private readonly speed: number
   private lastAdvanceMs: number
   private lastTsMs = 0
@@ -47,11 +53,17 @@ export class ControllerRuntime {
 
   constructor(options: RuntimeOptions) {
     this.bootId = options.bootId
-    this.params = options.params
+    this.baseParams = options.params
+    this.service = options.service ?? options.params.service
     this.speed = options.speed
     this.lastAdvanceMs = options.startMs
     this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
     this.state = options.state ?? initialState(options.params)
+  }
+
+  /** The installation's physics with the service parameters in effect. */
+  private get params(): BoilerParams {
+    return { ...this.baseParams, service: this.service }
   }
 
   /** Runs the physics up to `nowMs`; returns the errors the controller raised on its own meanwhile. */
@@ -90,7 +102,10 @@ export class ControllerRuntime {
   }
 
   private readings(nowMs: number) {
-    const readings = telemetryReadings(this.state, this.settings)
+    const measured = telemetryReadings(this.state, this.settings)
+    // The controller reports the power it computes from what it fed and the calorific value it was told.
+    const power = reportedBurnerPower(measured.burner_power, this.service, this.params)
+    const readings = { ...measured, burner_power: Math.round(power * 10) / 10 }
     if (!this.condition) return readings
     const elapsedS = (Math.max(0, nowMs - this.condition.sinceMs) / 1000) * this.speed
     return applyCondition(readings, this.condition, elapsedS)
@@ -112,13 +127,17 @@ export class ControllerRuntime {
   /** Applies or refuses a desired set; the same version again gets the same answer without re-applying. */
   receiveDesired(desired: DesiredSettingsMessage, nowMs: number): SettingsAckMessage {
     // A rebuilt server database may reuse a version number with other values: compare the values too.
-    const key = `${desired.version}:${JSON.stringify(desired.settings)}`
+    const key = `${desired.version}:${JSON.stringify(desired.settings)}:${JSON.stringify(desired.service ?? null)}`
     if (this.lastAck && key === this.lastDesiredKey) return { ...this.lastAck, ts: this.timestamp(nowMs) }
     this.lastDesiredKey = key
     this.advance(nowMs)
-    const reason = settingsRefusalReason(desired.settings)
+    // Without `service` the service parameters in effect stay (nobody has set them on the server).
+    const reason =
+      settingsRefusalReason(desired.settings) ??
+      (desired.service ? serviceCombinationReason(desired.service, this.params) : null)
     if (reason === null) {
       this.changeSettings(desired.settings)
+      if (desired.service) this.service = { ...desired.service }
       this.appliedVersion = desired.version
     }
     const ack: SettingsAckMessage = {
@@ -128,6 +147,7 @@ export class ControllerRuntime {
       ts: this.timestamp(nowMs),
       applied: this.settings,
       applied_version: this.appliedVersion,
+      applied_service: this.service,
     }
     this.lastAck = ack
     return ack

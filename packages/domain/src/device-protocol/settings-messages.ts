@@ -3,6 +3,7 @@ import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import type { SettingDefinition, SettingsValues } from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
+import { serviceShapeSchema } from './service-messages'
 import { isoTimestamp, refusalReason, settingsVersion } from './wire-fields'
 
 const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
@@ -51,6 +52,8 @@ export const desiredSettingsMessageSchema = z.object({
   version: settingsVersion.positive(),
   ts: isoTimestamp,
   settings: settingsShapeSchema,
+  /** The controller's service parameters (ADR 025); absent while nobody has set them. */
+  service: serviceShapeSchema.optional(),
 })
 
 export type DesiredSettingsMessage = z.infer<typeof desiredSettingsMessageSchema>
@@ -70,6 +73,8 @@ export const settingsAckMessageSchema = z
     applied: settingsShapeSchema,
     /** Version of the settings in effect after this ack (equals version when applied). */
     applied_version: settingsVersion,
+    /** The service parameters in effect, from a controller that knows them (ADR 025). */
+    applied_service: serviceShapeSchema.optional(),
   })
   .refine((ack) => ack.result === 'refused' || ack.applied_version === ack.version, {
     error: 'An applied ack reports its own version as applied',

@@ -12,6 +12,7 @@ import { items } from '../../db/schema.ts'
 import { type ItemRow, storedSettings } from '../items/item-document.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 import type { DeviceTransport } from './device-transport.ts'
+import { desiredServiceMember } from './service-desired.ts'
 
 const DESIRED = CHANNEL_RULES['settings/desired']
 const PUBLISH_CONCURRENCY = 100
@@ -21,7 +22,12 @@ export function desiredSettingsOf(item: ItemRow): DeviceSettings {
 }
 
 export function desiredMessage(item: ItemRow, now = new Date()): DesiredSettingsMessage {
-  return { version: item.settingsVersion, ts: now.toISOString(), settings: desiredSettingsOf(item) }
+  return {
+    version: item.settingsVersion,
+    ts: now.toISOString(),
+    settings: desiredSettingsOf(item),
+    ...desiredServiceMember(item),
+  }
 }
 
 const linked = notInArray(items.status, UNLINKED_STATUSES)

@@ -11,6 +11,7 @@ import { rowsOf } from '../../lib/sql-result.ts'
 import { settleAudit } from '../audit/item-audit.ts'
 import { desiredSettingsOf } from './desired-settings.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
+import { joinedReason, reportedServiceOf, serviceAckProblem } from './service-desired.ts'
 
 export type AckOutcome = {
   /** The item whose stored state changed; null for an unknown, unverified or archived serial. */
@@ -20,9 +21,10 @@ export type AckOutcome = {
 }
 
 /**
- * Records what the controller reports in effect (the ack's `applied`, whatever version it answers) and, for an
- * answer to the current settings_version, the sync status: `synced` only when every applied value is the one
- * asked; an `applied` ack with other values is `refused` with a reason naming them. An answer to an older
+ * Records what the controller reports in effect (the ack's `applied` and `applied_service`, whatever version it
+ * answers) and, for an answer to the current settings_version, the sync status: `synced` only when every applied
+ * value (service parameters included, ADR 025) is the one asked; an `applied` ack with other values is `refused`
+ * with a reason naming them. An answer to an older
  * version leaves the status alone and the caller re-sends the current desired state. The status update is
  * guarded by the version read, so a dashboard change committed meanwhile is never marked synced.
  */
@@ -38,16 +40,22 @@ export async function applySettingsAck(
     .where(and(eq(items.serialNumber, serial), notInArray(items.status, UNLINKED_STATUSES)))
     .limit(1)
   if (!item) return { itemId: null, republish: true }
-  const reported = { reportedSettings: ack.applied as Record<string, unknown>, reportedAt: now }
+  const reported = {
+    reportedSettings: ack.applied as Record<string, unknown>,
+    reportedAt: now,
+    ...reportedServiceOf(ack),
+  }
   if (item.settingsVersion !== ack.version) {
     await db.update(items).set(reported).where(eq(items.id, item.id))
     return { itemId: item.id, republish: true }
   }
   const differences =
     ack.result === 'applied' ? settingsDifferences(desiredSettingsOf(item), ack.applied) : []
-  const synced = ack.result === 'applied' && differences.length === 0
+  const serviceProblem = ack.result === 'applied' ? serviceAckProblem(item, ack) : null
+  const synced = ack.result === 'applied' && differences.length === 0 && serviceProblem === null
+  const partly = differences.length > 0 ? partlyAppliedReason(differences) : null
   const reason =
-    ack.result === 'refused' ? (ack.reason ?? null) : synced ? null : partlyAppliedReason(differences)
+    ack.result === 'refused' ? (ack.reason ?? null) : synced ? null : joinedReason(partly, serviceProblem)
   // The change log learns the outcome in the same transaction as the item (ADR 018).
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
