@@ -25,6 +25,9 @@ const IGNITION_FAN_FACTORY = DEFAULT_SERVICE_SETTINGS.ignition_fan_speed
 export const FLAME_BASE = 20
 export const FLAME_SPAN = 80
 
+/** Share of the flame the photocell still sees through the ash stirred up by a cleaning blast. */
+const CLEANING_SHADE = 0.6
+
 const LEVEL_SHARES = SERVICE_POWER_LEVELS.map((level) => level / 100)
 
 /** Fuel fed at a level, as a share of what gives burner_power_set. */
@@ -84,13 +87,15 @@ export function burnerShape(
 ): { output: number; flameFactor: number } {
   if (share <= 0) return { output: 0, flameFactor: 1 }
   const { feed, air: tuned } = feedAndAir(service, share)
-  const air = cleaning(service, clock) ? AIR_AT_FULL_FAN * Math.min(1, share / LEVEL_SHARES[0]!) : tuned
+  const blowing = cleaning(service, clock)
+  const air = blowing ? AIR_AT_FULL_FAN * Math.min(1, share / LEVEL_SHARES[0]!) : tuned
   const lambda = feed > 0 ? air / feed : Number.POSITIVE_INFINITY
   const factory = feedAndAir(DEFAULT_SERVICE_SETTINGS, share)
   const factoryLambda = factory.air / factory.feed
   const output = feed * Math.min(1, lambda)
-  const flameFactor = Number.isFinite(lambda) ? Math.min(1.5, Math.max(0.3, factoryLambda / lambda)) : 0
-  return { output, flameFactor }
+  const flame = Number.isFinite(lambda) ? Math.min(1.5, Math.max(0.3, factoryLambda / lambda)) : 0
+  // The ash the blast stirs up shades the photocell as well.
+  return { output, flameFactor: blowing ? flame * CLEANING_SHADE : flame }
 }
 
 /** The ignition flame's output, as a share of burner_power_set: the igniter's fan feeds the glowing pellets. */
