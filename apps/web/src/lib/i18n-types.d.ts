@@ -5,6 +5,7 @@ import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
 import type push from '../locales/uk-push.json'
 import type screens from '../locales/uk-screens.json'
+import type service from '../locales/uk-service.json'
 import type sharing from '../locales/uk-sharing.json'
 
 type Shell = typeof uk
@@ -14,10 +15,11 @@ type Sharing = typeof sharing
 type Push = typeof push
 type Fleet = typeof fleet
 type Alarms = typeof alarms
+type Service = typeof service
 
-// One interface over every locale file rather than an intersection of seven: the type checker resolves an
+// One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
-interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms {}
+interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms, Service {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
