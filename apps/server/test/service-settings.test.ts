@@ -19,7 +19,8 @@ useDeviceLinkApp()
 
 const url = (itemId: number) => `/api/v2/items/${itemId}/service-settings`
 type Attributes = Record<string, unknown>
-const attributesOf = (body: string) => (JSON.parse(body) as { data: { attributes: Attributes } }).data.attributes
+const attributesOf = (body: string) =>
+  (JSON.parse(body) as { data: { attributes: Attributes } }).data.attributes
 
 let simulator: SimulatorHandle | null = null
 afterEach(async () => {

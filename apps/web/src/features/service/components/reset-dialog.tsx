@@ -36,7 +36,7 @@ export function ResetDialog({ open, busy, onConfirm, onCancel }: ResetDialogProp
         <Button onClick={onCancel} disabled={busy}>
           {t('service.cancel')}
         </Button>
-        <Button variant="contained" color="warning" onClick={onConfirm} disabled={busy}>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
           {t('service.resetConfirm')}
         </Button>
       </DialogActions>

@@ -111,7 +111,7 @@ export function ServiceForm({ view, busy, serverErrors, onSave }: ServiceFormPro
           <Button type="submit" variant="contained" disabled={busy || !changed}>
             {busy ? t('service.saving') : t('service.save')}
           </Button>
-          <Button variant="outlined" color="warning" disabled={busy} onClick={() => setResetOpen(true)}>
+          <Button variant="outlined" disabled={busy} onClick={() => setResetOpen(true)}>
             {t('service.reset')}
           </Button>
         </Stack>

@@ -23,10 +23,15 @@ addScreenStrings(strings)
 // The device shown first: the one on the home screen, else the first (as the dashboard picks).
 const preferred = (devices: readonly Device[]) => devices.find((d) => d.is_on_homepage) ?? devices[0]
 
+interface ServiceScreenProps {
+  /** Administrators choose among every account's devices; everyone else among their own and shared ones. */
+  everyone?: boolean
+}
+
 /** «Сервісні налаштування»: the controller's service parameters of one device, and whether it runs on them. */
-export function ServiceScreen() {
+export function ServiceScreen({ everyone = false }: ServiceScreenProps) {
   const { t } = useTranslation()
-  const devices = useItems({ noCache: true }, withoutPending)
+  const devices = useItems({ noCache: true, everyone }, withoutPending)
   const [pickedId, setPickedId] = useState<string>()
   const list = devices.data ?? []
   const selected = list.find((d) => d.id === pickedId) ?? preferred(list)
