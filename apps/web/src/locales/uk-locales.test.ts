@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import shell from './uk.json'
 import history from './uk-history.json'
 import screens from './uk-screens.json'
+import service from './uk-service.json'
 
 // Latin words that are Ukrainian usage too: the product's name, the spec's «Email», file formats and brands.
 const ALLOWED_LATIN = new Set([
@@ -39,7 +40,12 @@ function latinWords(text: string): string[] {
   )
 }
 
-const files = { 'uk.json': shell, 'uk-screens.json': screens, 'uk-history.json': history }
+const files = {
+  'uk.json': shell,
+  'uk-screens.json': screens,
+  'uk-history.json': history,
+  'uk-service.json': service,
+}
 
 describe('the Ukrainian locale files', () => {
   for (const [file, content] of Object.entries(files)) {
