@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { itemListDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
-import { stubFetch } from '../../../test/fetch-stub'
+import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { ServiceScreen } from './service-screen'
 
@@ -51,6 +51,12 @@ function serve(attributes: Partial<ItemServiceSettingsAttributes> = {}) {
   })
 }
 
+/** The attributes of the PATCH sent, if any. */
+function sentAttributes(calls: StubbedCall[]) {
+  const patch = calls.find((call) => call.method === 'PATCH')
+  return (patch?.body as { data: { attributes: unknown } } | undefined)?.data.attributes
+}
+
 const show = () => renderRoutes([{ path: '/', element: <ServiceScreen /> }], '/')
 const fan30 = () => screen.getByRole('textbox', { name: 'Оберти вентилятора на 30 %, %' })
 
@@ -87,8 +93,7 @@ describe('ServiceScreen', { timeout: 15_000 }, () => {
     await userEvent.type(fan30(), '40')
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }))
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true))
-    const patch = calls.find((call) => call.method === 'PATCH')
-    expect((patch?.body as { data: { attributes: unknown } }).data.attributes).toEqual({
+    expect(sentAttributes(calls)).toEqual({
       fan_speed_30: 40,
       fuel_calorific_value: 4.5,
     })
@@ -102,10 +107,7 @@ describe('ServiceScreen', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Скинути сервісні налаштування?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Скинути' }))
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true))
-    const patch = calls.find((call) => call.method === 'PATCH')
-    expect((patch?.body as { data: { attributes: unknown } }).data.attributes).toEqual(
-      DEFAULT_SERVICE_SETTINGS,
-    )
+    expect(sentAttributes(calls)).toEqual(DEFAULT_SERVICE_SETTINGS)
   })
 
   it('is read-only for those who may not change it, and shows a refusal with its reason', async () => {
