@@ -106,9 +106,7 @@ test('the 500 page leads home', async ({ page }) => {
 })
 
 // /service is its own screen now (service.spec.ts).
-test('update is under construction; the profile page shows the real account', async ({
-  page,
-}) => {
+test('update is under construction; the profile page shows the real account', async ({ page }) => {
   test.slow()
   await signIn(page, 'user')
   for (const path of ['/update']) {
