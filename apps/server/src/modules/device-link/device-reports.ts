@@ -24,9 +24,9 @@ export type AckOutcome = {
  * Records what the controller reports in effect (the ack's `applied` and `applied_service`, whatever version it
  * answers) and, for an answer to the current settings_version, the sync status: `synced` only when every applied
  * value (service parameters included, ADR 025) is the one asked; an `applied` ack with other values is `refused`
- * with a reason naming them. An answer to an older
- * version leaves the status alone and the caller re-sends the current desired state. The status update is
- * guarded by the version read, so a dashboard change committed meanwhile is never marked synced.
+ * with a reason naming them. An answer to an older version leaves the status alone and the caller re-sends the
+ * current desired state. The status update is guarded by the version read, so a dashboard change committed
+ * meanwhile is never marked synced.
  */
 export async function applySettingsAck(
   db: Database,

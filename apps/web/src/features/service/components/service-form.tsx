@@ -16,6 +16,7 @@ import {
 } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-context'
 import type { ServiceSettingsView } from '../api/get-service-settings'
 import { ResetDialog } from './reset-dialog'
 import { ServiceField } from './service-field'
@@ -46,6 +47,7 @@ function parse(name: ServiceSettingName, typed: string): { value: number } | { e
 /** The service parameters in their groups: read-only for owners, editable for installers and admins. */
 export function ServiceForm({ view, busy, serverErrors, onSave }: ServiceFormProps) {
   const { t } = useTranslation()
+  const toast = useToast()
   const [edits, setEdits] = useState<Texts>({})
   const [errors, setErrors] = useState<Texts>({})
   const [resetOpen, setResetOpen] = useState(false)
@@ -62,7 +64,13 @@ export function ServiceForm({ view, busy, serverErrors, onSave }: ServiceFormPro
       else if (parsed.value !== view[name]) changes[name] = parsed.value
     }
     setErrors(found)
-    if (Object.keys(found).length > 0 || Object.keys(changes).length === 0) return
+    if (Object.keys(found).length > 0) return
+    if (Object.keys(changes).length === 0) {
+      // Typed back to what is stored: nothing to send.
+      setEdits({})
+      toast.info(t('service.unchanged'))
+      return
+    }
     if (await onSave(changes)) setEdits({})
   }
 

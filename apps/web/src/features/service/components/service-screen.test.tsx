@@ -99,6 +99,17 @@ describe('ServiceScreen', { timeout: 15_000 }, () => {
     })
   })
 
+  it('sends nothing when a value is typed back to what is stored', async () => {
+    const calls = serve()
+    show()
+    await screen.findByRole('heading', { name: 'Вентилятор' }, slow)
+    await userEvent.clear(fan30())
+    await userEvent.type(fan30(), '35')
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }))
+    expect(await screen.findByText('Нічого не змінено')).toBeTruthy()
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false)
+  })
+
   it('resets every parameter to the factory value after asking', async () => {
     const calls = serve({ fan_speed_30: 45, custom: true })
     show()
