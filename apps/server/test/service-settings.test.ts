@@ -162,10 +162,12 @@ describe('round trip with the controller', () => {
     const patched = await adminPatch(dev.itemId, { fan_speed_30: 45, cleaning_interval: 90 })
     expect(patched.statusCode).toBe(200)
     expect(attributesOf(patched.body).sync_status).toBe('pending')
+    // Telemetry reporting the new version may mark it synced before the ack with the values is stored.
     const synced = await waitFor(
       async () => {
         const answer = attributesOf((await adminGet(dev.itemId)).body)
-        return answer.sync_status === 'synced' ? answer : undefined
+        const reported = answer.reported_service_settings as Record<string, number> | null
+        return answer.sync_status === 'synced' && reported?.fan_speed_30 === 45 ? answer : undefined
       },
       10_000,
       'service settings synced',
