@@ -105,12 +105,11 @@ test('the 500 page leads home', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('service and update are under construction; the profile page shows the real account', async ({
-  page,
-}) => {
+// /service is its own screen now (service.spec.ts).
+test('update is under construction; the profile page shows the real account', async ({ page }) => {
   test.slow()
   await signIn(page, 'user')
-  for (const path of ['/service', '/update']) {
+  for (const path of ['/update']) {
     await page.goto(path)
     await expect(page.getByText('Сторінка в розробці')).toBeVisible()
     await checkScreen(page, `under-construction${path.replace('/', '-')}`)

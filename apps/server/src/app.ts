@@ -36,6 +36,7 @@ import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
 import scheduleRoutes from './routes/api/v2/schedule.ts'
+import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(itemsRoutes)
       await api.register(historyRoutes)
       await api.register(scheduleRoutes)
+      await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)
       await api.register(fleetRoutes)
       await api.register(itemErrorsRoutes)

@@ -98,6 +98,16 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
   'GET /api/v2/items/{id}/consumption': [
     { request: (f) => ({ url: `/api/v2/items/${f.itemId}/consumption?${range()}` }), expected: see },
   ],
+  'GET /api/v2/items/{id}/service-settings': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/service-settings` }), expected: see },
+  ],
+  // The burner's tuning is the installer's (ADR 025): the same people as the registration record.
+  'PATCH /api/v2/items/{id}/service-settings': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/service-settings`, payload: { fan_speed_30: 40 } }),
+      expected: register,
+    },
+  ],
   'GET /api/v2/items/{id}/fuel': [
     { request: (f) => ({ url: `/api/v2/items/${f.itemId}/fuel` }), expected: see },
   ],

@@ -5,6 +5,7 @@ import {
   type DeviceSettings,
   type ErrorCode,
   type ErrorEventMessage,
+  type ServiceSettings,
   type SettingsAckMessage,
   settingsRefusalReason,
   type TelemetryMessage,
@@ -13,6 +14,7 @@ import { type ActiveCondition, applyCondition, type Condition } from './model/co
 import { applyFault } from './model/faults'
 import type { BoilerParams } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
+import { reportedBurnerPower, serviceCombinationReason } from './model/service'
 import { type BoilerState, initialState } from './model/state'
 import { stepBoiler } from './model/step'
 import { rememberedPeriods, scheduledSettings, scheduleRefusal } from './schedule'
@@ -26,6 +28,8 @@ export interface RuntimeOptions {
   settings?: DeviceSettings
   /** The weekly schedule in effect (settings/desired `schedule`); none by default. */
   schedule?: DeviceSchedule | null
+  /** Service parameters in effect (factory ones when not given). */
+  service?: ServiceSettings
   state?: BoilerState
 }
 
@@ -39,8 +43,10 @@ export class ControllerRuntime {
   settings: DeviceSettings
   /** The weekly schedule in effect; the settings above are the comfort ones (see schedule.ts). */
   schedule: DeviceSchedule | null
+  /** The service parameters in effect (ADR 025); they shape the burner through the model's params. */
+  service: ServiceSettings
   appliedVersion = 0
-  private readonly params: BoilerParams
+  private readonly baseParams: BoilerParams
   private readonly speed: number
   private lastAdvanceMs: number
   private lastTsMs = 0
@@ -54,12 +60,18 @@ export class ControllerRuntime {
 
   constructor(options: RuntimeOptions) {
     this.bootId = options.bootId
-    this.params = options.params
+    this.baseParams = options.params
+    this.service = options.service ?? options.params.service
     this.speed = options.speed
     this.lastAdvanceMs = options.startMs
     this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
     this.schedule = options.schedule ?? null
     this.state = options.state ?? initialState(options.params)
+  }
+
+  /** The installation's physics with the service parameters in effect. */
+  private get params(): BoilerParams {
+    return { ...this.baseParams, service: this.service }
   }
 
   /** Runs the physics up to `nowMs`; returns the errors the controller raised on its own meanwhile. */
@@ -108,7 +120,10 @@ export class ControllerRuntime {
   }
 
   private readings(nowMs: number) {
-    const readings = telemetryReadings(this.state, this.inEffect(nowMs).settings)
+    const measured = telemetryReadings(this.state, this.inEffect(nowMs).settings)
+    // The controller reports the power it computes from what it fed and the calorific value it was told.
+    const power = reportedBurnerPower(measured.burner_power, this.service, this.params)
+    const readings = { ...measured, burner_power: Math.round(power * 10) / 10 }
     if (!this.condition) return readings
     const elapsedS = (Math.max(0, nowMs - this.condition.sinceMs) / 1000) * this.speed
     return applyCondition(readings, this.condition, elapsedS)
@@ -130,16 +145,22 @@ export class ControllerRuntime {
   /** Applies or refuses a desired set; the same version again gets the same answer without re-applying. */
   receiveDesired(desired: DesiredSettingsMessage, nowMs: number): SettingsAckMessage {
     // A rebuilt server database may reuse a version number with other values: compare the values too.
-    const key = `${desired.version}:${JSON.stringify(desired.settings)}:${JSON.stringify(desired.schedule)}`
+    const key = `${desired.version}:${JSON.stringify(desired.settings)}:${JSON.stringify(desired.schedule)}:${JSON.stringify(desired.service ?? null)}`
     if (this.lastAck && key === this.lastDesiredKey) return { ...this.lastAck, ts: this.timestamp(nowMs) }
     this.lastDesiredKey = key
     this.advance(nowMs)
-    const reasons = [settingsRefusalReason(desired.settings), scheduleRefusal(desired.schedule)]
+    // Without `service` the service parameters in effect stay (nobody has set them on the server).
+    const reasons = [
+      settingsRefusalReason(desired.settings),
+      scheduleRefusal(desired.schedule),
+      desired.service ? serviceCombinationReason(desired.service, this.params) : null,
+    ]
     const reason = reasons.filter((text) => text !== null).join('; ') || null
     if (reason === null) {
       this.changeSettings(desired.settings)
       // A set without a schedule comes from a server that has none for this boiler.
       this.schedule = desired.schedule ?? null
+      if (desired.service) this.service = { ...desired.service }
       this.appliedVersion = desired.version
     }
     const ack: SettingsAckMessage = {
@@ -150,6 +171,7 @@ export class ControllerRuntime {
       applied: this.settings,
       applied_version: this.appliedVersion,
       applied_schedule: this.schedule,
+      applied_service: this.service,
     }
     this.lastAck = ack
     return ack

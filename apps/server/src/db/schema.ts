@@ -154,6 +154,10 @@ export const items = pgTable(
     // The settings the controller last reported in effect (its ack's `applied`, by wire name); null until then.
     reportedSettings: jsonb('reported_settings').$type<Record<string, unknown>>(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
+    // The controller's service parameters (ADR 025): null until someone sets them (none are sent then); what
+    // the controller last reported in effect, null until it has.
+    serviceSettings: jsonb('service_settings').$type<Record<string, number>>(),
+    reportedServiceSettings: jsonb('reported_service_settings').$type<Record<string, unknown>>(),
     // Messages of this device dropped by the ingest (invalid, untrusted time, too large …) and the last reason.
     dropCount: integer('drop_count').notNull().default(0),
     lastDropReason: text('last_drop_reason'),

@@ -1,6 +1,7 @@
 import type { DeviceSettings } from '@teplo/domain'
 import { burnerLocked } from './faults'
 import type { BoilerParams } from './params'
+import { burnerShape, catchSeconds, FLAME_BASE, FLAME_SPAN, ignitionShare } from './service'
 import { type BoilerState, FIRING_MODES, isFiring, WORK_MODE } from './state'
 
 export interface BurnerTargets {
@@ -31,7 +32,10 @@ function nextMode(state: BoilerState, settings: DeviceSettings, params: BoilerPa
   }
   switch (state.workMode) {
     case WORK_MODE.ignition:
-      return elapsed >= params.ignitionSeconds ? enter(WORK_MODE.stabilisation) : stay
+      // Lit once the photocell sees the flame threshold; without it by the longest ignition time, E1 (step.ts).
+      return elapsed >= params.ignitionSeconds && state.flameBrightness >= params.service.flame_threshold
+        ? enter(WORK_MODE.stabilisation)
+        : stay
     case WORK_MODE.stabilisation:
       if (atSetPoint) return enter(WORK_MODE.extinguishing)
       if (elapsed < params.stabilisationSeconds) return stay
@@ -56,7 +60,24 @@ function nextMode(state: BoilerState, settings: DeviceSettings, params: BoilerPa
   }
 }
 
-/** Output the burner aims at in a mode; modulation is proportional over the band below the set point. */
+/** Share of burner_power_set the controller aims at in a mode; modulation is proportional below the set point. */
+function aimedShare(workMode: number, state: BoilerState, s: DeviceSettings, p: BoilerParams) {
+  switch (workMode) {
+    case WORK_MODE.stabilisation:
+      return 0.5
+    case WORK_MODE.workFull:
+      return 1
+    case WORK_MODE.workModulated: {
+      const share = (s.heater_temp_set - state.heaterTemp) / p.modulationBand
+      const limited = state.gasTemp > s.gas_temp_max - 10 ? 0.5 : 1
+      return Math.min(1, Math.max(p.minModulation, share * limited))
+    }
+    default:
+      return 0
+  }
+}
+
+/** Output the burner aims at in a mode, shaped by the feeder and the fan (service parameters), and its flame. */
 function targetPower(
   workMode: number,
   modeSeconds: number,
@@ -65,23 +86,13 @@ function targetPower(
   p: BoilerParams,
 ) {
   const full = s.burner_power_set
-  const minimum = full * p.minModulation
-  switch (workMode) {
-    case WORK_MODE.ignition:
-      // The igniter heats the first pellets; a small flame only appears in the last part of ignition.
-      return modeSeconds > p.ignitionSeconds * 0.6 ? minimum * 2 : 0
-    case WORK_MODE.stabilisation:
-      return full * 0.5
-    case WORK_MODE.workFull:
-      return full
-    case WORK_MODE.workModulated: {
-      const share = (s.heater_temp_set - state.heaterTemp) / p.modulationBand
-      const limited = state.gasTemp > s.gas_temp_max - 10 ? 0.5 : 1
-      return Math.min(full, Math.max(minimum, full * share * limited))
-    }
-    default:
-      return 0
+  if (workMode === WORK_MODE.ignition) {
+    // The igniter heats the first pellets; a small flame only appears once they catch.
+    const lit = modeSeconds > catchSeconds(p.service, p)
+    return { power: lit ? full * ignitionShare(p.service, p) : 0, flameFactor: 1 }
   }
+  const shape = burnerShape(p.service, aimedShare(workMode, state, s, p), state.clock)
+  return { power: full * shape.output, flameFactor: shape.flameFactor }
 }
 
 export function controlBurner(
@@ -91,10 +102,10 @@ export function controlBurner(
   dt: number,
 ): BurnerTargets {
   const mode = nextMode(state, settings, params, dt)
-  const power = targetPower(mode.workMode, mode.modeSeconds, state, settings, params)
+  const { power, flameFactor } = targetPower(mode.workMode, mode.modeSeconds, state, settings, params)
   const share = settings.burner_power_set > 0 ? state.burnerPower / settings.burner_power_set : 0
   // During ignition the photocell sees nothing until the first pellets catch.
   const lit = FIRING_MODES.includes(mode.workMode) && (mode.workMode !== WORK_MODE.ignition || power > 0)
-  const targetFlame = lit ? Math.min(100, 20 + 80 * share) : 0
+  const targetFlame = lit ? Math.min(100, FLAME_BASE + FLAME_SPAN * share * flameFactor) : 0
   return { ...mode, targetPower: power, targetFlame }
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_SERVICE_SETTINGS, FUEL_DEFAULTS, type ServiceSettings } from '@teplo/domain'
+
 /** Physical constants of one simulated installation; powers in kW, heat capacities in kJ/K, times in seconds. */
 export interface BoilerParams {
   /** Boiler and heating-circuit water (≈300 l). */
@@ -21,8 +23,10 @@ export interface BoilerParams {
   efficiency: number
   roomTemp: number
   indoorTemp: number
-  /** Pumps wait until the boiler water is warm enough (condensation protection). */
-  pumpStartTemp: number
+  /** The controller's service parameters in effect (pump start, feeder, fan, ignition, cleaning; ADR 025). */
+  service: ServiceSettings
+  /** What the pellets really give, kWh/kg (the controller's `fuel_calorific_value` is what it was told). */
+  fuelCalorificValue: number
   ignitionSeconds: number
   stabilisationSeconds: number
   extinguishSeconds: number
@@ -49,7 +53,8 @@ export const DEFAULT_PARAMS: BoilerParams = {
   efficiency: 0.9,
   roomTemp: 18,
   indoorTemp: 21,
-  pumpStartTemp: 35,
+  service: DEFAULT_SERVICE_SETTINGS,
+  fuelCalorificValue: FUEL_DEFAULTS.calorific_value,
   ignitionSeconds: 180,
   stabilisationSeconds: 120,
   extinguishSeconds: 120,

@@ -22,7 +22,11 @@ export function decidePumps(state: BoilerState, settings: DeviceSettings, params
 
   if (emergencyCooling(state)) return { housePumpOn: true, tankPumpOn: !blocked, tankCharging }
 
-  const warm = state.heaterTemp >= params.pumpStartTemp
+  // Water near freezing is circulated whatever the mode, so the installation does not freeze.
+  if (state.heaterTemp <= params.service.antifreeze_temp)
+    return { housePumpOn: true, tankPumpOn: false, tankCharging }
+  // Pumps wait until the boiler water is warm enough (condensation protection).
+  const warm = state.heaterTemp >= params.service.pump_start_temp
   // Never circulate tank water through a boiler colder than the tank.
   const tankWanted = tankCharging && warm && state.heaterTemp > state.tankTemp + 1
   const mode = settings.pump_mode

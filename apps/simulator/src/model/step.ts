@@ -4,6 +4,7 @@ import { applyFault, detectFaults, tickFaults } from './faults'
 import type { BoilerParams } from './params'
 import { integrate } from './physics'
 import { decidePumps } from './pumps'
+import { ignitionFailed } from './service'
 import type { BoilerState } from './state'
 
 /** Longest physics sub-step, seconds. */
@@ -21,6 +22,7 @@ function substep(state: BoilerState, settings: DeviceSettings, params: BoilerPar
   let next = integrate(state, targets, pumps, settings, params, dt)
   next = { ...next, faults: tickFaults(next, dt) }
   const raised = detectFaults(next, settings)
+  if (ignitionFailed(next, params)) raised.push('E1')
   for (const code of raised) next = applyFault(next, settings, params, code)
   return { state: next, raised }
 }

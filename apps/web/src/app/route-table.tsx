@@ -36,6 +36,7 @@ const passwordReset = async () => ({
   Component: (await import('./routes/password-reset')).PasswordResetRoute,
 })
 const fleet = async () => ({ Component: (await import('./routes/fleet')).FleetRoute })
+const service = async () => ({ Component: (await import('./routes/service')).ServiceRoute })
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
@@ -180,7 +181,7 @@ export const routes: RouteObject[] = [
           guarded(undefined, [
             page('dashboards', 'dashboards', dashboard),
             page('update', 'update', underConstruction),
-            page('service', 'service', underConstruction),
+            page('service', 'service', service),
             page('account/settings', 'accountSettings', accountSettings),
             page('items/errors', 'itemErrors', deviceErrors),
             page('items/claim', 'itemsClaim', deviceClaim),

@@ -6,6 +6,7 @@ import type history from '../locales/uk-history.json'
 import type push from '../locales/uk-push.json'
 import type schedule from '../locales/uk-schedule.json'
 import type screens from '../locales/uk-screens.json'
+import type service from '../locales/uk-service.json'
 import type sharing from '../locales/uk-sharing.json'
 
 type Shell = typeof uk
@@ -16,10 +17,11 @@ type Push = typeof push
 type Fleet = typeof fleet
 type Alarms = typeof alarms
 type Schedule = typeof schedule
+type Service = typeof service
 
-// One interface over every locale file rather than an intersection of seven: the type checker resolves an
+// One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
-interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms, Schedule {}
+interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms, Schedule, Service {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

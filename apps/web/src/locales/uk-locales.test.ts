@@ -3,6 +3,7 @@ import shell from './uk.json'
 import history from './uk-history.json'
 import schedule from './uk-schedule.json'
 import screens from './uk-screens.json'
+import service from './uk-service.json'
 
 // Latin words that are Ukrainian usage too: the product's name, the spec's «Email», file formats and brands.
 const ALLOWED_LATIN = new Set([
@@ -45,6 +46,7 @@ const files = {
   'uk-screens.json': screens,
   'uk-history.json': history,
   'uk-schedule.json': schedule,
+  'uk-service.json': service,
 }
 
 describe('the Ukrainian locale files', () => {

@@ -4,6 +4,7 @@ import type { SettingDefinition, SettingsValues } from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
 import { scheduleShapeSchema } from './schedule-messages'
+import { serviceShapeSchema } from './service-messages'
 import { isoTimestamp, refusalReason, settingsVersion } from './wire-fields'
 
 const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
@@ -54,6 +55,8 @@ export const desiredSettingsMessageSchema = z.object({
   settings: settingsShapeSchema,
   /** The weekly schedule (ADR 026); absent until one is set. A controller without schedules ignores it. */
   schedule: scheduleShapeSchema.optional(),
+  /** The controller's service parameters (ADR 025); absent while nobody has set them. */
+  service: serviceShapeSchema.optional(),
 })
 
 export type DesiredSettingsMessage = z.infer<typeof desiredSettingsMessageSchema>
@@ -75,6 +78,8 @@ export const settingsAckMessageSchema = z
     applied_version: settingsVersion,
     /** The weekly schedule in effect (ADR 026); null: none; absent: the controller has no schedules. */
     applied_schedule: scheduleShapeSchema.nullable().optional(),
+    /** The service parameters in effect, from a controller that knows them (ADR 025). */
+    applied_service: serviceShapeSchema.optional(),
   })
   .refine((ack) => ack.result === 'refused' || ack.applied_version === ack.version, {
     error: 'An applied ack reports its own version as applied',

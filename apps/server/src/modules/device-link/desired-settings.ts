@@ -13,6 +13,7 @@ import { type ItemRow, storedSettings } from '../items/item-document.ts'
 import { desiredScheduleMember } from '../schedule/schedule-wire.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
 import type { DeviceTransport } from './device-transport.ts'
+import { desiredServiceMember } from './service-desired.ts'
 
 const DESIRED = CHANNEL_RULES['settings/desired']
 const PUBLISH_CONCURRENCY = 100
@@ -27,6 +28,7 @@ export function desiredMessage(item: ItemRow, now = new Date()): DesiredSettings
     ts: now.toISOString(),
     settings: desiredSettingsOf(item),
     ...desiredScheduleMember(item),
+    ...desiredServiceMember(item),
   }
 }
 

@@ -12,6 +12,7 @@ import { settleAudit } from '../audit/item-audit.ts'
 import { reportedScheduleOf, scheduleDifferenceReason } from '../schedule/schedule-wire.ts'
 import { desiredSettingsOf } from './desired-settings.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
+import { joinedReason, reportedServiceOf, serviceAckProblem } from './service-desired.ts'
 
 export type AckOutcome = {
   /** The item whose stored state changed; null for an unknown, unverified or archived serial. */
@@ -21,11 +22,12 @@ export type AckOutcome = {
 }
 
 /**
- * Records what the controller reports in effect (the ack's `applied`, whatever version it answers) and, for an
- * answer to the current settings_version, the sync status: `synced` only when every applied value is the one
- * asked; an `applied` ack with other values is `refused` with a reason naming them. An answer to an older
- * version leaves the status alone and the caller re-sends the current desired state. The status update is
- * guarded by the version read, so a dashboard change committed meanwhile is never marked synced.
+ * Records what the controller reports in effect (the ack's `applied` and `applied_service`, whatever version it
+ * answers) and, for an answer to the current settings_version, the sync status: `synced` only when every applied
+ * value (service parameters included, ADR 025) is the one asked; an `applied` ack with other values is `refused`
+ * with a reason naming them. An answer to an older version leaves the status alone and the caller re-sends the
+ * current desired state. The status update is guarded by the version read, so a dashboard change committed
+ * meanwhile is never marked synced.
  */
 export async function applySettingsAck(
   db: Database,
@@ -43,6 +45,7 @@ export async function applySettingsAck(
     reportedSettings: ack.applied as Record<string, unknown>,
     reportedSchedule: reportedScheduleOf(ack),
     reportedAt: now,
+    ...reportedServiceOf(ack),
   }
   if (item.settingsVersion !== ack.version) {
     await db.update(items).set(reported).where(eq(items.id, item.id))
@@ -51,15 +54,16 @@ export async function applySettingsAck(
   const differences =
     ack.result === 'applied' ? settingsDifferences(desiredSettingsOf(item), ack.applied) : []
   const scheduleReason = scheduleDifferenceReason(item, ack)
-  const synced = ack.result === 'applied' && differences.length === 0 && scheduleReason === null
+  const serviceProblem = ack.result === 'applied' ? serviceAckProblem(item, ack) : null
+  const synced =
+    ack.result === 'applied' && differences.length === 0 && serviceProblem === null && scheduleReason === null
+  const partly = differences.length > 0 ? partlyAppliedReason(differences) : null
   const reason =
     ack.result === 'refused'
       ? (ack.reason ?? null)
       : synced
         ? null
-        : [differences.length > 0 ? partlyAppliedReason(differences) : null, scheduleReason]
-            .filter((part) => part !== null)
-            .join('; ')
+        : joinedReason(partly, serviceProblem, scheduleReason)
   // The change log learns the outcome in the same transaction as the item (ADR 018).
   const changed = await db.transaction(async (tx) => {
     const rows = await tx

@@ -22,18 +22,28 @@ export const NOT_ALLOWED = 'Ваш доступ до цього пристрою
  * `operate`: settings, on/off, fuel and refills, archive its errors; `service`: the device link's data, pairing
  * codes, the change log; `register`: the registration record (name, address, type, picture: creators, spec §6);
  * `administer`: archive, delete, owner codes; `share`: who else has access, and handing the device over; `picture`:
- * the device's picture (its owner's, whatever the role, as before sharing).
+ * the device's picture (its owner's, whatever the role, as before sharing); `commission`: the controller's service
+ * parameters (installers: creators holding or sharing the device, ADR 025).
  */
-export type ItemAbility = 'see' | 'operate' | 'service' | 'register' | 'administer' | 'share' | 'picture'
+export type ItemAbility =
+  | 'see'
+  | 'operate'
+  | 'service'
+  | 'register'
+  | 'administer'
+  | 'share'
+  | 'picture'
+  | 'commission'
 
 const LEVEL_ABILITIES: Record<AccessLevel, readonly ItemAbility[]> = {
-  owner: ['see', 'operate', 'service', 'register', 'administer', 'share', 'picture'],
-  installer: ['see', 'operate', 'service', 'register', 'picture'],
+  owner: ['see', 'operate', 'service', 'register', 'administer', 'share', 'picture', 'commission'],
+  installer: ['see', 'operate', 'service', 'register', 'picture', 'commission'],
   operator: ['see', 'operate'],
   viewer: ['see'],
 }
-// The registration record and the device's life (archive, delete) stay with the roles that register devices.
-const CREATOR_ONLY: readonly ItemAbility[] = ['register', 'administer']
+// The registration record, the device's life (archive, delete) and the burner's tuning stay with the roles that
+// register devices: a household owner reads the service parameters but does not change them.
+const CREATOR_ONLY: readonly ItemAbility[] = ['register', 'administer', 'commission']
 
 /** The caller's access to a device, given the level of their share on it (if any); null: none at all. */
 export function accessOf(

@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { type AuditEntryResource, accessLabel, ITEM_SETTINGS } from '@teplo/domain'
+import { type AuditEntryResource, accessLabel, ITEM_SETTINGS, SERVICE_SETTINGS } from '@teplo/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
@@ -17,8 +17,10 @@ import { useAudit } from '../api/audit'
 type Attributes = AuditEntryResource['attributes']
 type Value = string | number | boolean | null
 
+type Labelled = Record<string, { label: string } | undefined>
+// A dashboard setting, else a service parameter (ADR 025), by its wire name.
 const settingLabel = (name: string) =>
-  (ITEM_SETTINGS as Record<string, { label: string } | undefined>)[name]?.label ?? name
+  (ITEM_SETTINGS as Labelled)[name]?.label ?? (SERVICE_SETTINGS as Labelled)[name]?.label ?? name
 
 // The weekly schedule's members (ADR 026) are not settings of the registry.
 const SCHEDULE_FIELDS = ['enabled', 'heater_reduction', 'boiler_reduction', 'reduced_hours'] as const

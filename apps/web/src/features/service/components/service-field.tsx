@@ -1,0 +1,53 @@
+import TextField from '@mui/material/TextField'
+import type { ServiceSettingDefinition } from '@teplo/domain'
+import { useTranslation } from 'react-i18next'
+
+interface ServiceFieldProps {
+  name: string
+  setting: ServiceSettingDefinition
+  value: string
+  onChange: (value: string) => void
+  readOnly: boolean
+  error: string | undefined
+  /** What the controller reported in effect, when it differs from the desired value. */
+  reported: number | undefined
+}
+
+const decimal = (value: number) => String(value).replace('.', ',')
+
+/** One service parameter: its label with the unit, its range (or its error) and the controller's own value. */
+export function ServiceField({
+  name,
+  setting,
+  value,
+  onChange,
+  readOnly,
+  error,
+  reported,
+}: ServiceFieldProps) {
+  const { t } = useTranslation()
+  const range = t('service.range', {
+    min: decimal(setting.min),
+    max: decimal(setting.max),
+    unit: setting.unit,
+  })
+  const notes = [
+    reported !== undefined ? t('service.reported', { value: `${decimal(reported)} ${setting.unit}` }) : null,
+    setting.hint ?? null,
+  ].filter((note): note is string => note !== null)
+  return (
+    <TextField
+      name={name}
+      label={`${setting.label}, ${setting.unit}`}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error ?? [range, ...notes].join(' · ')}
+      fullWidth
+      slotProps={{
+        input: { readOnly },
+        htmlInput: { inputMode: setting.step === 1 ? 'numeric' : 'decimal' },
+      }}
+    />
+  )
+}
