@@ -181,6 +181,35 @@ describe('round trip with the controller', () => {
     expect(simulator!.device(dev.serial)!.runtime.service.fan_speed_30).toBe(45)
   }, 30_000)
 
+  it('travels with a weekly schedule under one version: both in effect on the controller, the item synced', async () => {
+    const dev = await simulated()
+    const schedule = await link.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${dev.itemId}/schedule`,
+      headers: bearer(link.adminToken),
+      payload: { enabled: true, heater_reduction: 12 },
+    })
+    expect(schedule.statusCode).toBe(200)
+    expect((await adminPatch(dev.itemId, { fan_speed_60: 65 })).statusCode).toBe(200)
+    const version = (await row(dev.itemId)).settingsVersion
+    await waitFor(
+      async () => {
+        const item = await row(dev.itemId)
+        return item.syncStatus === 'synced' &&
+          item.reportedSchedule?.heater_reduction === 12 &&
+          (item.reportedServiceSettings as Record<string, number> | null)?.fan_speed_60 === 65
+          ? item
+          : undefined
+      },
+      10_000,
+      'schedule and service settings both acknowledged',
+    )
+    const runtime = simulator!.device(dev.serial)!.runtime
+    expect(runtime.service.fan_speed_60).toBe(65)
+    expect(runtime.schedule).toMatchObject({ enabled: true, heater_reduction: 12 })
+    expect((await row(dev.itemId)).appliedVersion).toBe(version)
+  }, 30_000)
+
   it('shows the reason when the controller refuses a combination its burner cannot run', async () => {
     const dev = await simulated()
     const patched = await adminPatch(dev.itemId, { fan_speed_100: 40 })
