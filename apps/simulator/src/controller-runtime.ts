@@ -23,7 +23,12 @@ export interface RuntimeOptions {
   startMs: number
   settings?: DeviceSettings
   state?: BoilerState
+  /** The firmware the controller starts with (default SIMULATOR_FIRMWARE_VERSION). */
+  firmwareVersion?: string
 }
+
+/** The firmware a simulated controller runs until it is updated. */
+export const SIMULATOR_FIRMWARE_VERSION = '1.0.0'
 
 /**
  * The controller's memory without any network: boiler model, settings in effect, message counters.
@@ -34,6 +39,8 @@ export class ControllerRuntime {
   state: BoilerState
   settings: DeviceSettings
   appliedVersion = 0
+  /** The firmware running; changed only by a verified update (see ota.ts). */
+  firmwareVersion: string
   private readonly params: BoilerParams
   private readonly speed: number
   private lastAdvanceMs: number
@@ -52,6 +59,7 @@ export class ControllerRuntime {
     this.lastAdvanceMs = options.startMs
     this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
     this.state = options.state ?? initialState(options.params)
+    this.firmwareVersion = options.firmwareVersion ?? SIMULATOR_FIRMWARE_VERSION
   }
 
   /** Runs the physics up to `nowMs`; returns the errors the controller raised on its own meanwhile. */
@@ -75,6 +83,7 @@ export class ControllerRuntime {
       ts: this.timestamp(nowMs),
       ...this.readings(nowMs),
       settings_version: this.appliedVersion,
+      firmware_version: this.firmwareVersion,
     }
   }
 

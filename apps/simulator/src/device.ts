@@ -40,6 +40,8 @@ export interface DeviceAgentOptions {
   settings?: DeviceSettings
   /** Where the boiler model starts (default: cold, see initialState). */
   state?: BoilerState
+  /** The firmware the controller runs at start (a demo boiler resumes with the version it last reported). */
+  firmwareVersion?: string
   log?: (line: string) => void
   now?: () => number
 }
@@ -73,6 +75,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       startMs: this.now(),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.state ? { state: options.state } : {}),
+      ...(options.firmwareVersion ? { firmwareVersion: options.firmwareVersion } : {}),
     })
   }
 
@@ -199,7 +202,12 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   }
 
   private status(state: StatusMessage['state']): StatusMessage {
-    return { state, ts: new Date(this.now()).toISOString(), boot_id: this.runtime.bootId }
+    return {
+      state,
+      ts: new Date(this.now()).toISOString(),
+      boot_id: this.runtime.bootId,
+      firmware_version: this.runtime.firmwareVersion,
+    }
   }
 
   private willPayload(): string {

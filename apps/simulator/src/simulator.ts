@@ -11,6 +11,8 @@ export interface DeviceLogin {
   password: string
   /** The readings to resume from (a demo boiler after a server restart); absent: the boiler starts cold. */
   resume?: LastReadings
+  /** The firmware it runs at start (default SIMULATOR_FIRMWARE_VERSION). */
+  firmwareVersion?: string
 }
 
 export interface SimulatorOptions {
@@ -63,6 +65,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         ...(options.reconnectPeriodMs !== undefined ? { reconnectPeriodMs: options.reconnectPeriodMs } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),
+        ...(login.firmwareVersion ? { firmwareVersion: login.firmwareVersion } : {}),
       }),
   )
   const bySerial = new Map(devices.map((device) => [device.serial, device]))
@@ -105,5 +108,6 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
   }
 }
 
+export { SIMULATOR_FIRMWARE_VERSION } from './controller-runtime'
 export { type GeneratedHistory, type HistoricReading, simulateHistory } from './history'
 export { CONDITIONS, type Condition, isCondition } from './model/conditions'

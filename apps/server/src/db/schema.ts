@@ -162,6 +162,8 @@ export const items = pgTable(
     pairedCodeHash: text('paired_code_hash'),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // The firmware the controller last reported (telemetry, status, or a finished update); null until then.
+    firmwareVersion: text('firmware_version'),
     telemetryAt: timestamp('telemetry_at', { withTimezone: true }),
     ...timestamps,
   },

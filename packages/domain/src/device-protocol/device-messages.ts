@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '../item-errors'
 import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
 import { DEVICE_LINK } from './link-limits'
-import { isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
+import { firmwareVersion, isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
 
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
 const waterReading = reading(-40, 150)
@@ -32,6 +32,8 @@ export const telemetryMessageSchema = z.object({
    * server last saw applied (a factory reset, a lost flash write): the server sends the desired set again.
    */
   settings_version: settingsVersion,
+  /** The firmware running now (optional, added in v1: older controllers leave it out). */
+  firmware_version: firmwareVersion.optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>
@@ -61,6 +63,8 @@ export const statusMessageSchema = z.object({
   state: z.enum(['online', 'offline']),
   ts: isoTimestamp,
   boot_id: wireId.optional(),
+  /** The firmware running now (optional, as in telemetry). */
+  firmware_version: firmwareVersion.optional(),
 })
 
 export type StatusMessage = z.infer<typeof statusMessageSchema>

@@ -1,6 +1,7 @@
 export * from './acl'
 export * from './credentials'
 export * from './device-messages'
+export * from './firmware-version'
 export * from './link-limits'
 export * from './message-map'
 export * from './ordering'

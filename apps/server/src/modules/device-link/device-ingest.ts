@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
@@ -93,6 +93,18 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
       if (created) effects.createdErrors.push(created)
     } else if (received.channel === 'status' && received.message.state === 'online') {
       effects.republishSerials.add(received.serial)
+      const firmwareVersion = received.message.firmware_version
+      if (firmwareVersion) {
+        await db
+          .update(items)
+          .set({ firmwareVersion })
+          .where(
+            and(
+              eq(items.serialNumber, received.serial),
+              or(isNull(items.firmwareVersion), ne(items.firmwareVersion, firmwareVersion)),
+            ),
+          )
+      }
     }
   }
   return effects
