@@ -39,6 +39,8 @@ export interface SimulatorHandle {
   /** Forces overheat, frost, fire out or silence on a device until clearCondition. */
   setCondition(serial: string, condition: Condition): void
   clearCondition(serial: string): void
+  /** Damages the device's next firmware download in transit: its checksum fails and the old firmware stays. */
+  corruptNextDownload(serial: string): void
   /** Resolves once every device has connected at least once. */
   whenConnected(): Promise<void>
   stop(): Promise<void>
@@ -97,6 +99,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
     setPower: (serial, power) => required(serial).setPower(power),
     setCondition: (serial, condition) => required(serial).setCondition(condition),
     clearCondition: (serial) => required(serial).clearCondition(),
+    corruptNextDownload: (serial) => required(serial).corruptNextDownload(),
     whenConnected: async () => {
       await connected
     },
