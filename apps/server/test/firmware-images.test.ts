@@ -4,7 +4,7 @@ import path from 'node:path'
 import { MAX_FIRMWARE_BYTES } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { firmwareImages } from '../src/db/schema.ts'
+import { firmwareImages, items, users as usersTable } from '../src/db/schema.ts'
 import { firmwareBytes, uploadedFirmware, uploadFirmware } from './firmware-support.ts'
 import { bearer, useDemoApp } from './helper.ts'
 
@@ -173,5 +173,56 @@ describe('firmware images', () => {
     })
     expect(again.statusCode).toBe(404)
     expect(detailOf(again).detail).toBe('Прошивку не знайдено.')
+  })
+})
+
+describe('firmware of the devices', () => {
+  type Listed = {
+    id: string
+    attributes: { firmware_version: string | null; latest_version: string | null; up_to_date: boolean | null }
+    relationships: { category: { data: { id: string } } }
+  }
+  const listAs = async (token: string) => {
+    const res = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v2/firmware-devices',
+      headers: bearer(token),
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json<{ data: Listed[] }>().data
+  }
+
+  it('shows an owner their own devices with version, newest version and whether up to date; admins every device', async () => {
+    const owner = await listAs(demo.tokens.user!)
+    const all = await listAs(demo.tokens.admin!)
+    expect(owner.length).toBeGreaterThan(0)
+    expect(all.length).toBeGreaterThan(owner.length)
+    const ownIds = (await demo.app.db.select().from(items)).filter((i) =>
+      owner.some((o) => o.id === String(i.id)),
+    )
+    const users = await demo.app.db.select().from(usersTable)
+    const ownerId = users.find((u) => u.email === 'user@teplo.demo')!.id
+    expect(ownIds.every((item) => item.userId === ownerId)).toBe(true)
+
+    const device = owner[0]!
+    const categoryId = device.relationships.category.data.id
+    await demo.app.db
+      .update(items)
+      .set({ firmwareVersion: '1.9.0' })
+      .where(eq(items.id, Number(device.id)))
+    await uploadedFirmware(demo.app, demo.tokens.admin!, '1.10.0', firmwareBytes(), categoryId)
+    const behind = (await listAs(demo.tokens.user!)).find((d) => d.id === device.id)!
+    expect(behind.attributes).toMatchObject({
+      firmware_version: '1.9.0',
+      latest_version: '1.10.0',
+      up_to_date: false,
+    })
+    await demo.app.db
+      .update(items)
+      .set({ firmwareVersion: '1.10.0' })
+      .where(eq(items.id, Number(device.id)))
+    const current = (await listAs(demo.tokens.user!)).find((d) => d.id === device.id)!
+    expect(current.attributes.up_to_date).toBe(true)
+    expect((await demo.app.inject({ method: 'GET', url: '/api/v2/firmware-devices' })).statusCode).toBe(401)
   })
 })

@@ -1,4 +1,5 @@
 import {
+  firmwareDeviceListDocumentSchema,
   firmwareRolloutCreateSchema,
   firmwareRolloutDocumentSchema,
   firmwareRolloutListDocumentSchema,
@@ -6,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../../lib/params.ts'
+import { listFirmwareDevices } from '../../../modules/firmware/firmware-devices.service.ts'
 import { firmwareForDownload } from '../../../modules/firmware/firmware-links.ts'
 import { openFirmware } from '../../../modules/firmware/firmware-storage.ts'
 import { createRollout, getRollout, listRollouts } from '../../../modules/firmware/rollouts.service.ts'
@@ -63,6 +65,20 @@ const firmwareRolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(await createRollout(app.db, app.events, currentUser(request).userId, request.body)),
+  )
+
+  app.get(
+    '/firmware-devices',
+    {
+      schema: {
+        tags,
+        summary:
+          "Each device's firmware, the newest for its type and its last update (administrators: every device; others: their own and shared ones)",
+        response: { 200: firmwareDeviceListDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => listFirmwareDevices(app.db, currentUser(request)),
   )
 
   app.get(
