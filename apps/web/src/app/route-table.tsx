@@ -36,6 +36,7 @@ const passwordReset = async () => ({
   Component: (await import('./routes/password-reset')).PasswordResetRoute,
 })
 const fleet = async () => ({ Component: (await import('./routes/fleet')).FleetRoute })
+const update = async () => ({ Component: (await import('./routes/update')).UpdateRoute })
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
@@ -179,7 +180,7 @@ export const routes: RouteObject[] = [
         children: [
           guarded(undefined, [
             page('dashboards', 'dashboards', dashboard),
-            page('update', 'update', underConstruction),
+            page('update', 'update', update),
             page('service', 'service', underConstruction),
             page('account/settings', 'accountSettings', accountSettings),
             page('items/errors', 'itemErrors', deviceErrors),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import shell from './uk.json'
+import firmware from './uk-firmware.json'
 import history from './uk-history.json'
 import screens from './uk-screens.json'
 
@@ -18,6 +19,10 @@ const ALLOWED_LATIN = new Set([
   'CSV',
   'YouTube',
   'ABCD-EF23',
+  // Firmware images: the file extension, a checksum's name and a version label as firmware spells them.
+  'bin',
+  'SHA-256',
+  'rc1',
 ])
 
 // The boiler's fault codes E1–E10 (spec).
@@ -39,7 +44,12 @@ function latinWords(text: string): string[] {
   )
 }
 
-const files = { 'uk.json': shell, 'uk-screens.json': screens, 'uk-history.json': history }
+const files = {
+  'uk.json': shell,
+  'uk-screens.json': screens,
+  'uk-history.json': history,
+  'uk-firmware.json': firmware,
+}
 
 describe('the Ukrainian locale files', () => {
   for (const [file, content] of Object.entries(files)) {
