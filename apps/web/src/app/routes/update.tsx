@@ -1,10 +1,18 @@
 import { effectiveRole } from '@teplo/domain'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
 import { PageLoader } from '../../components/ui/page-loader'
 import { useProfile } from '../../features/auth/api/get-profile'
-import { FirmwareAdminScreen } from '../../features/firmware/components/firmware-admin-screen'
-import { FirmwareOwnerScreen } from '../../features/firmware/components/firmware-owner-screen'
+
+// Each view is its own chunk: an owner never loads the administrators' forms, and the shell's list of what to
+// preload for this route stays short.
+const FirmwareAdminScreen = lazy(async () => ({
+  default: (await import('../../features/firmware/components/firmware-admin-screen')).FirmwareAdminScreen,
+}))
+const FirmwareOwnerScreen = lazy(async () => ({
+  default: (await import('../../features/firmware/components/firmware-owner-screen')).FirmwareOwnerScreen,
+}))
 
 /** /update: administrators manage firmware and rollouts; everybody else sees their boilers' firmware (ADR 027). */
 export function UpdateRoute() {
@@ -16,7 +24,9 @@ export function UpdateRoute() {
   return (
     <>
       <PageHeader title={t('routes.update')} />
-      {admin ? <FirmwareAdminScreen /> : <FirmwareOwnerScreen />}
+      <Suspense fallback={<PageLoader />}>
+        {admin ? <FirmwareAdminScreen /> : <FirmwareOwnerScreen />}
+      </Suspense>
     </>
   )
 }
