@@ -334,6 +334,52 @@ describe('staged rollouts', () => {
   })
 })
 
+describe('devices that leave during a rollout', () => {
+  it('an archived device fails with the reason and a deleted one is not waited for', async () => {
+    const image = await uploadedFirmware(app, admin(), '3.2.0')
+    const [kept, archived, deleted] = await Promise.all([device(), device(), device()])
+    const keptLink = await controller(kept!)
+    const started = await startRollout({
+      firmware_id: image.id,
+      item_ids: [kept!, archived!, deleted!].map((dev) => String(dev.itemId)),
+    })
+    const rolloutId = started.json<RolloutDocument>().data.id
+    const archive = await app.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${archived!.itemId}`,
+      headers: { ...bearer(admin()), 'content-type': 'application/json' },
+      payload: { status: 'archive' },
+    })
+    expect(archive.statusCode).toBe(200)
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/v2/items/${deleted!.itemId}`,
+      headers: bearer(admin()),
+    })
+    expect(removal.statusCode).toBe(204)
+    await waitFor(
+      async () => (await stateOf(rolloutId, archived!.itemId))?.state === 'failed',
+      5000,
+      'archived device failed',
+    )
+    expect((await stateOf(rolloutId, archived!.itemId))?.reason).toBe('Пристрій перенесено в архів')
+    expect((await rollout(rolloutId)).devices).toHaveLength(2)
+    expect((await rollout(rolloutId)).status).toBe('running')
+    await keptLink.desired()
+    await report(keptLink.client, kept!, 'succeeded', {}, '3.2.0')
+    expect((await rollout(rolloutId)).status).toBe('completed')
+  })
+
+  it('a rollout whose only waiting device is deleted is over', async () => {
+    const image = await uploadedFirmware(app, admin(), '3.3.0')
+    const dev = await device()
+    const started = await startRollout({ firmware_id: image.id, item_ids: [String(dev.itemId)] })
+    const rolloutId = started.json<RolloutDocument>().data.id
+    await app.inject({ method: 'DELETE', url: `/api/v2/items/${dev.itemId}`, headers: bearer(admin()) })
+    await waitFor(async () => (await rollout(rolloutId)).status === 'completed', 5000, 'rollout over')
+  })
+})
+
 describe('the simulator as the controller', () => {
   it('updates one device, fails another on a corrupted download keeping its version, and updates one that was offline when it returns', async () => {
     const image = await uploadedFirmware(app, admin(), '4.0.0', firmwareBytes(300_000))

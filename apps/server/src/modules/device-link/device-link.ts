@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 import { OtaPublisher } from '../firmware/ota-publisher.ts'
-import { advanceRollout } from '../firmware/rollouts.service.ts'
+import { abandonUpdates, advanceRollout, runningRolloutIds } from '../firmware/rollouts.service.ts'
 import { maintainHistory } from '../history/partitions.ts'
 import { discardSession } from './broker-sessions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
@@ -168,8 +168,14 @@ export class DeviceLink {
   /** A device's update is over: its retained ota/desired goes, and its rollout may send its next stage. */
   private async finishUpdate(serial: string, rolloutId: number): Promise<void> {
     await this.ota.clear(serial)
-    const released = await advanceRollout(this.options.db, rolloutId)
-    if (released.length > 0) await this.ota.publishPending({ rolloutId, itemIds: released })
+    await this.advance([rolloutId])
+  }
+
+  private async advance(rolloutIds: number[]): Promise<void> {
+    for (const rolloutId of new Set(rolloutIds)) {
+      const released = await advanceRollout(this.options.db, rolloutId)
+      if (released.length > 0) await this.ota.publishPending({ rolloutId, itemIds: released })
+    }
   }
 
   close(): Promise<void> {
@@ -224,16 +230,25 @@ export class DeviceLink {
         }),
       )
     }
-    this.listeners['item.archive-changed'] = ({ serialNumber, archived }) => {
+    this.listeners['item.archive-changed'] = ({ itemId, serialNumber, archived }) => {
       // An archived device cannot log in again (the credential check skips archived items); its open
       // connection closes now. A broker with its own accounts disables or enables the device's client.
       if (archived) this.transport.disconnectDevice(serialNumber)
+      // An archived device cannot take its firmware update: it fails, and its rollout does not wait for it.
+      if (archived) {
+        this.otaTask(async () => {
+          await this.ota.clear(serialNumber)
+          await this.advance(await abandonUpdates(this.options.db, itemId, 'Пристрій перенесено в архів'))
+        })
+      }
       if (this.access)
         this.track(archived ? this.access.suspend(serialNumber) : this.access.resume(serialNumber))
     }
     this.listeners['item.deleted'] = ({ serialNumber }) => {
       this.transport.disconnectDevice(serialNumber)
       this.track(this.forget(serialNumber))
+      // Its rollout rows went with it: a rollout that only waited for it is over.
+      this.otaTask(async () => this.advance(await runningRolloutIds(this.options.db)))
     }
     for (const [event, listener] of Object.entries(this.listeners)) {
       events.on(event as keyof AppEvents, listener as () => void)

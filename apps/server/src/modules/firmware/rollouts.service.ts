@@ -244,3 +244,31 @@ export async function advanceRollout(db: Database, rolloutId: number): Promise<n
     return []
   })
 }
+
+/**
+ * A device that can no longer take its update (archived): its update under way, or waiting for a second stage,
+ * fails with the reason. Returns the rollouts concerned, to be moved on.
+ */
+export async function abandonUpdates(db: Database, itemId: number, reason: string): Promise<number[]> {
+  const rows = await db
+    .update(firmwareRolloutDevices)
+    .set({ state: 'failed', reason, progress: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(firmwareRolloutDevices.itemId, itemId),
+        inArray(firmwareRolloutDevices.state, UNFINISHED_STATES),
+        sql`${firmwareRolloutDevices.rolloutId} in (select id from firmware_rollouts where status = 'running')`,
+      ),
+    )
+    .returning({ rolloutId: firmwareRolloutDevices.rolloutId })
+  return rows.map((row) => row.rolloutId)
+}
+
+/** Rollouts still running (a deleted device's rows are gone with it: they may have nothing left to wait for). */
+export async function runningRolloutIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ id: firmwareRollouts.id })
+    .from(firmwareRollouts)
+    .where(eq(firmwareRollouts.status, 'running'))
+  return rows.map((row) => row.id)
+}

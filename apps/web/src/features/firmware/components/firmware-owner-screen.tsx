@@ -32,7 +32,7 @@ function Verdict({ device }: { device: FirmwareDevice['attributes'] }) {
   let status: string
   let color = 'text.secondary'
   if (!device.latest_version) status = t('firmware.owner.noImage')
-  else if (device.up_to_date === null) status = t('firmware.owner.noReport')
+  else if (device.up_to_date === null) status = t('firmware.owner.latest', { version: device.latest_version })
   else if (device.up_to_date) {
     status = t('firmware.owner.upToDate')
     color = 'success.main'
