@@ -160,6 +160,23 @@ describe('who may update firmware', () => {
   })
 })
 
+describe('the firmware channels on the embedded broker', () => {
+  it("refuses another device's ota/desired and a device publishing ota/desired itself", async () => {
+    const dev = await device()
+    const other = await device()
+    const { client } = await controller(dev)
+    await expect(client.subscribeAsync(topicFor(other.serial, 'ota/desired'), { qos: 1 })).rejects.toThrow()
+    await client.publishAsync(topicFor(dev.serial, 'ota/desired'), JSON.stringify({ version: '9.9' }), {
+      qos: 1,
+      retain: true,
+    })
+    expect(client.connected).toBe(true)
+    await app.deviceLink!.settle()
+    const [item] = await app.db.select().from(items).where(eq(items.id, dev.itemId))
+    expect(item?.lastDropReason).toBe('publish refused: not one of its own topics')
+  })
+})
+
 describe('an update over ota/desired, ota/status and the download link', () => {
   it('sends the device its link, serves the image to it alone, records progress and success', async () => {
     const image = await uploadedFirmware(app, admin(), '2.0.0', firmwareBytes(50_000))
