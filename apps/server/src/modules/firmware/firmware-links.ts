@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { firmwareImages, firmwareLinks, items } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
@@ -60,7 +60,7 @@ export async function firmwareForDownload(
     .from(firmwareLinks)
     .innerJoin(items, eq(items.id, firmwareLinks.itemId))
     .innerJoin(firmwareImages, eq(firmwareImages.id, firmwareLinks.imageId))
-    .where(and(eq(firmwareLinks.tokenHash, sha256(token))))
+    .where(eq(firmwareLinks.tokenHash, sha256(token)))
     .limit(1)
   if (!link) throw new HttpError(404, LINK_NOT_FOUND)
   if (link.serial !== credentials.serial) throw new HttpError(403, LINK_OF_ANOTHER_DEVICE)
