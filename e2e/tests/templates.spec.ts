@@ -105,15 +105,10 @@ test('the 500 page leads home', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
 })
 
-// /service is its own screen now (service.spec.ts).
-test('update is under construction; the profile page shows the real account', async ({ page }) => {
+// /service and /update are screens of their own now (service.spec.ts, firmware.spec.ts).
+test('the profile page shows the real account', async ({ page }) => {
   test.slow()
   await signIn(page, 'user')
-  for (const path of ['/update']) {
-    await page.goto(path)
-    await expect(page.getByText('Сторінка в розробці')).toBeVisible()
-    await checkScreen(page, `under-construction${path.replace('/', '-')}`)
-  }
 
   const user = demoAccount('user')
   await page.goto('/pages/profile/teams')

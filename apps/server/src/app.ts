@@ -24,6 +24,8 @@ import web from './plugins/external/web.ts'
 import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
+import firmwareRoutes from './routes/api/v2/firmware.ts'
+import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
 import fleetRoutes from './routes/api/v2/fleet.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
@@ -151,6 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)
       await api.register(fleetRoutes)
+      await api.register(firmwareRoutes)
+      await api.register(firmwareRolloutRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
       await api.register(alarmRoutes)

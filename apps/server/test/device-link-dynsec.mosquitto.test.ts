@@ -15,6 +15,7 @@ import {
   telemetry,
   waitFor,
 } from './device-support.ts'
+import { uploadedFirmware } from './firmware-support.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
 import { PrivateMosquitto } from './mosquitto-dynsec.ts'
 
@@ -109,6 +110,34 @@ describe('device accounts on Mosquitto (dynamic security)', () => {
     const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
     await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
     await waitFor(() => desired.some((m) => m.version === 1), 5000, 'version 1')
+  })
+
+  it('the device role allows its firmware channels: its own ota/desired arrives, its ota/status is taken', async () => {
+    const dev = await provisionDevice(app, adminToken)
+    const other = await provisionDevice(app, adminToken)
+    const client = await online(dev)
+    const offers = inbox(client, topicFor(dev.serial, 'ota/desired')) as { version: string }[]
+    await client.subscribeAsync(topicFor(dev.serial, 'ota/desired'), { qos: 1 })
+    await expect(client.subscribeAsync(topicFor(other.serial, 'ota/desired'), { qos: 1 })).rejects.toThrow()
+    const image = await uploadedFirmware(app, adminToken, `5.0.${Date.now() % 1000}`)
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/v2/firmware-rollouts',
+      headers: { ...bearer(adminToken), 'content-type': 'application/json' },
+      payload: { firmware_id: image.id, item_ids: [String(dev.itemId)] },
+    })
+    expect(started.statusCode).toBe(201)
+    const offer = await waitFor(() => offers[0], 5000, 'ota/desired')
+    await publish(client, dev.serial, 'ota/status', {
+      version: offer.version,
+      state: 'succeeded',
+      ts: new Date().toISOString(),
+    })
+    await waitFor(
+      async () => (await row(dev.itemId)).firmwareVersion === offer.version,
+      5000,
+      'version stored',
+    )
   })
 
   it("refuses a wrong client id, another device's client id and a wrong secret", async () => {

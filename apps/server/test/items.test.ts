@@ -101,6 +101,7 @@ describe('GET /api/v2/items/{id}', () => {
         'reported_settings',
         'reported_at',
         'device_link',
+        'firmware_version',
         'burner_mod',
         'heater_temp',
         'heater_temp_set',

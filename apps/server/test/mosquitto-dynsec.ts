@@ -85,6 +85,7 @@ export class PrivateMosquitto {
     await this.ctrl('createRole', 'teplo-server')
     for (const [type, topic] of [
       ['publishClientSend', 'teplo/v1/devices/+/settings/desired'],
+      ['publishClientSend', 'teplo/v1/devices/+/ota/desired'],
       ['publishClientReceive', 'teplo/v1/devices/#'],
       ['subscribePattern', 'teplo/v1/devices/#'],
       ['subscribePattern', '$share/+/teplo/v1/devices/#'],

@@ -28,7 +28,7 @@ function statusLine(simulator: SimulatorHandle): string {
     .map((device) => {
       const t = device.runtime.snapshot()
       const link = device.connected ? 'online' : 'offline'
-      return `${device.serial} ${link} ${workModeLabel(t.work_mode)} heater ${t.heater_temp ?? '-'}°C tank ${t.boiler_temp ?? '-'}°C gas ${t.gas_temp ?? '-'}°C ${t.burner_power} kW flame ${t.flame_brightness}% v${t.settings_version}`
+      return `${device.serial} ${link} ${workModeLabel(t.work_mode)} heater ${t.heater_temp ?? '-'}°C tank ${t.boiler_temp ?? '-'}°C gas ${t.gas_temp ?? '-'}°C ${t.burner_power} kW flame ${t.flame_brightness}% v${t.settings_version} firmware ${device.runtime.firmwareVersion}`
     })
     .join('\n')
 }
@@ -51,6 +51,9 @@ function listen(simulator: SimulatorHandle, shutdown: () => Promise<void>): void
           break
         case 'clear':
           simulator.clearCondition(command.serial)
+          break
+        case 'corrupt':
+          simulator.corruptNextDownload(command.serial)
           break
         case 'status':
           console.log(statusLine(simulator))

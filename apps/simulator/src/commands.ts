@@ -6,6 +6,7 @@ export type Command =
   | { kind: 'power'; serial: string; power: 'on' | 'off' }
   | { kind: 'fault'; serial: string; condition: Condition }
   | { kind: 'clear'; serial: string }
+  | { kind: 'corrupt'; serial: string }
   | { kind: 'status' }
   | { kind: 'help' }
   | { kind: 'quit' }
@@ -16,6 +17,7 @@ export const COMMANDS_HELP = [
   'power <serial> on|off      the controller panel switch',
   `fault <serial> ${CONDITIONS.join('|')}   force a situation until cleared`,
   'clear <serial>             end the forced situation',
+  'corrupt <serial>           damage the next firmware download (its checksum fails)',
   'status                     one line per device',
   'quit                       publish offline and exit',
 ].join('\n')
@@ -47,6 +49,9 @@ export function parseCommand(line: string): Command | null {
     case 'clear':
       if (!args[0]) return { kind: 'invalid', message: 'usage: clear <serial>' }
       return { kind: 'clear', serial: args[0] }
+    case 'corrupt':
+      if (!args[0]) return { kind: 'invalid', message: 'usage: corrupt <serial>' }
+      return { kind: 'corrupt', serial: args[0] }
     case 'status':
       return { kind: 'status' }
     case 'help':

@@ -31,7 +31,12 @@ export interface RuntimeOptions {
   /** Service parameters in effect (factory ones when not given). */
   service?: ServiceSettings
   state?: BoilerState
+  /** The firmware the controller starts with (default SIMULATOR_FIRMWARE_VERSION). */
+  firmwareVersion?: string
 }
+
+/** The firmware a simulated controller runs until it is updated. */
+export const SIMULATOR_FIRMWARE_VERSION = '1.0.0'
 
 /**
  * The controller's memory without any network: boiler model, settings in effect, message counters.
@@ -46,6 +51,8 @@ export class ControllerRuntime {
   /** The service parameters in effect (ADR 025); they shape the burner through the model's params. */
   service: ServiceSettings
   appliedVersion = 0
+  /** The firmware running; changed only by a verified update (see ota.ts). */
+  firmwareVersion: string
   private readonly baseParams: BoilerParams
   private readonly speed: number
   private lastAdvanceMs: number
@@ -67,6 +74,7 @@ export class ControllerRuntime {
     this.settings = options.settings ?? DEFAULT_DEVICE_SETTINGS
     this.schedule = options.schedule ?? null
     this.state = options.state ?? initialState(options.params)
+    this.firmwareVersion = options.firmwareVersion ?? SIMULATOR_FIRMWARE_VERSION
   }
 
   /** The installation's physics with the service parameters in effect. */
@@ -105,6 +113,7 @@ export class ControllerRuntime {
       ...this.readings(nowMs),
       settings_version: this.appliedVersion,
       schedule_period: this.inEffect(nowMs).period,
+      firmware_version: this.firmwareVersion,
     }
   }
 

@@ -10,6 +10,7 @@ import {
   type ErrorCode,
   type ErrorEventMessage,
   encodeDeviceMessage,
+  type OtaStatusMessage,
   parseDeviceMessage,
   type SettingsAckMessage,
   type StatusMessage,
@@ -21,6 +22,7 @@ import { ControllerRuntime } from './controller-runtime'
 import type { Condition } from './model/conditions'
 import { type BoilerParams, paramsForSerial } from './model/params'
 import type { BoilerState } from './model/state'
+import { FirmwareUpdater } from './ota'
 
 export interface DeviceAgentOptions {
   url: string
@@ -40,8 +42,12 @@ export interface DeviceAgentOptions {
   settings?: DeviceSettings
   /** Where the boiler model starts (default: cold, see initialState). */
   state?: BoilerState
+  /** The firmware the controller runs at start (a demo boiler resumes with the version it last reported). */
+  firmwareVersion?: string
   log?: (line: string) => void
   now?: () => number
+  /** HTTP client for firmware downloads (default: the global fetch). */
+  fetch?: typeof fetch
 }
 
 interface DeviceAgentEvents {
@@ -49,12 +55,14 @@ interface DeviceAgentEvents {
   telemetry: [TelemetryMessage]
   ack: [SettingsAckMessage]
   'error-event': [ErrorEventMessage]
+  ota: [OtaStatusMessage]
 }
 
 /** One simulated controller on the MQTT link: presence, telemetry, desired settings and error events. */
 export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   readonly serial: string
   readonly runtime: ControllerRuntime
+  readonly updater: FirmwareUpdater
   private client: MqttClient | null = null
   private timer: NodeJS.Timeout | null = null
   private firstTimer: NodeJS.Timeout | null = null
@@ -73,6 +81,25 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       startMs: this.now(),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.state ? { state: options.state } : {}),
+      ...(options.firmwareVersion ? { firmwareVersion: options.firmwareVersion } : {}),
+    })
+    this.updater = new FirmwareUpdater({
+      serial: options.serial,
+      password: options.password,
+      running: () => this.runtime.firmwareVersion,
+      install: (version) => {
+        this.runtime.firmwareVersion = version
+      },
+      report: (status) => {
+        this.publish('ota/status', status)
+        this.log(
+          `${this.serial}: firmware ${status.version} ${status.state}${status.reason ? `: ${status.reason}` : ''}`,
+        )
+        this.emit('ota', status)
+      },
+      now: this.now,
+      log: this.log,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     })
   }
 
@@ -88,7 +115,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     client.on('connect', () => {
       this.log(`${serial}: connected`)
       this.publish('status', this.status('online'))
-      client.subscribe(topicFor(serial, 'settings/desired'), { qos: 1 }, (error, granted) => {
+      const topics = [topicFor(serial, 'settings/desired'), topicFor(serial, 'ota/desired')]
+      client.subscribe(topics, { qos: 1 }, (error, granted) => {
         if (error || granted?.some((g) => g.qos === 128)) this.log(`${serial}: subscribe refused`)
       })
       this.sendTelemetry()
@@ -100,6 +128,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     })
     client.on('message', (topic, payload) => {
       if (topic === topicFor(serial, 'settings/desired')) this.onDesired(payload)
+      else if (topic === topicFor(serial, 'ota/desired')) this.onFirmware(payload)
     })
     client.on('error', (error) => this.log(`${serial}: ${error.message}`))
     client.on('offline', () => this.log(`${serial}: offline, retrying`))
@@ -183,6 +212,26 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     if (ack.result === 'applied') this.sendTelemetry()
   }
 
+  /** Damages the next firmware download in transit, so its checksum fails (the old firmware stays). */
+  corruptNextDownload(): void {
+    this.updater.corruptNextDownload()
+  }
+
+  private onFirmware(payload: Buffer): void {
+    // The server clears the retained message once an update is over.
+    if (payload.length === 0) return
+    const parsed = parseDeviceMessage('ota/desired', payload)
+    if (!parsed.ok) {
+      this.log(`${this.serial}: firmware update dropped: ${parsed.reason}`)
+      return
+    }
+    const before = this.runtime.firmwareVersion
+    void this.updater.receive(parsed.message).then(() => {
+      // The new firmware announces itself at once.
+      if (this.runtime.firmwareVersion !== before) this.sendTelemetry()
+    })
+  }
+
   private publishEvent(event: ErrorEventMessage): void {
     this.log(`${this.serial}: error ${event.code}`)
     // QoS 1 messages published while offline wait in mqtt.js's store and go out on reconnect.
@@ -199,7 +248,12 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   }
 
   private status(state: StatusMessage['state']): StatusMessage {
-    return { state, ts: new Date(this.now()).toISOString(), boot_id: this.runtime.bootId }
+    return {
+      state,
+      ts: new Date(this.now()).toISOString(),
+      boot_id: this.runtime.bootId,
+      firmware_version: this.runtime.firmwareVersion,
+    }
   }
 
   private willPayload(): string {

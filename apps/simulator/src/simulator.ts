@@ -11,6 +11,8 @@ export interface DeviceLogin {
   password: string
   /** The readings to resume from (a demo boiler after a server restart); absent: the boiler starts cold. */
   resume?: LastReadings
+  /** The firmware it runs at start (default SIMULATOR_FIRMWARE_VERSION). */
+  firmwareVersion?: string
 }
 
 export interface SimulatorOptions {
@@ -37,6 +39,8 @@ export interface SimulatorHandle {
   /** Forces overheat, frost, fire out or silence on a device until clearCondition. */
   setCondition(serial: string, condition: Condition): void
   clearCondition(serial: string): void
+  /** Damages the device's next firmware download in transit: its checksum fails and the old firmware stays. */
+  corruptNextDownload(serial: string): void
   /** Resolves once every device has connected at least once. */
   whenConnected(): Promise<void>
   stop(): Promise<void>
@@ -63,6 +67,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         ...(options.reconnectPeriodMs !== undefined ? { reconnectPeriodMs: options.reconnectPeriodMs } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),
+        ...(login.firmwareVersion ? { firmwareVersion: login.firmwareVersion } : {}),
       }),
   )
   const bySerial = new Map(devices.map((device) => [device.serial, device]))
@@ -94,6 +99,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
     setPower: (serial, power) => required(serial).setPower(power),
     setCondition: (serial, condition) => required(serial).setCondition(condition),
     clearCondition: (serial) => required(serial).clearCondition(),
+    corruptNextDownload: (serial) => required(serial).corruptNextDownload(),
     whenConnected: async () => {
       await connected
     },
@@ -105,5 +111,6 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
   }
 }
 
+export { SIMULATOR_FIRMWARE_VERSION } from './controller-runtime'
 export { type GeneratedHistory, type HistoricReading, simulateHistory } from './history'
 export { CONDITIONS, type Condition, isCondition } from './model/conditions'

@@ -87,6 +87,8 @@ describe('stdin commands', () => {
     expect(parseCommand('  inject 100001 e10 ')).toEqual({ kind: 'inject', serial: '100001', code: 'E10' })
     expect(parseCommand('power 100001 OFF')).toEqual({ kind: 'power', serial: '100001', power: 'off' })
     expect(parseCommand('status')).toEqual({ kind: 'status' })
+    expect(parseCommand('corrupt 100001')).toEqual({ kind: 'corrupt', serial: '100001' })
+    expect(parseCommand('corrupt')).toEqual({ kind: 'invalid', message: 'usage: corrupt <serial>' })
     expect(parseCommand('exit')).toEqual({ kind: 'quit' })
     expect(parseCommand('   ')).toBeNull()
   })

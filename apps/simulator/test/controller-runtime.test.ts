@@ -5,7 +5,7 @@ import {
   telemetryMessageSchema,
 } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
-import { ControllerRuntime } from '../src/controller-runtime'
+import { ControllerRuntime, SIMULATOR_FIRMWARE_VERSION } from '../src/controller-runtime'
 import { DEFAULT_PARAMS } from '../src/model/params'
 
 const T0 = Date.parse('2025-01-31T10:00:00.000Z')
@@ -29,6 +29,18 @@ describe('ControllerRuntime', () => {
     expect([first.seq, second.seq]).toEqual([0, 1])
     expect(Date.parse(second.ts)).toBeGreaterThan(Date.parse(first.ts))
     expect(first.boot_id).toBe('boot1')
+    expect(first.firmware_version).toBe(SIMULATOR_FIRMWARE_VERSION)
+  })
+
+  it('reports the firmware it was started with', () => {
+    const controller = new ControllerRuntime({
+      bootId: 'boot1',
+      params: DEFAULT_PARAMS,
+      speed: 1,
+      startMs: T0,
+      firmwareVersion: '1.4.2',
+    })
+    expect(controller.telemetry(T0).firmware_version).toBe('1.4.2')
   })
 
   it('runs the physics faster by the speed factor', () => {

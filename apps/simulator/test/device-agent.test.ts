@@ -90,7 +90,9 @@ afterAll(async () => {
 describe('simulated device on the MQTT link', () => {
   it('announces itself online (retained) and sends telemetry that the domain schema accepts', async () => {
     const online = await waitFor(() => on(SERIAL, 'status').at(0), 'online status')
-    expect(statusMessageSchema.parse(JSON.parse(online.payload)).state).toBe('online')
+    const status = statusMessageSchema.parse(JSON.parse(online.payload))
+    expect(status.state).toBe('online')
+    expect(status.firmware_version).toBe('1.0.0')
     const snapshots = await waitFor(() => {
       const list = on(SERIAL, 'telemetry')
       return list.length >= 3 ? list : undefined
@@ -99,7 +101,9 @@ describe('simulated device on the MQTT link', () => {
     for (const result of parsed) expect(result.ok).toBe(true)
     const seqs = parsed.map((r) => (r.ok ? r.message.seq : -1))
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
-    expect(telemetryMessageSchema.parse(JSON.parse(snapshots[0]?.payload ?? '')).settings_version).toBe(0)
+    const first = telemetryMessageSchema.parse(JSON.parse(snapshots[0]?.payload ?? ''))
+    expect(first.settings_version).toBe(0)
+    expect(first.firmware_version).toBe('1.0.0')
   })
 
   it('applies a desired set, acks it and reports the new version in telemetry', async () => {

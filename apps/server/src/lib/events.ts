@@ -20,6 +20,8 @@ export type AppEvents = {
   'notifications.changed': [{ userId: number }]
   // An alarm of a device was raised, acknowledged or cleared.
   'alarm.changed': [{ itemId: number; alarmId: number }]
+  // A firmware rollout started or sent its next stage: its devices are sent ota/desired.
+  'firmware.rollout-changed': [{ rolloutId: number }]
 }
 
 export type AppEventBus = EventEmitter<AppEvents>

@@ -37,13 +37,11 @@ const passwordReset = async () => ({
 })
 const fleet = async () => ({ Component: (await import('./routes/fleet')).FleetRoute })
 const service = async () => ({ Component: (await import('./routes/service')).ServiceRoute })
+const update = async () => ({ Component: (await import('./routes/update')).UpdateRoute })
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
 const serverError = async () => ({ Component: (await import('./routes/server-error')).ServerErrorRoute })
-const underConstruction = async () => ({
-  Component: (await import('./routes/under-construction')).UnderConstructionRoute,
-})
 const profileTeams = async () => ({ Component: (await import('./routes/profile-teams')).ProfileTeamsRoute })
 
 const rolesList = async () => ({ Component: (await import('./routes/roles-list')).RolesListRoute })
@@ -180,7 +178,7 @@ export const routes: RouteObject[] = [
         children: [
           guarded(undefined, [
             page('dashboards', 'dashboards', dashboard),
-            page('update', 'update', underConstruction),
+            page('update', 'update', update),
             page('service', 'service', service),
             page('account/settings', 'accountSettings', accountSettings),
             page('items/errors', 'itemErrors', deviceErrors),

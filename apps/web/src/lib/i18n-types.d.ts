@@ -1,6 +1,7 @@
 import 'i18next'
 import type uk from '../locales/uk.json'
 import type alarms from '../locales/uk-alarms.json'
+import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
 import type push from '../locales/uk-push.json'
@@ -18,10 +19,21 @@ type Fleet = typeof fleet
 type Alarms = typeof alarms
 type Schedule = typeof schedule
 type Service = typeof service
+type Firmware = typeof firmware
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
-interface Translation extends Shell, Screens, History, Sharing, Push, Fleet, Alarms, Schedule, Service {}
+interface Translation
+  extends Shell,
+    Screens,
+    History,
+    Sharing,
+    Push,
+    Fleet,
+    Alarms,
+    Schedule,
+    Service,
+    Firmware {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import shell from './uk.json'
+import firmware from './uk-firmware.json'
 import history from './uk-history.json'
 import schedule from './uk-schedule.json'
 import screens from './uk-screens.json'
@@ -20,6 +21,10 @@ const ALLOWED_LATIN = new Set([
   'CSV',
   'YouTube',
   'ABCD-EF23',
+  // Firmware images: the file extension, a checksum's name and a version label as firmware spells them.
+  'bin',
+  'SHA-256',
+  'rc1',
 ])
 
 // The boiler's fault codes E1–E10 (spec).
@@ -47,6 +52,7 @@ const files = {
   'uk-history.json': history,
   'uk-schedule.json': schedule,
   'uk-service.json': service,
+  'uk-firmware.json': firmware,
 }
 
 describe('the Ukrainian locale files', () => {

@@ -6,10 +6,14 @@ export const DEVICE_PUBLISH_CHANNELS = [
   'events/error',
   'settings/ack',
   'status',
+  'ota/status',
 ] as const satisfies readonly DeviceChannel[]
 
 /** Channels a device subscribes to. */
-export const DEVICE_SUBSCRIBE_CHANNELS = ['settings/desired'] as const satisfies readonly DeviceChannel[]
+export const DEVICE_SUBSCRIBE_CHANNELS = [
+  'settings/desired',
+  'ota/desired',
+] as const satisfies readonly DeviceChannel[]
 
 /** A device (MQTT username = its serial) may publish only on its own device-to-server channels. */
 export function deviceMayPublish(username: string | null | undefined, topic: string): boolean {
@@ -19,7 +23,7 @@ export function deviceMayPublish(username: string | null | undefined, topic: str
   return (DEVICE_PUBLISH_CHANNELS as readonly string[]).includes(parsed.channel)
 }
 
-/** A device may subscribe only to its own desired settings, spelled exactly (no wildcards, no $share). */
+/** A device may subscribe only to its own desired settings and firmware, spelled exactly (no wildcards, no $share). */
 export function deviceMaySubscribe(username: string | null | undefined, topicFilter: string): boolean {
   // A username such as '+' would otherwise build a wildcard filter over every device.
   if (!username || !isDeviceSerial(username)) return false

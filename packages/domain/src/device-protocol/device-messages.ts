@@ -4,7 +4,7 @@ import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
 import { DEVICE_LINK } from './link-limits'
 import { schedulePeriodSchema } from './schedule-messages'
-import { isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
+import { firmwareVersion, isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
 
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
 const waterReading = reading(-40, 150)
@@ -35,6 +35,8 @@ export const telemetryMessageSchema = z.object({
   settings_version: settingsVersion,
   /** The weekly schedule's period in effect (ADR 026); null or absent: no schedule is being followed. */
   schedule_period: schedulePeriodSchema.nullable().optional(),
+  /** The firmware running now (optional, added in v1: older controllers leave it out). */
+  firmware_version: firmwareVersion.optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>
@@ -64,6 +66,8 @@ export const statusMessageSchema = z.object({
   state: z.enum(['online', 'offline']),
   ts: isoTimestamp,
   boot_id: wireId.optional(),
+  /** The firmware running now (optional, as in telemetry). */
+  firmware_version: firmwareVersion.optional(),
 })
 
 export type StatusMessage = z.infer<typeof statusMessageSchema>

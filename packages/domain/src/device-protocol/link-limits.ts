@@ -39,4 +39,6 @@ export const CHANNEL_RULES: Readonly<Record<DeviceChannel, ChannelRule>> = {
   'settings/desired': { direction: 'server-to-device', qos: 1, retain: true },
   'settings/ack': { direction: 'device-to-server', qos: 1, retain: false },
   status: { direction: 'device-to-server', qos: 1, retain: true },
+  'ota/desired': { direction: 'server-to-device', qos: 1, retain: true },
+  'ota/status': { direction: 'device-to-server', qos: 1, retain: false },
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { errorEventMessageSchema, statusMessageSchema, telemetryMessageSchema } from './device-messages'
 import { DEVICE_LINK } from './link-limits'
+import { otaDesiredMessageSchema, otaStatusMessageSchema } from './ota-messages'
 import { desiredSettingsMessageSchema, settingsAckMessageSchema } from './settings-messages'
 import type { DeviceChannel } from './topics'
 
@@ -11,6 +12,8 @@ export const DEVICE_MESSAGE_SCHEMAS = {
   'settings/desired': desiredSettingsMessageSchema,
   'settings/ack': settingsAckMessageSchema,
   status: statusMessageSchema,
+  'ota/desired': otaDesiredMessageSchema,
+  'ota/status': otaStatusMessageSchema,
 } as const satisfies Record<DeviceChannel, z.ZodType>
 
 export type DeviceMessages = { [C in DeviceChannel]: z.infer<(typeof DEVICE_MESSAGE_SCHEMAS)[C]> }

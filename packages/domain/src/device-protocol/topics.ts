@@ -11,6 +11,8 @@ export const DEVICE_CHANNELS = [
   'settings/desired',
   'settings/ack',
   'status',
+  'ota/desired',
+  'ota/status',
 ] as const
 
 export type DeviceChannel = (typeof DEVICE_CHANNELS)[number]

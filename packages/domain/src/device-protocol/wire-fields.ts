@@ -19,6 +19,18 @@ export function reading(min: number, max: number) {
 
 export const percent = z.number().finite().min(0).max(100)
 
+/** Longest firmware version text. */
+export const MAX_FIRMWARE_VERSION_LENGTH = 32
+
+/**
+ * A firmware version as controllers report it and administrators upload it: numbers separated by dots
+ * (1.4 or 1.4.2), optionally a label after a hyphen (1.5.0-rc1). Compared with compareFirmwareVersions.
+ */
+export const firmwareVersion = z
+  .string()
+  .max(MAX_FIRMWARE_VERSION_LENGTH)
+  .regex(/^\d{1,6}(\.\d{1,6}){1,3}(-[0-9A-Za-z.]{1,16})?$/)
+
 /** A settings version on the wire: a signed 32-bit integer, as the server stores it. */
 export const settingsVersion = z.number().int().nonnegative().max(DEVICE_LINK.maxVersion)
 

@@ -82,6 +82,8 @@ export const itemAttributesSchema = z.object({
   reported_settings: reportedSettingsSchema.nullable(),
   reported_at: wireDate.nullable(),
   device_link: deviceLinkHealthSchema.nullable(),
+  /** The firmware the controller last reported running; null until it has reported one. */
+  firmware_version: z.string().nullable(),
   ...readingsShape,
   /** The weekly schedule's period the controller reports (ADR 026); null while it follows none. */
   schedule_period: activePeriodSchema.nullable(),

@@ -35,7 +35,12 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
   }
   const simulator = startSimulator({
     url: options.brokerUrl,
-    devices: devices.map(({ serial, password, resume }) => ({ serial, password, resume })),
+    devices: devices.map(({ serial, password, resume, firmwareVersion }) => ({
+      serial,
+      password,
+      resume,
+      ...(firmwareVersion ? { firmwareVersion } : {}),
+    })),
     intervalSeconds: options.intervalSeconds ?? 5,
     log: (line) => log.debug(line),
   })

@@ -9,7 +9,15 @@ import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
 // The verified boilers of the seed data; 100002 stays pending so that pairing can be tried by hand.
 export const DEMO_DEVICE_SERIALS = ['100001', '100003', '100004']
 
-export type DemoDevice = { id: number; serial: string; name: string; password: string; resume: LastReadings }
+export type DemoDevice = {
+  id: number
+  serial: string
+  name: string
+  password: string
+  resume: LastReadings
+  /** The firmware it last reported: an updated demo boiler keeps its version across restarts. */
+  firmwareVersion: string | null
+}
 
 /**
  * Gives each seeded demo boiler that may use the link a fresh device secret (stored as its hash) and returns
@@ -29,6 +37,7 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       burnerPower: items.burnerPower,
       flameBrightness: items.flameBrightness,
       workMode: items.workMode,
+      firmwareVersion: items.firmwareVersion,
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
@@ -50,8 +59,8 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       .update(items)
       .set({ deviceSecretHash: sha256(password) })
       .where(eq(items.id, row.id))
-    const { id, serial, name, ...resume } = row
-    devices.push({ id, serial, name, password, resume })
+    const { id, serial, name, firmwareVersion, ...resume } = row
+    devices.push({ id, serial, name, password, resume, firmwareVersion })
   }
   return devices
 }

@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
+import { applyOtaStatus } from '../firmware/ota-reports.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import { applySettingsAck, recordErrorEvent } from './device-reports.ts'
 import { markOffline, markSeen } from './presence.ts'
@@ -16,6 +17,10 @@ export type IngestEffects = {
   storedReadings: number
   /** Readings and events stored at the receive time because the device's clock was not trusted. */
   clockCorrections: ClockCorrection[]
+  /** Devices that said they are online: an update under way is sent to them again with a fresh link. */
+  onlineSerials: Set<string>
+  /** Devices whose firmware update is over (ota/status succeeded or failed). */
+  otaFinished: { serial: string; rolloutId: number }[]
 }
 
 export function emptyEffects(): IngestEffects {
@@ -25,6 +30,8 @@ export function emptyEffects(): IngestEffects {
     republishSerials: new Set(),
     storedReadings: 0,
     clockCorrections: [],
+    onlineSerials: new Set(),
+    otaFinished: [],
   }
 }
 
@@ -91,8 +98,26 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
     } else if (received.channel === 'events/error') {
       const created = await recordErrorEvent(db, received.serial, received.message)
       if (created) effects.createdErrors.push(created)
+    } else if (received.channel === 'ota/status') {
+      const outcome = await applyOtaStatus(db, received.serial, received.message)
+      if (outcome) effects.updatedItemIds.add(outcome.itemId)
+      if (outcome?.finished)
+        effects.otaFinished.push({ serial: received.serial, rolloutId: outcome.rolloutId })
     } else if (received.channel === 'status' && received.message.state === 'online') {
       effects.republishSerials.add(received.serial)
+      effects.onlineSerials.add(received.serial)
+      const firmwareVersion = received.message.firmware_version
+      if (firmwareVersion) {
+        await db
+          .update(items)
+          .set({ firmwareVersion })
+          .where(
+            and(
+              eq(items.serialNumber, received.serial),
+              or(isNull(items.firmwareVersion), ne(items.firmwareVersion, firmwareVersion)),
+            ),
+          )
+      }
     }
   }
   return effects

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
+import { OtaPublisher } from '../firmware/ota-publisher.ts'
+import { abandonUpdates, advanceRollout, runningRolloutIds } from '../firmware/rollouts.service.ts'
 import { maintainHistory } from '../history/partitions.ts'
 import { discardSession } from './broker-sessions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
@@ -39,6 +41,9 @@ export function watchdogPeriodMs(offlineSeconds: number): number {
 export class DeviceLink {
   readonly queue: IngestQueue
   publisher!: DesiredSettingsPublisher
+  /** Firmware updates (ota/desired): sent one after another, so a clear never overtakes a send. */
+  ota!: OtaPublisher
+  private otaQueue: Promise<void> = Promise.resolve()
   transport!: DeviceTransport
   /** Device accounts on the broker itself (Mosquitto dynamic security); null when the server checks logins. */
   access: DeviceAccess | null = null
@@ -95,10 +100,12 @@ export class DeviceLink {
       }
     }
     link.publisher = new DesiredSettingsPublisher(db, link.transport, log)
+    link.ota = new OtaPublisher(db, link.transport, log, config.appUrl)
     link.listen()
     link.startTimers()
     // The embedded broker keeps retained messages in memory only: after a restart every device's set goes again.
     link.track(link.publisher.publishStored({ onlyPending: link.transport.kind === 'external' }))
+    link.otaTask(() => link.ota.publishPending())
     log.info({ broker: link.transport.address, kind: link.transport.kind }, 'device link ready')
     return link
   }
@@ -146,6 +153,29 @@ export class DeviceLink {
     await this.queue.drain()
     await this.publisher.idle()
     await Promise.all([...this.tasks])
+    await this.otaQueue
+  }
+
+  /** Runs a firmware-update step after the ones before it. */
+  private otaTask(step: () => Promise<unknown>): void {
+    this.otaQueue = this.otaQueue.then(step).then(
+      () => undefined,
+      (err: unknown) => this.options.log.error({ err }, 'device link: firmware update step failed'),
+    )
+    this.track(this.otaQueue)
+  }
+
+  /** A device's update is over: its retained ota/desired goes, and its rollout may send its next stage. */
+  private async finishUpdate(serial: string, rolloutId: number): Promise<void> {
+    await this.ota.clear(serial)
+    await this.advance([rolloutId])
+  }
+
+  private async advance(rolloutIds: number[]): Promise<void> {
+    for (const rolloutId of new Set(rolloutIds)) {
+      const released = await advanceRollout(this.options.db, rolloutId)
+      if (released.length > 0) await this.ota.publishPending({ rolloutId, itemIds: released })
+    }
   }
 
   close(): Promise<void> {
@@ -162,6 +192,7 @@ export class DeviceLink {
     await this.transport.stopReceiving()
     await this.queue.close()
     await this.publisher.idle()
+    await this.otaQueue
     // Broker account changes still being retried end here (they are logged as given up).
     await this.access?.close()
     await Promise.all([...this.tasks])
@@ -177,11 +208,19 @@ export class DeviceLink {
     if (effects.republishSerials.size > 0) {
       this.track(this.publisher.publishStored({ onlyPending: true, serials: [...effects.republishSerials] }))
     }
+    for (const { serial, rolloutId } of effects.otaFinished)
+      this.otaTask(() => this.finishUpdate(serial, rolloutId))
+    if (effects.onlineSerials.size > 0) {
+      const serials = [...effects.onlineSerials]
+      this.otaTask(() => this.ota.publishPending({ serials }))
+    }
   }
 
   private listen(): void {
     const { events } = this.options
     this.listeners['item.settings-changed'] = ({ itemId }) => this.publisher.request(itemId)
+    this.listeners['firmware.rollout-changed'] = ({ rolloutId }) =>
+      this.otaTask(() => this.ota.publishPending({ rolloutId }))
     this.listeners['item.verified'] = ({ itemId, serialNumber }) => {
       // Re-pairing: a connection made with the previous secret closes now (it cannot log in again).
       this.transport.disconnectDevice(serialNumber)
@@ -191,16 +230,25 @@ export class DeviceLink {
         }),
       )
     }
-    this.listeners['item.archive-changed'] = ({ serialNumber, archived }) => {
+    this.listeners['item.archive-changed'] = ({ itemId, serialNumber, archived }) => {
       // An archived device cannot log in again (the credential check skips archived items); its open
       // connection closes now. A broker with its own accounts disables or enables the device's client.
       if (archived) this.transport.disconnectDevice(serialNumber)
+      // An archived device cannot take its firmware update: it fails, and its rollout does not wait for it.
+      if (archived) {
+        this.otaTask(async () => {
+          await this.ota.clear(serialNumber)
+          await this.advance(await abandonUpdates(this.options.db, itemId, 'Пристрій перенесено в архів'))
+        })
+      }
       if (this.access)
         this.track(archived ? this.access.suspend(serialNumber) : this.access.resume(serialNumber))
     }
     this.listeners['item.deleted'] = ({ serialNumber }) => {
       this.transport.disconnectDevice(serialNumber)
       this.track(this.forget(serialNumber))
+      // Its rollout rows went with it: a rollout that only waited for it is over.
+      this.otaTask(async () => this.advance(await runningRolloutIds(this.options.db)))
     }
     for (const [event, listener] of Object.entries(this.listeners)) {
       events.on(event as keyof AppEvents, listener as () => void)
@@ -216,6 +264,7 @@ export class DeviceLink {
     if (this.transport.forgetDevice) await this.transport.forgetDevice(serial)
     // Cleared first (an offline session would queue the empty message), then the session goes.
     await this.publisher.clear(serial)
+    await this.ota.clear(serial)
     if (this.transport.kind === 'external' && this.options.config.mqttUrl) {
       await discardSession(this.options.config.mqttUrl, serial, this.options.log)
     }

@@ -242,6 +242,8 @@ export class IngestQueue {
       merged.createdErrors.push(...effects.createdErrors)
       merged.storedReadings += effects.storedReadings
       merged.clockCorrections.push(...effects.clockCorrections)
+      for (const serial of effects.onlineSerials) merged.onlineSerials.add(serial)
+      merged.otaFinished.push(...effects.otaFinished)
     }
     return merged
   }

@@ -28,11 +28,12 @@ function valuesRow({ serial, message: m }: SerialTelemetry): SQL {
   return sql`(${serial}::text, ${m.boot_id}::text, ${storedSeq(m.seq)}::bigint, ${m.ts}::timestamptz,
     ${m.heater_temp}::float8, ${m.boiler_temp}::float8, ${m.gas_temp}::float8, ${m.burner_power}::float8,
     ${m.flame_brightness}::float8, ${m.work_mode}::int2, ${m.pump_mode}::int2, ${m.burner_on}::boolean,
-    ${m.settings_version}::int, ${m.schedule_period ? JSON.stringify(m.schedule_period) : null}::jsonb)`
+    ${m.settings_version}::int, ${m.schedule_period ? JSON.stringify(m.schedule_period) : null}::jsonb,
+    ${m.firmware_version ?? null}::text)`
 }
 
 const columns = sql.raw(`v(serial, boot_id, seq, ts, heater_temp, boiler_temp, gas_temp, burner_power,
-  flame_brightness, work_mode, pump_mode, burner_on, settings_version, schedule_period)`)
+  flame_brightness, work_mode, pump_mode, burner_on, settings_version, schedule_period, firmware_version)`)
 
 function valuesTable(readings: SerialTelemetry[]): SQL {
   return sql`(values ${sql.join(readings.map(valuesRow), sql`, `)}) as ${columns}`
@@ -66,7 +67,8 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
       sync_status = case when i.sync_status = 'pending' and v.settings_version = i.settings_version
         then 'synced' when ${settingsBehind} then 'pending' else i.sync_status end,
       sync_error = case when ${settingsBehind} then null else i.sync_error end,
-      applied_version = v.settings_version
+      applied_version = v.settings_version,
+      firmware_version = coalesce(v.firmware_version, i.firmware_version)
     from ${valuesTable(newest)}, items o
     where i.serial_number = v.serial and o.id = i.id
       and i.status not in ('pending', 'archive')

@@ -57,6 +57,7 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
           clock_corrected_at: formatDate(item.clockCorrectedAt),
         }
       : null,
+    firmware_version: item.firmwareVersion,
     heater_temp: item.heaterTemp,
     boiler_temp: item.boilerTemp,
     gas_temp: item.gasTemp,

@@ -79,6 +79,7 @@ export function itemResource(
       created_at: '2024-03-05 10:00:00',
       updated_at: '2024-04-01 09:30:00',
       last_seen_at: null,
+      firmware_version: null,
       access: 'owner',
       ...attributes,
     },

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { FirmwareRolloutCreate, firmwareRolloutDocumentSchema } from '@teplo/domain'
+import type { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client'
+import { firmwareKeys } from './firmware-keys'
+
+export type RolloutRequest = {
+  firmwareId: string
+  /** Chosen devices; empty with `all` for every device of the image's type. */
+  itemIds: string[]
+  all: boolean
+  /** Percent of the devices in the first stage; null for all at once. */
+  stagePercent: number | null
+}
+
+export function startRollout(request: RolloutRequest) {
+  const body: FirmwareRolloutCreate = {
+    firmware_id: request.firmwareId,
+    ...(request.all ? { all: true } : { item_ids: request.itemIds }),
+    stage_percent: request.stagePercent,
+  }
+  return apiRequest<z.infer<typeof firmwareRolloutDocumentSchema>>('firmware-rollouts', {
+    method: 'POST',
+    body,
+  })
+}
+
+export function useStartRollout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: startRollout,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: firmwareKeys.all }),
+  })
+}

@@ -1,0 +1,5 @@
+import { addScreenStrings } from '../../../lib/i18n'
+import strings from '../../../locales/uk-firmware.json'
+
+// The firmware screen's strings travel with its chunk.
+addScreenStrings(strings)
