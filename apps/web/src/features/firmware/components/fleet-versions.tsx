@@ -21,7 +21,7 @@ export function FleetVersions({
   const { t } = useTranslation()
   if (devices.length === 0) return <Typography>{t('firmware.fleet.empty')}</Typography>
   return (
-    <TableContainer>
+    <TableContainer role="region" aria-label={t('firmware.fleet.title')} tabIndex={0}>
       <Table size="small" aria-label={t('firmware.fleet.title')}>
         <TableHead>
           <TableRow>

@@ -51,8 +51,15 @@ function RolloutCard({ rollout, typeName }: { rollout: Rollout; typeName: (id: s
         {attributes.stage_percent !== null &&
           ` · ${t('firmware.rollouts.stages', { percent: attributes.stage_percent, stage: attributes.stage })}`}
       </Typography>
-      <TableContainer>
-        <Table size="small">
+      <TableContainer
+        role="region"
+        aria-label={t('firmware.rollouts.heading', { id: rollout.id, version: attributes.version })}
+        tabIndex={0}
+      >
+        <Table
+          size="small"
+          aria-label={t('firmware.rollouts.heading', { id: rollout.id, version: attributes.version })}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('firmware.device')}</TableCell>
