@@ -1,4 +1,4 @@
-import type { ItemCreateData } from '@teplo/domain'
+import type { ItemCreateData, ShareLevel } from '@teplo/domain'
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
@@ -15,12 +15,14 @@ import {
   accessOf,
   type Caller,
   can,
+  findItemFor,
   ITEM_NOT_FOUND,
   type ItemAccess,
   itemFor,
   sharedWith,
   sharesOfUser,
 } from './item-access.ts'
+import type { ItemCache } from './item-cache.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
@@ -112,9 +114,52 @@ export async function itemDocument(
   return { data, included }
 }
 
-export async function getItem(db: Database, caller: Caller, id: number, includeCategory: boolean) {
-  const { item, access } = await itemFor(db, caller, id)
-  return itemDocument(db, caller, item, includeCategory, access)
+/**
+ * One device for `GET /items/{id}`. With the item cache (ADR 028) a device this caller read a moment ago is
+ * answered from memory, its wire resource built once per view; the cache forgets it on any announced change.
+ */
+export async function getItem(
+  db: Database,
+  caller: Caller,
+  id: number,
+  includeCategory: boolean,
+  cache?: ItemCache,
+) {
+  if (!cache) {
+    const { item, access } = await itemFor(db, caller, id)
+    return itemDocument(db, caller, item, includeCategory, access)
+  }
+  let entry = cache.get(id, caller.userId)
+  let item: ItemRow
+  let share: ShareLevel | null
+  if (entry) {
+    item = entry.item
+    share = entry.shares.get(caller.userId) ?? null
+  } else {
+    const read = cache.begin(id)
+    let found: Awaited<ReturnType<typeof findItemFor>>
+    try {
+      found = await findItemFor(db, caller.userId, id)
+    } catch (error) {
+      cache.abandon(id, read)
+      throw error
+    }
+    if (!found) {
+      cache.abandon(id, read)
+      throw notFound(ITEM_NOT_FOUND)
+    }
+    item = found.item
+    share = found.share
+    entry = cache.set(id, caller.userId, item, share, read)
+  }
+  const access = accessOf(caller, item, share)
+  if (access === null) throw notFound(ITEM_NOT_FOUND)
+  const showCode = can(caller, access, 'service')
+  const build = () => itemResource(item, { showCode, access })
+  const data = entry ? cache.view(entry, `${access}:${showCode}`, build) : build()
+  if (!includeCategory) return { data }
+  const included = (await categoriesById(db, [item.categoryId])).map(categoryResource)
+  return { data, included }
 }
 
 // The account a device belongs to, in the users' document shape.

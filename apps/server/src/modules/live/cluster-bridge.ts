@@ -4,7 +4,6 @@ import pg from 'pg'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 
 export const LIVE_CHANNEL = 'teplo_live'
-const FLUSH_MS = 50
 // Reconnecting after a lost connection: the first retry after RECONNECT_MS, doubling up to RECONNECT_MAX_MS.
 const RECONNECT_MS = 1000
 const RECONNECT_MAX_MS = 30_000
@@ -32,6 +31,11 @@ export type ClusterBridgeOptions = {
    * may have been missed while the bridge was disconnected, so every remembered token must be.
    */
   accessChanged?: (userId: number | null) => void
+  /**
+   * The connection was lost (false: announcements from other instances may be missed from now on) or made again
+   * (true). What this instance remembers about devices must not be answered while it is down.
+   */
+  linkChanged?: (connected: boolean) => void
 }
 
 /**
@@ -43,7 +47,7 @@ export class ClusterBridge {
   readonly id = randomBytes(6).toString('hex')
   private client: pg.Client | null = null
   private closed = false
-  private timer: NodeJS.Timeout | null = null
+  private timer: NodeJS.Immediate | null = null
   // The one pending reconnect attempt: a failed connect reports twice (its promise and the client's end event),
   // and each report scheduling its own retry doubled the attempts on every failure until PostgreSQL ran out of
   // connections.
@@ -81,7 +85,7 @@ export class ClusterBridge {
     this.options.events.off('item.deleted', this.onDeleted)
     this.options.events.off('user.access-changed', this.onAccessChanged)
     this.options.events.off('notifications.changed', this.onNotified)
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer) clearImmediate(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()
     await this.client?.end().catch(() => {})
@@ -94,6 +98,7 @@ export class ClusterBridge {
     client.on('end', () => {
       if (this.client !== client) return
       this.client = null
+      this.options.linkChanged?.(false)
       this.scheduleReconnect()
     })
     try {
@@ -108,6 +113,7 @@ export class ClusterBridge {
     this.reconnecting = false
     this.client = client
     this.failures = 0
+    this.options.linkChanged?.(true)
   }
 
   private reconnecting = false
@@ -128,13 +134,16 @@ export class ClusterBridge {
     this.retry.unref()
   }
 
+  // Sent once the code that announced the change has run (a batch of ingest announces many devices at once):
+  // other instances drop what they remember about a device as soon as possible (ADR 028). Announcements made
+  // while a NOTIFY is on its way are sent together by the next one.
   private queue(set: Set<number>, itemId: number): void {
     set.add(itemId)
     if (!this.timer && !this.closed) {
-      this.timer = setTimeout(() => {
+      this.timer = setImmediate(() => {
         this.timer = null
         void this.flush()
-      }, FLUSH_MS)
+      })
     }
   }
 

@@ -12,8 +12,8 @@ declare module 'fastify' {
 
 /**
  * The live hub: item changes announced on app.events go out to the browsers watching them (SSE). On
- * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well, and so do their
- * accounts whose access changed (the token cache forgets them).
+ * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well (the item cache forgets
+ * those devices), and so do their accounts whose access changed (the token and item caches forget them).
  */
 async function livePlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'live' })
@@ -29,9 +29,26 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
     ? await ClusterBridge.start({
         databaseUrl: app.config.databaseUrl,
         events: app.events,
-        target: hub,
+        // Another instance's change: its live viewers are told, and this instance forgets the device.
+        target: {
+          itemUpdated: (itemId) => {
+            app.itemCache.invalidate(itemId)
+            hub.itemUpdated(itemId)
+          },
+          itemDeleted: (itemId) => {
+            app.itemCache.invalidate(itemId)
+            hub.itemDeleted(itemId)
+          },
+          userNotified: (userId) => hub.userNotified(userId),
+        },
         log,
-        accessChanged: (userId) => app.tokenCache.forget(userId),
+        accessChanged: (userId) => {
+          app.tokenCache.forget(userId)
+          if (userId === null) app.itemCache.clear()
+          else app.itemCache.forgetUser(userId)
+        },
+        // While the bridge is down other instances' changes go unheard: devices are read from the database.
+        linkChanged: (connected) => (connected ? app.itemCache.resume() : app.itemCache.suspend()),
       })
     : null
   // Open streams would keep the HTTP server from closing.
@@ -46,5 +63,5 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(livePlugin, {
   name: 'teplo-live',
-  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth'],
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth', 'teplo-item-cache'],
 })

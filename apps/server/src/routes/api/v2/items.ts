@@ -168,7 +168,13 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      return getItem(app.db, currentUser(request), request.params.id, request.query.include === 'category')
+      return getItem(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query.include === 'category',
+        app.itemCache,
+      )
     },
   )
 
