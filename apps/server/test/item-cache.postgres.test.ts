@@ -90,7 +90,9 @@ const read = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: `/api/v2/items/${itemId}`, headers: bearer(token) })
 const attributes = async (app: FastifyInstance, token: string) => {
   const res = await read(app, token)
-  return res.statusCode === 200 ? res.json<{ data: { attributes: Record<string, unknown> } }>().data.attributes : null
+  return res.statusCode === 200
+    ? res.json<{ data: { attributes: Record<string, unknown> } }>().data.attributes
+    : null
 }
 const warm = async (app: FastifyInstance, token: string) => {
   await read(app, token)
@@ -98,7 +100,7 @@ const warm = async (app: FastifyInstance, token: string) => {
 }
 
 describe('the item cache across instances', () => {
-  it("drops on one instance what another announces (here as the ingest does after storing a reading)", async () => {
+  it('drops on one instance what another announces (here as the ingest does after storing a reading)', async () => {
     await warm(b, ownerToken)
     await a.db.update(items).set({ gasTemp: 181 }).where(eq(items.id, itemId))
     // Instance b answers from memory: nothing was announced yet.
@@ -116,7 +118,11 @@ describe('the item cache across instances', () => {
       payload: { name: 'Перейменовано на a' },
     })
     expect(changed.statusCode).toBe(200)
-    await waitFor(async () => (await attributes(b, ownerToken))?.name === 'Перейменовано на a', 2000, 'the name on b')
+    await waitFor(
+      async () => (await attributes(b, ownerToken))?.name === 'Перейменовано на a',
+      2000,
+      'the name on b',
+    )
   })
 
   it('hides on the other instance a device whose share was revoked on one', async () => {
@@ -127,7 +133,11 @@ describe('the item cache across instances', () => {
       payload: { email: viewer.email, access: 'viewer' },
     })
     expect(granted.statusCode).toBe(201)
-    await waitFor(async () => (await attributes(b, viewer.token))?.access === 'viewer', 2000, 'the share on b')
+    await waitFor(
+      async () => (await attributes(b, viewer.token))?.access === 'viewer',
+      2000,
+      'the share on b',
+    )
     await warm(b, viewer.token)
     const shareId = granted.json<{ data: { id: string } }>().data.id
     const revoked = await a.inject({
