@@ -1,12 +1,12 @@
-import type { ItemCreateData, ShareLevel } from '@teplo/domain'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
-import type { ListQuery } from '../../lib/list-query.ts'
+import { sortOrder } from '../../lib/list-page.ts'
+import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
 import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
 import { userResource } from '../users/user-document.ts'
@@ -19,8 +19,6 @@ import {
   ITEM_NOT_FOUND,
   type ItemAccess,
   itemFor,
-  sharedWith,
-  sharesOfUser,
 } from './item-access.ts'
 import type { ItemCache } from './item-cache.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
@@ -50,51 +48,120 @@ export type ItemListQuery = ListQuery & {
 async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
-  return db.select().from(categories).where(inArray(categories.id, unique)).orderBy(asc(categories.id))
+  let query = categoriesQueries.get(db)
+  if (!query) {
+    query = prepareCategories(db)
+    categoriesQueries.set(db, query)
+  }
+  return query.execute({ ids: unique })
 }
 
-function scopeCondition(caller: Caller, query: ItemListQuery) {
+type ScopeKind = 'user' | 'all' | 'own' | 'shared' | 'visible'
+
+// Which devices a list shows; only an administrator may look at another account's devices.
+function scopeOf(caller: Caller, query: ItemListQuery): { kind: ScopeKind; userId: number } {
   const scope = query['filter[scope]']
   const userId = query['filter[user_id]']
-  // Only an administrator may look at another account's devices.
   if (userId !== undefined && userId !== caller.userId && caller.role !== 'admin') throw forbidden()
   if (scope === 'all' && caller.role !== 'admin') throw forbidden()
-  if (userId !== undefined) return eq(items.userId, userId)
-  if (scope === 'all') return undefined
-  if (scope === 'own') return eq(items.userId, caller.userId)
-  if (scope === 'shared') return sharedWith(caller.userId)
-  return or(eq(items.userId, caller.userId), sharedWith(caller.userId))
+  if (userId !== undefined) return { kind: 'user', userId }
+  return { kind: scope ?? 'visible', userId: caller.userId }
 }
+
+const scopeUser = sql.placeholder('scopeUser')
+const callerId = sql.placeholder('callerId')
+const sharedWithScopeUser = sql`${items.id} in (select ${itemShares.itemId} from ${itemShares} where ${itemShares.userId} = ${scopeUser})`
+
+function scopeWhere(kind: ScopeKind) {
+  if (kind === 'all') return undefined
+  if (kind === 'user' || kind === 'own') return eq(items.userId, scopeUser)
+  if (kind === 'shared') return sharedWithScopeUser
+  return or(eq(items.userId, scopeUser), sharedWithScopeUser)
+}
+
+/**
+ * One page of devices in one round trip: the rows, the caller's share level on each and the number of devices the
+ * list holds (`count(*) over ()`), prepared once per scope, sort and filter (at most 5 × 10 × 2 statements), so
+ * that neither drizzle nor the database builds or plans it again for each request.
+ */
+function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+  return db
+    .select({ item: items, share: itemShares.access, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(items)
+    .leftJoin(itemShares, and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId)))
+    .where(and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined))
+    .orderBy(...sortOrder(sort, sortColumns, items.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`teplo_items_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+}
+type ListPageStatement = ReturnType<typeof prepareListPage>
+const listStatements = new WeakMap<Database, Map<string, ListPageStatement>>()
+
+function listStatement(db: Database, kind: ScopeKind, sort: string, named: boolean): ListPageStatement {
+  let statements = listStatements.get(db)
+  if (!statements) {
+    statements = new Map()
+    listStatements.set(db, statements)
+  }
+  const key = `${kind} ${sort} ${named}`
+  let statement = statements.get(key)
+  if (!statement) {
+    statement = prepareListPage(db, kind, sort, named)
+    statements.set(key, statement)
+  }
+  return statement
+}
+
+// A page past the end has no row to carry the count: counted on its own (rare).
+async function countItems(db: Database, kind: ScopeKind, userId: number, name: string | undefined) {
+  const where = and(
+    scopeWhere(kind),
+    name === undefined ? undefined : ilike(items.name, sql.placeholder('name')),
+  )
+  const [row] = await db
+    .select({ n: count() })
+    .from(items)
+    .where(where)
+    .execute({ scopeUser: userId, ...(name === undefined ? {} : { name }) })
+  return row?.n ?? 0
+}
+
+const categoriesQueries = new WeakMap<Database, ReturnType<typeof prepareCategories>>()
+const prepareCategories = (db: Database) =>
+  db
+    .select()
+    .from(categories)
+    .where(sql`${categories.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(categories.id))
+    .prepare('teplo_categories_by_id')
 
 export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAccess) {
   return itemResource(item, { showCode: can(caller, access, 'service'), access })
 }
 
 export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
-  const { rows, page } = await listPage(
-    db,
-    items,
-    {
-      where: and(scopeCondition(caller, query), nameFilter(items.name, query['filter[name]'])),
-      orderBy: sortOrder(query.sort, sortColumns, items.id),
-      path: '/api/v2/items',
-    },
-    query,
-    rawQuery as Record<string, unknown>,
-  )
-  const shares = await sharesOfUser(
-    db,
-    caller.userId,
-    rows.map((row) => row.id),
-  )
-  const data = rows.map((item) =>
-    itemResourceFor(caller, item, accessOf(caller, item, shares.get(item.id)) ?? 'viewer'),
+  const { kind, userId } = scopeOf(caller, query)
+  const needle = query['filter[name]']?.trim()
+  const name = needle ? `%${escapeLike(needle)}%` : undefined
+  const { limit, offset } = pagination(query)
+  const rows = await listStatement(db, kind, query.sort, name !== undefined).execute({
+    scopeUser: userId,
+    callerId: caller.userId,
+    limit,
+    offset,
+    ...(name === undefined ? {} : { name }),
+  })
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+  const page = pageMeta(total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  const data = rows.map(({ item, share }) =>
+    itemResourceFor(caller, item, accessOf(caller, item, isShareLevel(share) ? share : null) ?? 'viewer'),
   )
   if (query.include !== 'category') return { data, ...page }
   const included = (
     await categoriesById(
       db,
-      rows.map((r) => r.categoryId),
+      rows.map((row) => row.item.categoryId),
     )
   ).map(categoryResource)
   return { data, ...page, included }
