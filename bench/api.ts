@@ -14,7 +14,7 @@ import { signIn } from './sign-in.ts'
 
 const USAGE = `npm run bench:api -- [--engine postgres|pglite] [--seconds S] [--connections C]
   [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>] [--profile <dir>]
-  [--compare <another checkout>]`
+  [--compare <another checkout>] [--only item|list]`
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -29,10 +29,16 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     // Also runs the server of another checkout (its own database) and measures both, call by call, in turns.
     compare: { type: 'string' },
+    // Measures one call only (with --profile: a profile of that call alone).
+    only: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
-if (values.help || !['postgres', 'pglite'].includes(values.engine)) {
+if (
+  values.help ||
+  !['postgres', 'pglite'].includes(values.engine) ||
+  (values.only !== undefined && !['item', 'list'].includes(values.only))
+) {
   process.stdout.write(`${USAGE}\n`)
   process.exit(values.help ? 0 : 1)
 }
@@ -146,7 +152,7 @@ async function main() {
     results.push(
       await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }, bare.pid!),
     )
-    for (const { label, server, token } of targets) {
+    for (const { label, server, token } of values.only === 'list' ? [] : targets) {
       results.push(
         await measure(
           `GET /items/1${label}`,
@@ -159,7 +165,7 @@ async function main() {
         ),
       )
     }
-    for (const { label, server, token } of targets) {
+    for (const { label, server, token } of values.only === 'item' ? [] : targets) {
       results.push(
         await measure(
           `GET /items (15)${label}`,

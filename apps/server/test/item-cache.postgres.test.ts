@@ -125,6 +125,25 @@ describe('the item cache across instances', () => {
     )
   })
 
+  it("shows in the other instance's device list a change made on one", async () => {
+    const name = async () => {
+      const res = await b.inject({ method: 'GET', url: '/api/v2/items', headers: bearer(ownerToken) })
+      return res
+        .json<{ data: { id: string; attributes: { name: string } }[] }>()
+        .data.find((resource) => resource.id === String(itemId))?.attributes.name
+    }
+    await name()
+    await name()
+    const changed = await a.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${itemId}`,
+      headers: bearer(ownerToken),
+      payload: { name: 'Список на b' },
+    })
+    expect(changed.statusCode).toBe(200)
+    await waitFor(async () => (await name()) === 'Список на b', 2000, 'the name in the list on b')
+  })
+
   it('hides on the other instance a device whose share was revoked on one', async () => {
     const granted = await a.inject({
       method: 'POST',

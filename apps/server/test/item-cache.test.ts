@@ -238,6 +238,47 @@ describe('GET /items/{id} from the item cache', () => {
     expect((await attributes(owner.token)).access).toBe('owner')
   })
 
+  it('fills the device list from memory too, its page and access always from the database', async () => {
+    const list = async (token: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v2/items?include=category',
+        headers: bearer(token),
+      })
+      expect(res.statusCode).toBe(200)
+      const body = res.json<{ data: { id: string; attributes: Record<string, unknown> }[] }>()
+      return body.data.find((resource) => resource.id === String(device.itemId))?.attributes
+    }
+    await list(owner.token)
+    await list(owner.token)
+    await app.db.update(items).set({ name: 'Список не знає' }).where(eq(items.id, device.itemId))
+    expect((await list(owner.token))?.name).not.toBe('Список не знає')
+    app.events.emit('item.updated', { itemId: device.itemId })
+    expect((await list(owner.token))?.name).toBe('Список не знає')
+    expect((await patch(owner.token, { name: 'Котел зі списку' })).statusCode).toBe(200)
+    expect((await list(owner.token))?.name).toBe('Котел зі списку')
+
+    // A share granted and revoked: the list's page is read from the database, the device from memory.
+    const shares = `/api/v2/items/${device.itemId}/shares`
+    const granted = await app.inject({
+      method: 'POST',
+      url: shares,
+      headers: bearer(owner.token),
+      payload: { email: viewer.email, access: 'viewer' },
+    })
+    expect(granted.statusCode).toBe(201)
+    expect((await list(viewer.token))?.access).toBe('viewer')
+    expect((await list(viewer.token))?.verification_token).toBeNull()
+    const shareId = granted.json<{ data: { id: string } }>().data.id
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `${shares}/${shareId}`,
+      headers: bearer(owner.token),
+    })
+    expect(revoked.statusCode).toBe(204)
+    expect(await list(viewer.token)).toBeUndefined()
+  })
+
   it('follows archiving, an account deleted and the device deleted', async () => {
     await warm(owner.token)
     expect((await patch(owner.token, { status: 'archive' })).statusCode).toBe(200)

@@ -55,6 +55,25 @@ export class ItemCache {
     return entry.shares.has(userId) ? entry : undefined
   }
 
+  /** Whether anything is remembered at all (a lifetime above 0, and not suspended). */
+  get enabled(): boolean {
+    return this.ttlMs > 0 && !this.suspended
+  }
+
+  /**
+   * The device as remembered, whoever read it: for a list, whose page (and the caller's share on each device) is
+   * read from the database each time.
+   */
+  peek(itemId: number, now = Date.now()): CachedItem | undefined {
+    const entry = this.entries.get(itemId)
+    if (!entry) return undefined
+    if (entry.until <= now) {
+      this.entries.delete(itemId)
+      return undefined
+    }
+    return entry
+  }
+
   /** Call before reading the device from the database; hand the result to `set` (or `abandon` on failure). */
   begin(itemId: number): PendingRead {
     const read: PendingRead = { stale: false }

@@ -20,7 +20,7 @@ import {
   type ItemAccess,
   itemFor,
 } from './item-access.ts'
-import type { ItemCache } from './item-cache.ts'
+import type { CachedItem, ItemCache } from './item-cache.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
@@ -48,12 +48,7 @@ export type ItemListQuery = ListQuery & {
 async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
-  let query = categoriesQueries.get(db)
-  if (!query) {
-    query = prepareCategories(db)
-    categoriesQueries.set(db, query)
-  }
-  return query.execute({ ids: unique })
+  return prepared(db, 'categories', () => prepareCategories(db)).execute({ ids: unique })
 }
 
 type ScopeKind = 'user' | 'all' | 'own' | 'shared' | 'visible'
@@ -79,6 +74,11 @@ function scopeWhere(kind: ScopeKind) {
   return or(eq(items.userId, scopeUser), sharedWithScopeUser)
 }
 
+const pageWhere = (kind: ScopeKind, named: boolean) =>
+  and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined)
+const callerShare = and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId))
+const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
+
 /**
  * One page of devices in one round trip: the rows, the caller's share level on each and the number of devices the
  * list holds (`count(*) over ()`), prepared once per scope, sort and filter (at most 5 × 10 × 2 statements), so
@@ -86,29 +86,51 @@ function scopeWhere(kind: ScopeKind) {
  */
 function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
   return db
-    .select({ item: items, share: itemShares.access, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ item: items, share: itemShares.access, total: listTotal })
     .from(items)
-    .leftJoin(itemShares, and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId)))
-    .where(and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined))
+    .leftJoin(itemShares, callerShare)
+    .where(pageWhere(kind, named))
     .orderBy(...sortOrder(sort, sortColumns, items.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`teplo_items_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
 }
-type ListPageStatement = ReturnType<typeof prepareListPage>
-const listStatements = new WeakMap<Database, Map<string, ListPageStatement>>()
 
-function listStatement(db: Database, kind: ScopeKind, sort: string, named: boolean): ListPageStatement {
-  let statements = listStatements.get(db)
-  if (!statements) {
-    statements = new Map()
-    listStatements.set(db, statements)
+/** The same page as ids only, when the devices themselves come from the item cache (ADR 028). */
+function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+  return db
+    .select({ id: items.id, share: itemShares.access, total: listTotal })
+    .from(items)
+    .leftJoin(itemShares, callerShare)
+    .where(pageWhere(kind, named))
+    .orderBy(...sortOrder(sort, sortColumns, items.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`teplo_item_ids_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+}
+
+/** Devices by id with the caller's share on each: those of a page the item cache did not hold. */
+const prepareItemsById = (db: Database) =>
+  db
+    .select({ item: items, share: itemShares.access })
+    .from(items)
+    .leftJoin(itemShares, callerShare)
+    .where(sql`${items.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('teplo_items_by_id')
+
+const statements = new WeakMap<Database, Map<string, unknown>>()
+
+/** A statement prepared once per database and key. */
+function prepared<Statement>(db: Database, key: string, prepare: () => Statement): Statement {
+  let known = statements.get(db)
+  if (!known) {
+    known = new Map()
+    statements.set(db, known)
   }
-  const key = `${kind} ${sort} ${named}`
-  let statement = statements.get(key)
+  let statement = known.get(key) as Statement | undefined
   if (!statement) {
-    statement = prepareListPage(db, kind, sort, named)
-    statements.set(key, statement)
+    statement = prepare()
+    known.set(key, statement)
   }
   return statement
 }
@@ -127,7 +149,6 @@ async function countItems(db: Database, kind: ScopeKind, userId: number, name: s
   return row?.n ?? 0
 }
 
-const categoriesQueries = new WeakMap<Database, ReturnType<typeof prepareCategories>>()
 const prepareCategories = (db: Database) =>
   db
     .select()
@@ -140,23 +161,98 @@ export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAcces
   return itemResource(item, { showCode: can(caller, access, 'service'), access })
 }
 
-export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
+type PageRow = { item: ItemRow; share: ShareLevel | null; entry?: CachedItem | undefined }
+
+/**
+ * One page of devices. With the item cache, the page (which devices, in which order, the caller's share on each,
+ * the count) is always read from the database, and only the devices themselves come from memory: those the cache
+ * does not hold are read by id in a second query and remembered.
+ */
+async function pageRows(
+  db: Database,
+  caller: Caller,
+  list: { kind: ScopeKind; sort: string; params: Record<string, unknown>; named: boolean },
+  cache: ItemCache | undefined,
+): Promise<{ rows: PageRow[]; total: number | undefined }> {
+  const { kind, sort, named, params } = list
+  const shape = `${kind} ${sort} ${named}`
+  if (!cache?.enabled) {
+    const rows = await prepared(db, `page ${shape}`, () => prepareListPage(db, kind, sort, named)).execute(
+      params,
+    )
+    return {
+      rows: rows.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null })),
+      total: rows[0]?.total,
+    }
+  }
+  const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, sort, named)).execute(params)
+  const found = new Map<number, PageRow>()
+  const missing: number[] = []
+  for (const { id, share } of ids) {
+    const entry = cache.peek(id)
+    if (entry) found.set(id, { item: entry.item, share: isShareLevel(share) ? share : null, entry })
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const reads = missing.map((id) => cache.begin(id))
+    try {
+      const rows = await prepared(db, 'by id', () => prepareItemsById(db)).execute({
+        ids: missing,
+        callerId: caller.userId,
+      })
+      for (const { item, share } of rows) {
+        const level = isShareLevel(share) ? share : null
+        const read = reads[missing.indexOf(item.id)]!
+        found.set(item.id, {
+          item,
+          share: level,
+          entry: cache.set(item.id, caller.userId, item, level, read),
+        })
+      }
+    } finally {
+      missing.forEach((id, i) => cache.abandon(id, reads[i]!))
+    }
+  }
+  // A device deleted between the two queries is left out.
+  const rows = ids.flatMap(({ id }) => {
+    const row = found.get(id)
+    return row ? [row] : []
+  })
+  return { rows, total: ids[0]?.total }
+}
+
+export async function listItems(
+  db: Database,
+  caller: Caller,
+  query: ItemListQuery,
+  rawQuery: object,
+  cache?: ItemCache,
+) {
   const { kind, userId } = scopeOf(caller, query)
   const needle = query['filter[name]']?.trim()
   const name = needle ? `%${escapeLike(needle)}%` : undefined
   const { limit, offset } = pagination(query)
-  const rows = await listStatement(db, kind, query.sort, name !== undefined).execute({
+  const params = {
     scopeUser: userId,
     callerId: caller.userId,
     limit,
     offset,
     ...(name === undefined ? {} : { name }),
-  })
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-  const page = pageMeta(total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
-  const data = rows.map(({ item, share }) =>
-    itemResourceFor(caller, item, accessOf(caller, item, isShareLevel(share) ? share : null) ?? 'viewer'),
+  }
+  const { rows, total } = await pageRows(
+    db,
+    caller,
+    { kind, sort: query.sort, params, named: name !== undefined },
+    cache,
   )
+  const counted = total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+  const page = pageMeta(counted, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  const data = rows.map(({ item, share, entry }) => {
+    const access = accessOf(caller, item, share) ?? 'viewer'
+    const showCode = can(caller, access, 'service')
+    const build = () => itemResource(item, { showCode, access })
+    return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
+  })
   if (query.include !== 'category') return { data, ...page }
   const included = (
     await categoriesById(

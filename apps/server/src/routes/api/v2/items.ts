@@ -151,7 +151,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      return listItems(app.db, currentUser(request), request.query, request.query)
+      return listItems(app.db, currentUser(request), request.query, request.query, app.itemCache)
     },
   )
 
