@@ -144,6 +144,47 @@ describe('the item cache across instances', () => {
     await waitFor(async () => (await name()) === 'Список на b', 2000, 'the name in the list on b')
   })
 
+  it("shows in the other instance's list a device type renamed on one", async () => {
+    const included = async () => {
+      const res = await b.inject({
+        method: 'GET',
+        url: '/api/v2/items?include=category',
+        headers: bearer(ownerToken),
+      })
+      return res.json<{ included: { id: string; attributes: { name: string } }[] }>().included
+    }
+    // A type of its own (the seeded ones may not be renamed), given to the device.
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/v2/categories',
+      headers: bearer(adminToken),
+      payload: { name: 'Тип кластера', description: '' },
+    })
+    expect(created.statusCode).toBe(201)
+    const category = created.json<{ data: { id: string } }>().data
+    const moved = await a.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${itemId}`,
+      headers: bearer(ownerToken),
+      payload: { category_id: category.id },
+    })
+    expect(moved.statusCode).toBe(200)
+    await waitFor(async () => (await included()).some((c) => c.id === category.id), 2000, 'the type on b')
+    await included()
+    const renamed = await a.inject({
+      method: 'PATCH',
+      url: `/api/v2/categories/${category.id}`,
+      headers: bearer(adminToken),
+      payload: { name: 'Перейменований тип' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    await waitFor(
+      async () => (await included()).some((c) => c.attributes.name === 'Перейменований тип'),
+      2000,
+      'the renamed type on b',
+    )
+  })
+
   it('hides on the other instance a device whose share was revoked on one', async () => {
     const granted = await a.inject({
       method: 'POST',

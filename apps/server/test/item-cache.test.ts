@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { categories, items } from '../src/db/schema.ts'
+import { categories, itemShares, items } from '../src/db/schema.ts'
 import { ItemCache } from '../src/modules/items/item-cache.ts'
 import type { ItemRow } from '../src/modules/items/item-document.ts'
 import { connectDevice, type Device, provisionDevice, publish, telemetry } from './device-support.ts'
@@ -50,6 +50,23 @@ describe('ItemCache', () => {
     expect(cache.get(2, 9)).toBeUndefined()
     expect(cache.get(3, 9)).toBeDefined()
     expect(cache.set(4, 9, row(4, 9), null, inFlight)).toBeUndefined()
+  })
+
+  it('forgets every page of the list on any announcement, and does not store a page read meanwhile', () => {
+    const cache = new ItemCache(10_000)
+    cache.setPage('a', 'page a', cache.beginPage())
+    expect(cache.getPage('a')).toBe('page a')
+    const generation = cache.beginPage()
+    cache.invalidate(99)
+    expect(cache.getPage('a')).toBeUndefined()
+    cache.setPage('b', 'page b', generation)
+    expect(cache.getPage('b')).toBeUndefined()
+    cache.setPage('c', 'page c', cache.beginPage())
+    cache.forgetUser(1234)
+    expect(cache.getPage('c')).toBeUndefined()
+    cache.setPage('d', 'page d', cache.beginPage(), 1_000)
+    expect(cache.getPage('d', 10_999)).toBe('page d')
+    expect(cache.getPage('d', 11_000)).toBeUndefined()
   })
 
   it('answers nothing while suspended (announcements may be missed) and stays within its bounds', () => {
@@ -277,6 +294,58 @@ describe('GET /items/{id} from the item cache', () => {
     })
     expect(revoked.statusCode).toBe(204)
     expect(await list(viewer.token)).toBeUndefined()
+  })
+
+  it('remembers a page of the list until any change is announced, a device type renamed included', async () => {
+    const page = async (token: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v2/items?include=category',
+        headers: bearer(token),
+      })
+      expect(res.statusCode).toBe(200)
+      return res.json<{
+        data: { id: string }[]
+        included: { id: string; attributes: { name: string } }[]
+        meta: { page: { total: number } }
+      }>()
+    }
+    const before = await page(viewer.token)
+    await page(viewer.token)
+    // A share written behind the server's back: the remembered page does not know it yet.
+    await app.db.insert(itemShares).values({ itemId: device.itemId, userId: viewer.id, access: 'viewer' })
+    expect((await page(viewer.token)).meta.page.total).toBe(before.meta.page.total)
+    app.events.emit('item.updated', { itemId: device.itemId })
+    const after = await page(viewer.token)
+    expect(after.meta.page.total).toBe(before.meta.page.total + 1)
+    expect(after.data.map((resource) => resource.id)).toContain(String(device.itemId))
+
+    // A type of its own (the seeded ones may not be renamed), given to the device.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v2/categories',
+      headers: bearer(adminToken),
+      payload: { name: 'Тип для кешу', description: '' },
+    })
+    expect(created.statusCode).toBe(201)
+    const categoryId = created.json<{ data: { id: string } }>().data.id
+    expect((await patch(owner.token, { category_id: categoryId })).statusCode).toBe(200)
+    const categoryUrl = `/api/v2/categories/${categoryId}`
+    await page(viewer.token)
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: categoryUrl,
+      headers: bearer(adminToken),
+      payload: { name: 'Котел нового типу' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    const included = (await page(viewer.token)).included.find((c) => c.id === categoryId)
+    expect(included?.attributes.name).toBe('Котел нового типу')
+    await app.db
+      .delete(itemShares)
+      .where(and(eq(itemShares.itemId, device.itemId), eq(itemShares.userId, viewer.id)))
+    app.events.emit('item.updated', { itemId: device.itemId })
+    expect((await page(viewer.token)).meta.page.total).toBe(before.meta.page.total)
   })
 
   it('follows archiving, an account deleted and the device deleted', async () => {

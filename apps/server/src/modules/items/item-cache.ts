@@ -14,6 +14,8 @@ export const ITEM_CACHE_TTL_MS = 10_000
 export const ITEM_CACHE_MAX_ENTRIES = 5_000
 // Accounts remembered per device; a device shared with more is read from the database for the others.
 export const ITEM_CACHE_MAX_READERS = 64
+// Pages of the device list remembered (per account, scope, sort, filter and page).
+export const ITEM_CACHE_MAX_PAGES = 1_000
 // Wire resources remembered per device (one per access level and view a reader had).
 const MAX_VIEWS = 8
 
@@ -32,6 +34,9 @@ export type PendingRead = { stale: boolean }
 export class ItemCache {
   private readonly entries = new Map<number, CachedItem>()
   private readonly pending = new Map<number, Set<PendingRead>>()
+  private readonly pages = new Map<string, { value: unknown; until: number }>()
+  // Bumped by every announcement: a page read before one is not stored.
+  private listGeneration = 0
   private suspended = false
 
   constructor(
@@ -42,6 +47,10 @@ export class ItemCache {
 
   get size(): number {
     return this.entries.size
+  }
+
+  get pageCount(): number {
+    return this.pages.size
   }
 
   /** The device as remembered, if `userId` has read it (their share level is known) and it is still fresh. */
@@ -133,10 +142,45 @@ export class ItemCache {
     return built
   }
 
+  /**
+   * A page of the device list as remembered. Any announcement at all forgets every page (a device changed may
+   * enter, leave or move in any list), so a page is only ever answered between two changes.
+   */
+  getPage<Page>(key: string, now = Date.now()): Page | undefined {
+    const page = this.pages.get(key)
+    if (!page) return undefined
+    if (page.until <= now) {
+      this.pages.delete(key)
+      return undefined
+    }
+    return page.value as Page
+  }
+
+  /** Call before reading a page from the database; hand the result to `setPage`. */
+  beginPage(): number {
+    return this.listGeneration
+  }
+
+  setPage(key: string, value: unknown, generation: number, now = Date.now()): void {
+    if (generation !== this.listGeneration || !this.enabled) return
+    if (!this.pages.has(key) && this.pages.size >= ITEM_CACHE_MAX_PAGES) {
+      const oldest = this.pages.keys().next()
+      if (!oldest.done) this.pages.delete(oldest.value)
+    }
+    this.pages.set(key, { value, until: now + this.ttlMs })
+  }
+
+  /** Forgets every page of the device list (also what page reads in flight will answer). */
+  invalidateLists(): void {
+    this.listGeneration++
+    this.pages.clear()
+  }
+
   /** A device changed or was deleted: forget it, and what reads in flight will answer. */
   invalidate(itemId: number): void {
     this.entries.delete(itemId)
     for (const read of this.pending.get(itemId) ?? []) read.stale = true
+    this.invalidateLists()
   }
 
   /** An account's access changed (or the account is gone): forget the devices it holds or has read. */
@@ -145,12 +189,14 @@ export class ItemCache {
       if (entry.item.userId === userId || entry.shares.has(userId)) this.entries.delete(itemId)
     }
     this.markPendingStale()
+    this.invalidateLists()
   }
 
   /** Forgets everything, including what reads in flight will answer. */
   clear(): void {
     this.entries.clear()
     this.markPendingStale()
+    this.invalidateLists()
   }
 
   /**

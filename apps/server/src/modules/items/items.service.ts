@@ -162,35 +162,25 @@ export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAcces
 }
 
 type PageRow = { item: ItemRow; share: ShareLevel | null; entry?: CachedItem | undefined }
+/** What the item cache keeps of a page of the list: which devices, the caller's share on each, the count. */
+type ListPage = {
+  ids: { id: number; share: ShareLevel | null }[]
+  total: number | undefined
+  categories?: CategoryRow[]
+}
 
-/**
- * One page of devices. With the item cache, the page (which devices, in which order, the caller's share on each,
- * the count) is always read from the database, and only the devices themselves come from memory: those the cache
- * does not hold are read by id in a second query and remembered.
- */
-async function pageRows(
+/** Devices of a page from the item cache; those it does not hold read by id (one query) and remembered. */
+async function devicesOf(
   db: Database,
   caller: Caller,
-  list: { kind: ScopeKind; sort: string; params: Record<string, unknown>; named: boolean },
-  cache: ItemCache | undefined,
-): Promise<{ rows: PageRow[]; total: number | undefined }> {
-  const { kind, sort, named, params } = list
-  const shape = `${kind} ${sort} ${named}`
-  if (!cache?.enabled) {
-    const rows = await prepared(db, `page ${shape}`, () => prepareListPage(db, kind, sort, named)).execute(
-      params,
-    )
-    return {
-      rows: rows.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null })),
-      total: rows[0]?.total,
-    }
-  }
-  const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, sort, named)).execute(params)
+  ids: ListPage['ids'],
+  cache: ItemCache,
+): Promise<PageRow[]> {
   const found = new Map<number, PageRow>()
   const missing: number[] = []
   for (const { id, share } of ids) {
     const entry = cache.peek(id)
-    if (entry) found.set(id, { item: entry.item, share: isShareLevel(share) ? share : null, entry })
+    if (entry) found.set(id, { item: entry.item, share, entry })
     else missing.push(id)
   }
   if (missing.length > 0) {
@@ -214,11 +204,10 @@ async function pageRows(
     }
   }
   // A device deleted between the two queries is left out.
-  const rows = ids.flatMap(({ id }) => {
+  return ids.flatMap(({ id }) => {
     const row = found.get(id)
     return row ? [row] : []
   })
-  return { rows, total: ids[0]?.total }
 }
 
 export async function listItems(
@@ -231,36 +220,61 @@ export async function listItems(
   const { kind, userId } = scopeOf(caller, query)
   const needle = query['filter[name]']?.trim()
   const name = needle ? `%${escapeLike(needle)}%` : undefined
+  const named = name !== undefined
   const { limit, offset } = pagination(query)
-  const params = {
-    scopeUser: userId,
-    callerId: caller.userId,
-    limit,
-    offset,
-    ...(name === undefined ? {} : { name }),
+  const params = { scopeUser: userId, callerId: caller.userId, limit, offset, ...(named ? { name } : {}) }
+  const shape = `${kind} ${query.sort} ${named}`
+  const withCategories = query.include === 'category'
+  let rows: PageRow[]
+  let total: number | undefined
+  let categoryRows: CategoryRow[] | undefined
+  if (cache?.enabled) {
+    // The page itself (which devices, the caller's share on each, the count) is remembered until the next
+    // announcement of any change (ADR 028); the devices come from the item cache.
+    const key = `${caller.userId} ${caller.role} ${userId} ${shape} ${limit} ${offset} ${name ?? ''} ${withCategories}`
+    const generation = cache.beginPage()
+    let page = cache.getPage<ListPage>(key)
+    const known = page !== undefined
+    if (!page) {
+      const ids = await prepared(db, `ids ${shape}`, () =>
+        prepareListIds(db, kind, query.sort, named),
+      ).execute(params)
+      page = {
+        ids: ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
+        total: ids[0]?.total,
+      }
+    }
+    rows = await devicesOf(db, caller, page.ids, cache)
+    total = page.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    if (withCategories)
+      categoryRows =
+        page.categories ??
+        (await categoriesById(
+          db,
+          rows.map((row) => row.item.categoryId),
+        ))
+    if (!known) cache.setPage(key, { ...page, total, categories: categoryRows }, generation)
+  } else {
+    const page = await prepared(db, `page ${shape}`, () =>
+      prepareListPage(db, kind, query.sort, named),
+    ).execute(params)
+    rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
+    total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    if (withCategories)
+      categoryRows = await categoriesById(
+        db,
+        rows.map((row) => row.item.categoryId),
+      )
   }
-  const { rows, total } = await pageRows(
-    db,
-    caller,
-    { kind, sort: query.sort, params, named: name !== undefined },
-    cache,
-  )
-  const counted = total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-  const page = pageMeta(counted, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  const meta = pageMeta(total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
   const data = rows.map(({ item, share, entry }) => {
     const access = accessOf(caller, item, share) ?? 'viewer'
     const showCode = can(caller, access, 'service')
     const build = () => itemResource(item, { showCode, access })
     return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
   })
-  if (query.include !== 'category') return { data, ...page }
-  const included = (
-    await categoriesById(
-      db,
-      rows.map((row) => row.item.categoryId),
-    )
-  ).map(categoryResource)
-  return { data, ...page, included }
+  if (!categoryRows) return { data, ...meta }
+  return { data, ...meta, included: categoryRows.map(categoryResource) }
 }
 
 export async function itemDocument(

@@ -10,13 +10,21 @@ const RECONNECT_MAX_MS = 30_000
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
 const IDS_PER_NOTICE = 500
 
-type Notice = { from: string; updated?: number[]; deleted?: number[]; access?: number[]; notified?: number[] }
+type Notice = {
+  from: string
+  updated?: number[]
+  deleted?: number[]
+  access?: number[]
+  notified?: number[]
+  categories?: number[]
+}
 
 /** What the bridge drives on this instance: the live hub. */
 export interface LiveTarget {
   itemUpdated(itemId: number): void
   itemDeleted(itemId: number): void
   userNotified?(userId: number): void
+  categoryChanged?(categoryId: number): void
 }
 
 export type ClusterBridgeOptions = {
@@ -57,6 +65,9 @@ export class ClusterBridge {
   private readonly deleted = new Set<number>()
   private readonly access = new Set<number>()
   private readonly notified = new Set<number>()
+  private readonly categories = new Set<number>()
+  private readonly onCategory = ({ categoryId }: AppEvents['category.changed'][0]) =>
+    this.queue(this.categories, categoryId)
   private readonly onNotified = ({ userId }: AppEvents['notifications.changed'][0]) =>
     this.queue(this.notified, userId)
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
@@ -76,6 +87,7 @@ export class ClusterBridge {
     options.events.on('item.deleted', bridge.onDeleted)
     options.events.on('user.access-changed', bridge.onAccessChanged)
     options.events.on('notifications.changed', bridge.onNotified)
+    options.events.on('category.changed', bridge.onCategory)
     return bridge
   }
 
@@ -85,6 +97,7 @@ export class ClusterBridge {
     this.options.events.off('item.deleted', this.onDeleted)
     this.options.events.off('user.access-changed', this.onAccessChanged)
     this.options.events.off('notifications.changed', this.onNotified)
+    this.options.events.off('category.changed', this.onCategory)
     if (this.timer) clearImmediate(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()
@@ -160,14 +173,20 @@ export class ClusterBridge {
     const deleted = [...this.deleted]
     const access = [...this.access]
     const notified = [...this.notified]
+    const categories = [...this.categories]
     this.notified.clear()
+    this.categories.clear()
     this.updated.clear()
     this.deleted.clear()
     this.access.clear()
     const client = this.client
     if (
       !client ||
-      (updated.length === 0 && deleted.length === 0 && access.length === 0 && notified.length === 0)
+      (updated.length === 0 &&
+        deleted.length === 0 &&
+        access.length === 0 &&
+        notified.length === 0 &&
+        categories.length === 0)
     )
       return
     try {
@@ -176,6 +195,7 @@ export class ClusterBridge {
         ['updated', updated],
         ['deleted', deleted],
         ['notified', notified],
+        ['categories', categories],
       ] as const) {
         for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
           const notice: Notice = { from: this.id, [kind]: ids.slice(i, i + IDS_PER_NOTICE) }
@@ -199,5 +219,7 @@ export class ClusterBridge {
     for (const id of notice.deleted ?? []) if (Number.isInteger(id)) this.options.target.itemDeleted(id)
     for (const id of notice.access ?? []) if (Number.isInteger(id)) this.options.accessChanged?.(id)
     for (const id of notice.notified ?? []) if (Number.isInteger(id)) this.options.target.userNotified?.(id)
+    for (const id of notice.categories ?? [])
+      if (Number.isInteger(id)) this.options.target.categoryChanged?.(id)
   }
 }

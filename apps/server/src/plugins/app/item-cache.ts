@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 /**
  * The item cache follows the event bus: a device changed, deleted, archived or paired is forgotten, and so is
- * every device of an account whose access changed, before the next request is read. Other instances' changes
+ * every device of an account whose access changed, before the next request is read; any of these, or a device
+ * type changed, forgets every remembered page of the device list. Other instances' changes
  * arrive through the cluster bridge (`teplo-live`).
  */
 async function itemCachePlugin(app: FastifyInstance): Promise<void> {
@@ -23,7 +24,10 @@ async function itemCachePlugin(app: FastifyInstance): Promise<void> {
   const itemEvents = ['item.updated', 'item.deleted', 'item.archive-changed', 'item.verified'] as const
   for (const event of itemEvents) app.events.on(event, onItem)
   app.events.on('user.access-changed', onAccessChanged)
+  const onCategory = () => cache.invalidateLists()
+  app.events.on('category.changed', onCategory)
   app.addHook('onClose', async () => {
+    app.events.off('category.changed', onCategory)
     for (const event of itemEvents) app.events.off(event, onItem)
     app.events.off('user.access-changed', onAccessChanged)
     cache.clear()

@@ -40,6 +40,7 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
             hub.itemDeleted(itemId)
           },
           userNotified: (userId) => hub.userNotified(userId),
+          categoryChanged: () => app.itemCache.invalidateLists(),
         },
         log,
         accessChanged: (userId) => {
