@@ -162,18 +162,11 @@ export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAcces
 }
 
 type PageRow = { item: ItemRow; share: ShareLevel | null; entry?: CachedItem | undefined }
-/** What the item cache keeps of a page of the list: which devices, the caller's share on each, the count. */
-type ListPage = {
-  ids: { id: number; share: ShareLevel | null }[]
-  total: number | undefined
-  categories?: CategoryRow[]
-}
-
 /** Devices of a page from the item cache; those it does not hold read by id (one query) and remembered. */
 async function devicesOf(
   db: Database,
   caller: Caller,
-  ids: ListPage['ids'],
+  ids: { id: number; share: ShareLevel | null }[],
   cache: ItemCache,
 ): Promise<PageRow[]> {
   const found = new Map<number, PageRow>()
@@ -224,48 +217,45 @@ export async function listItems(
   const { limit, offset } = pagination(query)
   const params = { scopeUser: userId, callerId: caller.userId, limit, offset, ...(named ? { name } : {}) }
   const shape = `${kind} ${query.sort} ${named}`
-  const withCategories = query.include === 'category'
-  let rows: PageRow[]
-  let total: number | undefined
-  let categoryRows: CategoryRow[] | undefined
-  if (cache?.enabled) {
-    // The page itself (which devices, the caller's share on each, the count) is remembered until the next
-    // announcement of any change (ADR 028); the devices come from the item cache.
-    const key = `${caller.userId} ${caller.role} ${userId} ${shape} ${limit} ${offset} ${name ?? ''} ${withCategories}`
-    const generation = cache.beginPage()
-    let page = cache.getPage<ListPage>(key)
-    const known = page !== undefined
-    if (!page) {
-      const ids = await prepared(db, `ids ${shape}`, () =>
-        prepareListIds(db, kind, query.sort, named),
-      ).execute(params)
-      page = {
-        ids: ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
-        total: ids[0]?.total,
-      }
-    }
-    rows = await devicesOf(db, caller, page.ids, cache)
-    total = page.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-    if (withCategories)
-      categoryRows =
-        page.categories ??
-        (await categoriesById(
-          db,
-          rows.map((row) => row.item.categoryId),
-        ))
-    if (!known) cache.setPage(key, { ...page, total, categories: categoryRows }, generation)
-  } else {
+  if (!cache?.enabled) {
     const page = await prepared(db, `page ${shape}`, () =>
       prepareListPage(db, kind, query.sort, named),
     ).execute(params)
-    rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
-    total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-    if (withCategories)
-      categoryRows = await categoriesById(
-        db,
-        rows.map((row) => row.item.categoryId),
-      )
+    const rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
+    const total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    return listDocument(db, caller, query, rawQuery, rows, total)
   }
+  // The answer for this account and query is remembered until the next announcement of any change (ADR 028):
+  // a device changed may enter, leave or move in any list. Otherwise the page (which devices, the caller's share
+  // on each, the count) is read from the database and the devices come from the item cache.
+  const key = `${caller.userId} ${caller.role} ${JSON.stringify(rawQuery)}`
+  const known = cache.getPage<Awaited<ReturnType<typeof listDocument>>>(key)
+  if (known) return known
+  const generation = cache.beginPage()
+  const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, query.sort, named)).execute(
+    params,
+  )
+  const rows = await devicesOf(
+    db,
+    caller,
+    ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
+    cache,
+  )
+  const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+  const document = await listDocument(db, caller, query, rawQuery, rows, total, cache)
+  cache.setPage(key, document, generation)
+  return document
+}
+
+async function listDocument(
+  db: Database,
+  caller: Caller,
+  query: ItemListQuery,
+  rawQuery: object,
+  rows: PageRow[],
+  total: number,
+  cache?: ItemCache,
+) {
   const meta = pageMeta(total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
   const data = rows.map(({ item, share, entry }) => {
     const access = accessOf(caller, item, share) ?? 'viewer'
@@ -273,8 +263,14 @@ export async function listItems(
     const build = () => itemResource(item, { showCode, access })
     return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
   })
-  if (!categoryRows) return { data, ...meta }
-  return { data, ...meta, included: categoryRows.map(categoryResource) }
+  if (query.include !== 'category') return { data, ...meta }
+  const included = (
+    await categoriesById(
+      db,
+      rows.map((row) => row.item.categoryId),
+    )
+  ).map(categoryResource)
+  return { data, ...meta, included }
 }
 
 export async function itemDocument(
