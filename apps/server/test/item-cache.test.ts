@@ -348,6 +348,26 @@ describe('GET /items/{id} from the item cache', () => {
     expect((await page(viewer.token)).meta.page.total).toBe(before.meta.page.total)
   })
 
+  it("answers the web app's cache-busting reads from the same page, with their own links", async () => {
+    const list = (stamp: number) =>
+      app.inject({ method: 'GET', url: `/api/v2/items?_=${stamp}`, headers: bearer(owner.token) })
+    await list(1)
+    await app.db.update(items).set({ name: 'Без оголошення' }).where(eq(items.id, device.itemId))
+    const second = (await list(2)).json<{
+      data: { id: string; attributes: { name: string } }[]
+      links: { first: string }
+    }>()
+    expect(second.links.first).toContain('_=2')
+    expect(second.data.find((resource) => resource.id === String(device.itemId))?.attributes.name).not.toBe(
+      'Без оголошення',
+    )
+    app.events.emit('item.updated', { itemId: device.itemId })
+    const third = (await list(3)).json<{ data: { id: string; attributes: { name: string } }[] }>()
+    expect(third.data.find((resource) => resource.id === String(device.itemId))?.attributes.name).toBe(
+      'Без оголошення',
+    )
+  })
+
   it('follows archiving, an account deleted and the device deleted', async () => {
     await warm(owner.token)
     expect((await patch(owner.token, { status: 'archive' })).statusCode).toBe(200)

@@ -193,7 +193,7 @@ async function devicesOf(
         })
       }
     } finally {
-      missing.forEach((id, i) => cache.abandon(id, reads[i]!))
+      for (const [i, id] of missing.entries()) cache.abandon(id, reads[i]!)
     }
   }
   // A device deleted between the two queries is left out.
@@ -223,54 +223,64 @@ export async function listItems(
     ).execute(params)
     const rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
     const total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-    return listDocument(db, caller, query, rawQuery, rows, total)
+    return listDocument(query, rawQuery, await listAnswer(db, caller, query, rows, total))
   }
   // The answer for this account and query is remembered until the next announcement of any change (ADR 028):
   // a device changed may enter, leave or move in any list. Otherwise the page (which devices, the caller's share
-  // on each, the count) is read from the database and the devices come from the item cache.
-  const key = `${caller.userId} ${caller.role} ${JSON.stringify(rawQuery)}`
-  const known = cache.getPage<Awaited<ReturnType<typeof listDocument>>>(key)
-  if (known) return known
-  const generation = cache.beginPage()
-  const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, query.sort, named)).execute(
-    params,
-  )
-  const rows = await devicesOf(
-    db,
-    caller,
-    ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
-    cache,
-  )
-  const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
-  const document = await listDocument(db, caller, query, rawQuery, rows, total, cache)
-  cache.setPage(key, document, generation)
-  return document
+  // on each, the count) is read from the database and the devices come from the item cache. The web app's
+  // cache-busting parameters are not part of the key; the links, which repeat them, are written per request.
+  const { _: _busting, t: _stamp, ...stable } = query as ItemListQuery & { _?: string; t?: string }
+  const key = `${caller.userId} ${caller.role} ${JSON.stringify(stable)}`
+  let answer = cache.getPage<ListAnswer>(key)
+  if (!answer) {
+    const generation = cache.beginPage()
+    const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, query.sort, named)).execute(
+      params,
+    )
+    const rows = await devicesOf(
+      db,
+      caller,
+      ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
+      cache,
+    )
+    const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    answer = await listAnswer(db, caller, query, rows, total, cache)
+    cache.setPage(key, answer, generation)
+  }
+  return listDocument(query, rawQuery, answer)
 }
 
-async function listDocument(
+type ListAnswer = Awaited<ReturnType<typeof listAnswer>>
+
+/** A page's resources and count; the document adds the page figures and links. */
+async function listAnswer(
   db: Database,
   caller: Caller,
   query: ItemListQuery,
-  rawQuery: object,
   rows: PageRow[],
   total: number,
   cache?: ItemCache,
 ) {
-  const meta = pageMeta(total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
   const data = rows.map(({ item, share, entry }) => {
     const access = accessOf(caller, item, share) ?? 'viewer'
     const showCode = can(caller, access, 'service')
     const build = () => itemResource(item, { showCode, access })
     return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
   })
-  if (query.include !== 'category') return { data, ...meta }
+  if (query.include !== 'category') return { data, total }
   const included = (
     await categoriesById(
       db,
       rows.map((row) => row.item.categoryId),
     )
   ).map(categoryResource)
-  return { data, ...meta, included }
+  return { data, total, included }
+}
+
+function listDocument(query: ItemListQuery, rawQuery: object, answer: ListAnswer) {
+  const meta = pageMeta(answer.total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  if (!('included' in answer)) return { data: answer.data, ...meta }
+  return { data: answer.data, ...meta, included: answer.included }
 }
 
 export async function itemDocument(
