@@ -168,6 +168,26 @@ export class ClusterBridge {
     return this.flushing
   }
 
+  /** Whether announcements of this instance are waiting to be sent. */
+  get pending(): boolean {
+    return (
+      this.updated.size + this.deleted.size + this.access.size + this.notified.size + this.categories.size > 0
+    )
+  }
+
+  /**
+   * Sends what is waiting now and resolves once it has been sent (or sending failed, which is logged): a write
+   * answers its client only after the other instances have been told, so a read that client sends to another
+   * instance next does not find what that instance remembered from before (ADR 028).
+   */
+  announced(): Promise<void> {
+    if (this.timer) {
+      clearImmediate(this.timer)
+      this.timer = null
+    }
+    return this.pending ? this.flush() : this.flushing
+  }
+
   private async send(): Promise<void> {
     const updated = [...this.updated]
     const deleted = [...this.deleted]

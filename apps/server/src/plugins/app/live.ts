@@ -4,6 +4,8 @@ import type { AppEvents } from '../../lib/events.ts'
 import { ClusterBridge } from '../../modules/live/cluster-bridge.ts'
 import { LiveHub } from '../../modules/live/live-hub.ts'
 
+const ANNOUNCE_WAIT_MS = 1000
+
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub
@@ -52,6 +54,21 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
         linkChanged: (connected) => (connected ? app.itemCache.resume() : app.itemCache.suspend()),
       })
     : null
+  if (bridge) {
+    // A change is announced to the other instances before its writer's answer goes out (ADR 028). Reads announce
+    // nothing and do not wait; a NOTIFY that hangs holds an answer for at most a second.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || !bridge.pending) return done(null, payload)
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ANNOUNCE_WAIT_MS)
+      })
+      void Promise.race([bridge.announced(), late]).then(() => {
+        clearTimeout(timer)
+        done(null, payload)
+      })
+    })
+  }
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
     app.events.off('item.updated', onUpdated)
