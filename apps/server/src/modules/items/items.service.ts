@@ -229,7 +229,7 @@ export async function listItems(
   // a device changed may enter, leave or move in any list. Otherwise the page (which devices, the caller's share
   // on each, the count) is read from the database and the devices come from the item cache. The web app's
   // cache-busting parameters are not part of the key; the links, which repeat them, are written per request.
-  const { _: _busting, t: _stamp, ...stable } = query as ItemListQuery & { _?: string; t?: string }
+  const { _: busting, t: stamp, ...stable } = query as ItemListQuery & { _?: string; t?: string }
   const key = `${caller.userId} ${caller.role} ${JSON.stringify(stable)}`
   let answer = cache.getPage<ListAnswer>(key)
   if (!answer) {
@@ -247,10 +247,15 @@ export async function listItems(
     answer = await listAnswer(db, caller, query, rows, total, cache)
     cache.setPage(key, answer, generation)
   }
+  // Without cache-busting parameters the document, links included, is the same for every such request.
+  if (busting === undefined && stamp === undefined) {
+    answer.document ??= listDocument(query, rawQuery, answer)
+    return answer.document
+  }
   return listDocument(query, rawQuery, answer)
 }
 
-type ListAnswer = Awaited<ReturnType<typeof listAnswer>>
+type ListAnswer = Awaited<ReturnType<typeof listAnswer>> & { document?: ReturnType<typeof listDocument> }
 
 /** A page's resources and count; the document adds the page figures and links. */
 async function listAnswer(
