@@ -91,9 +91,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every request, and an async one costs a promise each.
+  app.addHook('onResponse', (request, reply, done) => {
     // A route may raise its own level (the live stream: its URL may carry a token).
-    if (request.log.level !== 'debug' && request.log.level !== 'trace') return
+    if (request.log.level !== 'debug' && request.log.level !== 'trace') return done()
     const responseTime = Math.round(reply.elapsedTime * 10) / 10
     request.log.debug(
       {
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
       `${responseTime} ms`,
     )
+    done()
   })
 
   app.setValidatorCompiler(validatorCompiler)

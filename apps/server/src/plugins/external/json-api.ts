@@ -62,10 +62,16 @@ async function jsonApiRequests(app: FastifyInstance): Promise<void> {
     if (String(body).trim() === '') return done(null, undefined)
     return parseJson(request, String(body), done)
   })
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined) return
-    assertMatchesEndpoint(request)
-    request.body = flattenBody(request.body)
+  // A callback hook: it runs on every request (reads have no body), and an async one costs a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined) return done()
+    try {
+      assertMatchesEndpoint(request)
+      request.body = flattenBody(request.body)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   })
 }
 

@@ -34,14 +34,18 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     reply.headers(headers)
     done()
   })
-  // Bearer tokens, not cookies: no credentials mode. Without CORS_ORIGINS no CORS header is sent at all.
-  await app.register(cors, {
-    origin: origins.length > 0 ? origins : false,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'accept'],
-    exposedHeaders: ['location', 'retry-after'],
-    maxAge: 600,
-  })
+  // Bearer tokens, not cookies: no credentials mode. Without CORS_ORIGINS no CORS header is sent at all, and the
+  // plugin is not registered (its hook would run on every request to do nothing; a preflight gets the 404 it
+  // would have answered).
+  if (origins.length > 0) {
+    await app.register(cors, {
+      origin: origins,
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'accept'],
+      exposedHeaders: ['location', 'retry-after'],
+      maxAge: 600,
+    })
+  }
   // Limits are declared per route (config.rateLimit); nothing is limited globally.
   await app.register(rateLimit, {
     global: false,
