@@ -14,7 +14,7 @@ import { signIn } from './sign-in.ts'
 
 const USAGE = `npm run bench:api -- [--engine postgres|pglite] [--seconds S] [--connections C]
   [--database-url postgres://postgres@127.0.0.1:5432] [--server-root <another checkout>] [--profile <dir>]
-  [--compare <another checkout>]`
+  [--compare <another checkout>] [--only item|list] [--env NAME=value ...]`
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -29,13 +29,25 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     // Also runs the server of another checkout (its own database) and measures both, call by call, in turns.
     compare: { type: 'string' },
+    // Measures one call only (with --profile: a profile of that call alone).
+    only: { type: 'string' },
+    // More environment for the measured server (not the compared one), NAME=value, repeatable: e.g.
+    // ITEM_CACHE_SECONDS=0 for the reads the item cache cannot answer.
+    env: { type: 'string', multiple: true, default: [] },
     help: { type: 'boolean', default: false },
   },
 })
-if (values.help || !['postgres', 'pglite'].includes(values.engine)) {
+if (
+  values.help ||
+  !['postgres', 'pglite'].includes(values.engine) ||
+  (values.only !== undefined && !['item', 'list'].includes(values.only))
+) {
   process.stdout.write(`${USAGE}\n`)
   process.exit(values.help ? 0 : 1)
 }
+const extraEnv = Object.fromEntries(
+  values.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+)
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
 
@@ -108,7 +120,8 @@ async function main() {
     const startServer = async (
       label: string,
       root: string | undefined,
-      profile: boolean,
+      // The measured server (not the compared one): profiled, with --env.
+      measured: boolean,
     ): Promise<Target> => {
       let databaseUrl = ''
       if (values.engine === 'postgres') {
@@ -125,7 +138,8 @@ async function main() {
         port: await freePort(),
         mqtt: { port: await freePort() },
         ...(root ? { root: path.resolve(root) } : {}),
-        ...(profile && values.profile
+        ...(measured ? { env: extraEnv } : {}),
+        ...(measured && values.profile
           ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] }
           : {}),
       })
@@ -146,7 +160,7 @@ async function main() {
     results.push(
       await measure('bare Fastify route', { ...common, url: `http://127.0.0.1:${barePort}/bare` }, bare.pid!),
     )
-    for (const { label, server, token } of targets) {
+    for (const { label, server, token } of values.only === 'list' ? [] : targets) {
       results.push(
         await measure(
           `GET /items/1${label}`,
@@ -159,7 +173,7 @@ async function main() {
         ),
       )
     }
-    for (const { label, server, token } of targets) {
+    for (const { label, server, token } of values.only === 'item' ? [] : targets) {
       results.push(
         await measure(
           `GET /items (15)${label}`,
@@ -185,7 +199,7 @@ async function main() {
     const lines = [
       `Teplo API benchmark — ${new Date().toISOString()}`,
       `  engine ${values.engine}, ${connections} connections, ${seconds} s each; ${machineDescription()}`,
-      `  server from ${values['server-root'] ?? 'this checkout'}${values.compare ? `; [compared]: ${values.compare}` : ''}`,
+      `  server from ${values['server-root'] ?? 'this checkout'}${values.env.length > 0 ? ` with ${values.env.join(' ')}` : ''}${values.compare ? `; [compared]: ${values.compare}` : ''}`,
       `  load average before ${loadBefore}, after ${loadAverage()}`,
       '',
       '  call                            req/s   of bare   p50 ms   p99 ms   errors   non-2xx   CPU µs/req',

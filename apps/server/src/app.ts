@@ -10,6 +10,7 @@ import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
 import events from './plugins/app/events.ts'
+import itemCache from './plugins/app/item-cache.ts'
 import live from './plugins/app/live.ts'
 import mailer from './plugins/app/mailer.ts'
 import push from './plugins/app/push.ts'
@@ -94,9 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every request, and an async one costs a promise each.
+  app.addHook('onResponse', (request, reply, done) => {
     // A route may raise its own level (the live stream: its URL may carry a token).
-    if (request.log.level !== 'debug' && request.log.level !== 'trace') return
+    if (request.log.level !== 'debug' && request.log.level !== 'trace') return done()
     const responseTime = Math.round(reply.elapsedTime * 10) / 10
     request.log.debug(
       {
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
       `${responseTime} ms`,
     )
+    done()
   })
 
   app.setValidatorCompiler(validatorCompiler)
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApi)
   await app.register(events)
   await app.register(auth)
+  await app.register(itemCache)
   await app.register(mailer)
   await app.register(push)
   await app.register(live)

@@ -193,6 +193,12 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(60, 'must be at most 60')
     .default(10),
+  ITEM_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(60, 'must be at most 60')
+    .default(10),
 })
 
 export type Config = {
@@ -246,6 +252,8 @@ export type Config = {
   shutdownTimeoutSeconds: number
   /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
   authCacheSeconds: number
+  /** How long an instance keeps a device read for `GET /items/{id}` (ADR 028; 0: read the database every time). */
+  itemCacheSeconds: number
   /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
 }
@@ -369,6 +377,7 @@ export function loadConfig(
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    itemCacheSeconds: e.ITEM_CACHE_SECONDS,
     vapid: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -219,5 +219,12 @@ describe('the default: one origin', () => {
     })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/items',
+      headers: { origin: 'https://admin.teplo.example', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.statusCode).toBe(404)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
   })
 })

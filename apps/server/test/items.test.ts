@@ -63,6 +63,29 @@ describe('GET /api/v2/items', () => {
     expect(sorted.data.map((d: ItemDoc['data']) => d.attributes.serial_number)).toEqual(['100002', '100001'])
   })
 
+  it('counts the whole list on every page, also past its end, and matches % and _ literally', async () => {
+    const serials = (body: { data: ItemDoc['data'][] }) => body.data.map((d) => d.attributes.serial_number)
+    const all = (await get('/api/v2/items?filter[scope]=all&page[size]=2&sort=serial_number', 'admin')).json()
+    const total = all.meta.page.total as number
+    expect(total).toBeGreaterThanOrEqual(3)
+    expect(serials(all)).toEqual(['100001', '100002'])
+    const second = (
+      await get('/api/v2/items?filter[scope]=all&page[size]=2&page[number]=2&sort=serial_number', 'admin')
+    ).json()
+    expect(serials(second)[0]).toBe('100003')
+    expect(second.meta.page).toMatchObject({ currentPage: 2, total, from: 3 })
+    const past = (await get('/api/v2/items?filter[scope]=all&page[size]=2&page[number]=99', 'admin')).json()
+    expect(past.data).toEqual([])
+    expect(past.meta.page.total).toBe(total)
+    const named = (await get('/api/v2/items?filter[scope]=all&filter[name]=%25', 'admin')).json()
+    expect(named.data).toEqual([])
+    expect(named.meta.page.total).toBe(0)
+    // Another account's list: only what it holds, with the administrator's access.
+    const theirs = (await get(`/api/v2/items?filter[user_id]=${userId.user}&page[number]=5`, 'admin')).json()
+    expect(theirs.data).toEqual([])
+    expect(theirs.meta.page.total).toBe(1)
+  })
+
   it.each([
     ['sort=owner', 'sort'],
     ['include=user', 'include'],

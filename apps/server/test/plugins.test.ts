@@ -5,6 +5,7 @@ import auth from '../src/plugins/app/auth.ts'
 import demoDevices from '../src/plugins/app/demo-devices.ts'
 import deviceLink from '../src/plugins/app/device-link.ts'
 import events from '../src/plugins/app/events.ts'
+import itemCache from '../src/plugins/app/item-cache.ts'
 import live from '../src/plugins/app/live.ts'
 import mailer from '../src/plugins/app/mailer.ts'
 import configPlugin from '../src/plugins/external/config.ts'
@@ -30,6 +31,7 @@ const plugins = {
   web,
   auth,
   events,
+  itemCache,
   mailer,
   live,
   deviceLink,
@@ -52,8 +54,9 @@ describe('plugin graph', () => {
       'teplo-web': ['teplo-config'],
       'teplo-auth': ['teplo-config', 'teplo-db', 'teplo-events'],
       'teplo-events': [],
+      'teplo-item-cache': ['teplo-config', 'teplo-events'],
       'teplo-mailer': ['teplo-config'],
-      'teplo-live': ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth'],
+      'teplo-live': ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth', 'teplo-item-cache'],
       'teplo-device-link': ['teplo-config', 'teplo-db', 'teplo-events'],
       'teplo-demo-devices': ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-device-link'],
     })

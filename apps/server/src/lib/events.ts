@@ -12,6 +12,9 @@ export type AppEvents = {
   // A device proved its verification code and received link credentials.
   'item.verified': [{ itemId: number; serialNumber: string }]
   'item-error.created': [{ itemId: number; itemErrorId: number }]
+  // A device type was renamed or removed: lists that include it are read again. Passed to the other instances by
+  // the cluster bridge.
+  'category.changed': [{ categoryId: number }]
   // An account's access changed (sign-out, new password, password reset, roles, deletion): tokens remembered
   // for it must be read again. Passed to the other instances by the cluster bridge.
   'user.access-changed': [{ userId: number }]

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import fastJson from 'fast-json-stringify'
-import type { FastifySerializerCompiler } from 'fastify'
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify'
 import { createSerializerCompiler } from 'fastify-type-provider-zod'
 import { type ZodType, z } from 'zod'
 
@@ -84,6 +84,23 @@ export class SerializedJson {
 /** The answer `text` for a handler typed by its response schema (the type it stands for is the document's). */
 export function serializedJson<T>(text: string): T {
   return new SerializedJson(text) as unknown as T
+}
+
+// Answers already written, by the object they were written from (a remembered document: ADR 028).
+const written = new WeakMap<object, SerializedJson>()
+
+/**
+ * The answer for `document`, written by the route's serialiser the first time it is sent and reused for as long as
+ * `key` (an object that stands for exactly this document, e.g. a remembered resource) lives. Only for documents
+ * that are never changed once built.
+ */
+export function writtenOnce<T>(reply: FastifyReply, key: object, document: T): T {
+  let known = written.get(key)
+  if (!known) {
+    known = new SerializedJson(String(reply.serialize(document)))
+    written.set(key, known)
+  }
+  return known as unknown as T
 }
 
 export function createResponseSerializerCompiler(options: {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { categories, items } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
 import { isForeignKeyViolation } from '../../lib/database-errors.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
@@ -60,7 +61,12 @@ export async function createCategory(db: Database, input: CategoryData) {
   return { data: categoryResource(row) }
 }
 
-export async function updateCategory(db: Database, id: number, input: Partial<CategoryData>) {
+export async function updateCategory(
+  db: Database,
+  events: AppEventBus,
+  id: number,
+  input: Partial<CategoryData>,
+) {
   const current = await findCategory(db, id)
   assertNotDefault('categories', id)
   const changes = {
@@ -74,12 +80,13 @@ export async function updateCategory(db: Database, id: number, input: Partial<Ca
     .where(eq(categories.id, id))
     .returning()
   if (!row) throw notFound('Тип пристрою не знайдено.')
+  events.emit('category.changed', { categoryId: id })
   return { data: categoryResource(row) }
 }
 
 const hasItems = () => new HttpError(422, 'До цього типу ще належать пристрої.')
 
-export async function deleteCategory(db: Database, id: number): Promise<void> {
+export async function deleteCategory(db: Database, events: AppEventBus, id: number): Promise<void> {
   await findCategory(db, id)
   assertNotDefault('categories', id)
   const [used] = await db.select({ n: count() }).from(items).where(eq(items.categoryId, id))
@@ -91,4 +98,5 @@ export async function deleteCategory(db: Database, id: number): Promise<void> {
     if (isForeignKeyViolation(error)) throw hasItems()
     throw error
   }
+  events.emit('category.changed', { categoryId: id })
 }

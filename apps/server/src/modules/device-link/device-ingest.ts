@@ -74,7 +74,13 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
   }
   if (corrections.length > 0) {
     const serials = [...new Set(corrections.map((c) => c.serial))]
-    await db.update(items).set({ clockCorrectedAt: new Date() }).where(inArray(items.serialNumber, serials))
+    const corrected = await db
+      .update(items)
+      .set({ clockCorrectedAt: new Date() })
+      .where(inArray(items.serialNumber, serials))
+      .returning({ id: items.id })
+    // The device link's data in the document changed.
+    for (const row of corrected) effects.updatedItemIds.add(row.id)
   }
 
   const seen = [...presence].filter(([serial, state]) => state === 'seen' && !alreadySeen.has(serial))

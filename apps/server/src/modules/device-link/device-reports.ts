@@ -109,19 +109,21 @@ export type DropTally = { serial: string; count: number; lastReason: string; las
 
 /**
  * Adds dropped-message counts to the devices' counters (one statement for all). Unknown serials change nothing;
- * the counter stops at the largest 32-bit integer.
+ * the counter stops at the largest 32-bit integer. Returns the devices changed.
  */
-export async function recordDrops(db: Database, tallies: DropTally[]): Promise<void> {
-  if (tallies.length === 0) return
+export async function recordDrops(db: Database, tallies: DropTally[]): Promise<number[]> {
+  if (tallies.length === 0) return []
   const rows = tallies.map(
     (t) =>
       sql`(${t.serial}::text, ${t.count}::int, ${t.lastReason.slice(0, 500)}::text, ${t.lastAt}::timestamptz)`,
   )
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update items as i set
       drop_count = least(i.drop_count::bigint + v.n, 2147483647)::int,
       last_drop_reason = v.reason,
       last_drop_at = v.at
     from (values ${sql.join(rows, sql`, `)}) as v(serial, n, reason, at)
-    where i.serial_number = v.serial`)
+    where i.serial_number = v.serial
+    returning i.id`)
+  return rowsOf<{ id: number }>(result).map((row) => row.id)
 }

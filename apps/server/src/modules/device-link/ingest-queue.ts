@@ -192,7 +192,9 @@ export class IngestQueue {
     const tallies = [...this.tallies.values()]
     this.tallies = new Map()
     try {
-      await recordDrops(this.options.db, tallies)
+      const changed = await recordDrops(this.options.db, tallies)
+      // The counters are part of the device's document (its device link data): browsers and caches are told.
+      if (changed.length > 0) this.options.onEffects({ ...emptyEffects(), updatedItemIds: new Set(changed) })
     } catch (err) {
       this.options.log.error({ err, devices: tallies.length }, 'device link: drop counters not stored')
     }

@@ -1,12 +1,12 @@
-import type { ItemCreateData } from '@teplo/domain'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
-import type { ListQuery } from '../../lib/list-query.ts'
+import { sortOrder } from '../../lib/list-page.ts'
+import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
 import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
 import { userResource } from '../users/user-document.ts'
@@ -15,12 +15,12 @@ import {
   accessOf,
   type Caller,
   can,
+  findItemFor,
   ITEM_NOT_FOUND,
   type ItemAccess,
   itemFor,
-  sharedWith,
-  sharesOfUser,
 } from './item-access.ts'
+import type { CachedItem, ItemCache } from './item-cache.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
@@ -48,54 +48,244 @@ export type ItemListQuery = ListQuery & {
 async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[]> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
-  return db.select().from(categories).where(inArray(categories.id, unique)).orderBy(asc(categories.id))
+  return prepared(db, 'categories', () => prepareCategories(db)).execute({ ids: unique })
 }
 
-function scopeCondition(caller: Caller, query: ItemListQuery) {
+type ScopeKind = 'user' | 'all' | 'own' | 'shared' | 'visible'
+
+// Which devices a list shows; only an administrator may look at another account's devices.
+function scopeOf(caller: Caller, query: ItemListQuery): { kind: ScopeKind; userId: number } {
   const scope = query['filter[scope]']
   const userId = query['filter[user_id]']
-  // Only an administrator may look at another account's devices.
   if (userId !== undefined && userId !== caller.userId && caller.role !== 'admin') throw forbidden()
   if (scope === 'all' && caller.role !== 'admin') throw forbidden()
-  if (userId !== undefined) return eq(items.userId, userId)
-  if (scope === 'all') return undefined
-  if (scope === 'own') return eq(items.userId, caller.userId)
-  if (scope === 'shared') return sharedWith(caller.userId)
-  return or(eq(items.userId, caller.userId), sharedWith(caller.userId))
+  if (userId !== undefined) return { kind: 'user', userId }
+  return { kind: scope ?? 'visible', userId: caller.userId }
 }
+
+const scopeUser = sql.placeholder('scopeUser')
+const callerId = sql.placeholder('callerId')
+const sharedWithScopeUser = sql`${items.id} in (select ${itemShares.itemId} from ${itemShares} where ${itemShares.userId} = ${scopeUser})`
+
+function scopeWhere(kind: ScopeKind) {
+  if (kind === 'all') return undefined
+  if (kind === 'user' || kind === 'own') return eq(items.userId, scopeUser)
+  if (kind === 'shared') return sharedWithScopeUser
+  return or(eq(items.userId, scopeUser), sharedWithScopeUser)
+}
+
+const pageWhere = (kind: ScopeKind, named: boolean) =>
+  and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined)
+const callerShare = and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId))
+const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
+
+/**
+ * One page of devices in one round trip: the rows, the caller's share level on each and the number of devices the
+ * list holds (`count(*) over ()`), prepared once per scope, sort and filter (at most 5 × 10 × 2 statements), so
+ * that neither drizzle nor the database builds or plans it again for each request.
+ */
+function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+  return db
+    .select({ item: items, share: itemShares.access, total: listTotal })
+    .from(items)
+    .leftJoin(itemShares, callerShare)
+    .where(pageWhere(kind, named))
+    .orderBy(...sortOrder(sort, sortColumns, items.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`teplo_items_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+}
+
+/** The same page as ids only, when the devices themselves come from the item cache (ADR 028). */
+function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+  return db
+    .select({ id: items.id, share: itemShares.access, total: listTotal })
+    .from(items)
+    .leftJoin(itemShares, callerShare)
+    .where(pageWhere(kind, named))
+    .orderBy(...sortOrder(sort, sortColumns, items.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`teplo_item_ids_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+}
+
+/** Devices by id with the caller's share on each: those of a page the item cache did not hold. */
+const prepareItemsById = (db: Database) =>
+  db
+    .select({ item: items, share: itemShares.access })
+    .from(items)
+    .leftJoin(itemShares, callerShare)
+    .where(sql`${items.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('teplo_items_by_id')
+
+const statements = new WeakMap<Database, Map<string, unknown>>()
+
+/** A statement prepared once per database and key. */
+function prepared<Statement>(db: Database, key: string, prepare: () => Statement): Statement {
+  let known = statements.get(db)
+  if (!known) {
+    known = new Map()
+    statements.set(db, known)
+  }
+  let statement = known.get(key) as Statement | undefined
+  if (!statement) {
+    statement = prepare()
+    known.set(key, statement)
+  }
+  return statement
+}
+
+// A page past the end has no row to carry the count: counted on its own (rare).
+async function countItems(db: Database, kind: ScopeKind, userId: number, name: string | undefined) {
+  const where = and(
+    scopeWhere(kind),
+    name === undefined ? undefined : ilike(items.name, sql.placeholder('name')),
+  )
+  const [row] = await db
+    .select({ n: count() })
+    .from(items)
+    .where(where)
+    .execute({ scopeUser: userId, ...(name === undefined ? {} : { name }) })
+  return row?.n ?? 0
+}
+
+const prepareCategories = (db: Database) =>
+  db
+    .select()
+    .from(categories)
+    .where(sql`${categories.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(categories.id))
+    .prepare('teplo_categories_by_id')
 
 export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAccess) {
   return itemResource(item, { showCode: can(caller, access, 'service'), access })
 }
 
-export async function listItems(db: Database, caller: Caller, query: ItemListQuery, rawQuery: object) {
-  const { rows, page } = await listPage(
-    db,
-    items,
-    {
-      where: and(scopeCondition(caller, query), nameFilter(items.name, query['filter[name]'])),
-      orderBy: sortOrder(query.sort, sortColumns, items.id),
-      path: '/api/v2/items',
-    },
-    query,
-    rawQuery as Record<string, unknown>,
-  )
-  const shares = await sharesOfUser(
-    db,
-    caller.userId,
-    rows.map((row) => row.id),
-  )
-  const data = rows.map((item) =>
-    itemResourceFor(caller, item, accessOf(caller, item, shares.get(item.id)) ?? 'viewer'),
-  )
-  if (query.include !== 'category') return { data, ...page }
+type PageRow = { item: ItemRow; share: ShareLevel | null; entry?: CachedItem | undefined }
+/** Devices of a page from the item cache; those it does not hold read by id (one query) and remembered. */
+async function devicesOf(
+  db: Database,
+  caller: Caller,
+  ids: { id: number; share: ShareLevel | null }[],
+  cache: ItemCache,
+): Promise<PageRow[]> {
+  const found = new Map<number, PageRow>()
+  const missing: number[] = []
+  for (const { id, share } of ids) {
+    const entry = cache.peek(id)
+    if (entry) found.set(id, { item: entry.item, share, entry })
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const reads = missing.map((id) => cache.begin(id))
+    try {
+      const rows = await prepared(db, 'by id', () => prepareItemsById(db)).execute({
+        ids: missing,
+        callerId: caller.userId,
+      })
+      for (const { item, share } of rows) {
+        const level = isShareLevel(share) ? share : null
+        const read = reads[missing.indexOf(item.id)]!
+        found.set(item.id, {
+          item,
+          share: level,
+          entry: cache.set(item.id, caller.userId, item, level, read),
+        })
+      }
+    } finally {
+      for (const [i, id] of missing.entries()) cache.abandon(id, reads[i]!)
+    }
+  }
+  // A device deleted between the two queries is left out.
+  return ids.flatMap(({ id }) => {
+    const row = found.get(id)
+    return row ? [row] : []
+  })
+}
+
+export async function listItems(
+  db: Database,
+  caller: Caller,
+  query: ItemListQuery,
+  rawQuery: object,
+  cache?: ItemCache,
+) {
+  const { kind, userId } = scopeOf(caller, query)
+  const needle = query['filter[name]']?.trim()
+  const name = needle ? `%${escapeLike(needle)}%` : undefined
+  const named = name !== undefined
+  const { limit, offset } = pagination(query)
+  const params = { scopeUser: userId, callerId: caller.userId, limit, offset, ...(named ? { name } : {}) }
+  const shape = `${kind} ${query.sort} ${named}`
+  if (!cache?.enabled) {
+    const page = await prepared(db, `page ${shape}`, () =>
+      prepareListPage(db, kind, query.sort, named),
+    ).execute(params)
+    const rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
+    const total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    return listDocument(query, rawQuery, await listAnswer(db, caller, query, rows, total))
+  }
+  // The answer for this account and query is remembered until the next announcement of any change (ADR 028):
+  // a device changed may enter, leave or move in any list. Otherwise the page (which devices, the caller's share
+  // on each, the count) is read from the database and the devices come from the item cache. The web app's
+  // cache-busting parameters are not part of the key; the links, which repeat them, are written per request.
+  const { _: busting, t: stamp, ...stable } = query as ItemListQuery & { _?: string; t?: string }
+  const key = `${caller.userId} ${caller.role} ${JSON.stringify(stable)}`
+  let answer = cache.getPage<ListAnswer>(key)
+  if (!answer) {
+    const generation = cache.beginPage()
+    const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, query.sort, named)).execute(
+      params,
+    )
+    const rows = await devicesOf(
+      db,
+      caller,
+      ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
+      cache,
+    )
+    const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    answer = await listAnswer(db, caller, query, rows, total, cache)
+    cache.setPage(key, answer, generation)
+  }
+  // Without cache-busting parameters the document, links included, is the same for every such request.
+  if (busting === undefined && stamp === undefined) {
+    answer.document ??= listDocument(query, rawQuery, answer)
+    return answer.document
+  }
+  return listDocument(query, rawQuery, answer)
+}
+
+type ListAnswer = Awaited<ReturnType<typeof listAnswer>> & { document?: ReturnType<typeof listDocument> }
+
+/** A page's resources and count; the document adds the page figures and links. */
+async function listAnswer(
+  db: Database,
+  caller: Caller,
+  query: ItemListQuery,
+  rows: PageRow[],
+  total: number,
+  cache?: ItemCache,
+) {
+  const data = rows.map(({ item, share, entry }) => {
+    const access = accessOf(caller, item, share) ?? 'viewer'
+    const showCode = can(caller, access, 'service')
+    const build = () => itemResource(item, { showCode, access })
+    return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
+  })
+  if (query.include !== 'category') return { data, total }
   const included = (
     await categoriesById(
       db,
-      rows.map((r) => r.categoryId),
+      rows.map((row) => row.item.categoryId),
     )
   ).map(categoryResource)
-  return { data, ...page, included }
+  return { data, total, included }
+}
+
+function listDocument(query: ItemListQuery, rawQuery: object, answer: ListAnswer) {
+  const meta = pageMeta(answer.total, query, '/api/v2/items', rawQuery as Record<string, unknown>)
+  if (!('included' in answer)) return { data: answer.data, ...meta }
+  return { data: answer.data, ...meta, included: answer.included }
 }
 
 export async function itemDocument(
@@ -112,9 +302,52 @@ export async function itemDocument(
   return { data, included }
 }
 
-export async function getItem(db: Database, caller: Caller, id: number, includeCategory: boolean) {
-  const { item, access } = await itemFor(db, caller, id)
-  return itemDocument(db, caller, item, includeCategory, access)
+/**
+ * One device for `GET /items/{id}`. With the item cache (ADR 028) a device this caller read a moment ago is
+ * answered from memory, its wire resource built once per view; the cache forgets it on any announced change.
+ */
+export async function getItem(
+  db: Database,
+  caller: Caller,
+  id: number,
+  includeCategory: boolean,
+  cache?: ItemCache,
+) {
+  if (!cache) {
+    const { item, access } = await itemFor(db, caller, id)
+    return itemDocument(db, caller, item, includeCategory, access)
+  }
+  let entry = cache.get(id, caller.userId)
+  let item: ItemRow
+  let share: ShareLevel | null
+  if (entry) {
+    item = entry.item
+    share = entry.shares.get(caller.userId) ?? null
+  } else {
+    const read = cache.begin(id)
+    let found: Awaited<ReturnType<typeof findItemFor>>
+    try {
+      found = await findItemFor(db, caller.userId, id)
+    } catch (error) {
+      cache.abandon(id, read)
+      throw error
+    }
+    if (!found) {
+      cache.abandon(id, read)
+      throw notFound(ITEM_NOT_FOUND)
+    }
+    item = found.item
+    share = found.share
+    entry = cache.set(id, caller.userId, item, share, read)
+  }
+  const access = accessOf(caller, item, share)
+  if (access === null) throw notFound(ITEM_NOT_FOUND)
+  const showCode = can(caller, access, 'service')
+  const build = () => itemResource(item, { showCode, access })
+  const data = entry ? cache.view(entry, `${access}:${showCode}`, build) : build()
+  if (!includeCategory) return { data }
+  const included = (await categoriesById(db, [item.categoryId])).map(categoryResource)
+  return { data, included }
 }
 
 // The account a device belongs to, in the users' document shape.

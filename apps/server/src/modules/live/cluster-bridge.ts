@@ -4,20 +4,27 @@ import pg from 'pg'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 
 export const LIVE_CHANNEL = 'teplo_live'
-const FLUSH_MS = 50
 // Reconnecting after a lost connection: the first retry after RECONNECT_MS, doubling up to RECONNECT_MAX_MS.
 const RECONNECT_MS = 1000
 const RECONNECT_MAX_MS = 30_000
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; 500 ids of up to 10 digits stay well below it.
 const IDS_PER_NOTICE = 500
 
-type Notice = { from: string; updated?: number[]; deleted?: number[]; access?: number[]; notified?: number[] }
+type Notice = {
+  from: string
+  updated?: number[]
+  deleted?: number[]
+  access?: number[]
+  notified?: number[]
+  categories?: number[]
+}
 
 /** What the bridge drives on this instance: the live hub. */
 export interface LiveTarget {
   itemUpdated(itemId: number): void
   itemDeleted(itemId: number): void
   userNotified?(userId: number): void
+  categoryChanged?(categoryId: number): void
 }
 
 export type ClusterBridgeOptions = {
@@ -32,6 +39,11 @@ export type ClusterBridgeOptions = {
    * may have been missed while the bridge was disconnected, so every remembered token must be.
    */
   accessChanged?: (userId: number | null) => void
+  /**
+   * The connection was lost (false: announcements from other instances may be missed from now on) or made again
+   * (true). What this instance remembers about devices must not be answered while it is down.
+   */
+  linkChanged?: (connected: boolean) => void
 }
 
 /**
@@ -43,7 +55,7 @@ export class ClusterBridge {
   readonly id = randomBytes(6).toString('hex')
   private client: pg.Client | null = null
   private closed = false
-  private timer: NodeJS.Timeout | null = null
+  private timer: NodeJS.Immediate | null = null
   // The one pending reconnect attempt: a failed connect reports twice (its promise and the client's end event),
   // and each report scheduling its own retry doubled the attempts on every failure until PostgreSQL ran out of
   // connections.
@@ -53,6 +65,9 @@ export class ClusterBridge {
   private readonly deleted = new Set<number>()
   private readonly access = new Set<number>()
   private readonly notified = new Set<number>()
+  private readonly categories = new Set<number>()
+  private readonly onCategory = ({ categoryId }: AppEvents['category.changed'][0]) =>
+    this.queue(this.categories, categoryId)
   private readonly onNotified = ({ userId }: AppEvents['notifications.changed'][0]) =>
     this.queue(this.notified, userId)
   private readonly onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => this.queue(this.updated, itemId)
@@ -72,6 +87,7 @@ export class ClusterBridge {
     options.events.on('item.deleted', bridge.onDeleted)
     options.events.on('user.access-changed', bridge.onAccessChanged)
     options.events.on('notifications.changed', bridge.onNotified)
+    options.events.on('category.changed', bridge.onCategory)
     return bridge
   }
 
@@ -81,7 +97,8 @@ export class ClusterBridge {
     this.options.events.off('item.deleted', this.onDeleted)
     this.options.events.off('user.access-changed', this.onAccessChanged)
     this.options.events.off('notifications.changed', this.onNotified)
-    if (this.timer) clearTimeout(this.timer)
+    this.options.events.off('category.changed', this.onCategory)
+    if (this.timer) clearImmediate(this.timer)
     if (this.retry) clearTimeout(this.retry)
     await this.flush()
     await this.client?.end().catch(() => {})
@@ -94,6 +111,7 @@ export class ClusterBridge {
     client.on('end', () => {
       if (this.client !== client) return
       this.client = null
+      this.options.linkChanged?.(false)
       this.scheduleReconnect()
     })
     try {
@@ -108,6 +126,7 @@ export class ClusterBridge {
     this.reconnecting = false
     this.client = client
     this.failures = 0
+    this.options.linkChanged?.(true)
   }
 
   private reconnecting = false
@@ -128,13 +147,16 @@ export class ClusterBridge {
     this.retry.unref()
   }
 
+  // Sent once the code that announced the change has run (a batch of ingest announces many devices at once):
+  // other instances drop what they remember about a device as soon as possible (ADR 028). Announcements made
+  // while a NOTIFY is on its way are sent together by the next one.
   private queue(set: Set<number>, itemId: number): void {
     set.add(itemId)
     if (!this.timer && !this.closed) {
-      this.timer = setTimeout(() => {
+      this.timer = setImmediate(() => {
         this.timer = null
         void this.flush()
-      }, FLUSH_MS)
+      })
     }
   }
 
@@ -146,19 +168,45 @@ export class ClusterBridge {
     return this.flushing
   }
 
+  /** Whether announcements of this instance are waiting to be sent. */
+  get pending(): boolean {
+    return (
+      this.updated.size + this.deleted.size + this.access.size + this.notified.size + this.categories.size > 0
+    )
+  }
+
+  /**
+   * Sends what is waiting now and resolves once it has been sent (or sending failed, which is logged): a write
+   * answers its client only after the other instances have been told, so a read that client sends to another
+   * instance next does not find what that instance remembered from before (ADR 028).
+   */
+  announced(): Promise<void> {
+    if (this.timer) {
+      clearImmediate(this.timer)
+      this.timer = null
+    }
+    return this.pending ? this.flush() : this.flushing
+  }
+
   private async send(): Promise<void> {
     const updated = [...this.updated]
     const deleted = [...this.deleted]
     const access = [...this.access]
     const notified = [...this.notified]
+    const categories = [...this.categories]
     this.notified.clear()
+    this.categories.clear()
     this.updated.clear()
     this.deleted.clear()
     this.access.clear()
     const client = this.client
     if (
       !client ||
-      (updated.length === 0 && deleted.length === 0 && access.length === 0 && notified.length === 0)
+      (updated.length === 0 &&
+        deleted.length === 0 &&
+        access.length === 0 &&
+        notified.length === 0 &&
+        categories.length === 0)
     )
       return
     try {
@@ -167,6 +215,7 @@ export class ClusterBridge {
         ['updated', updated],
         ['deleted', deleted],
         ['notified', notified],
+        ['categories', categories],
       ] as const) {
         for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
           const notice: Notice = { from: this.id, [kind]: ids.slice(i, i + IDS_PER_NOTICE) }
@@ -190,5 +239,7 @@ export class ClusterBridge {
     for (const id of notice.deleted ?? []) if (Number.isInteger(id)) this.options.target.itemDeleted(id)
     for (const id of notice.access ?? []) if (Number.isInteger(id)) this.options.accessChanged?.(id)
     for (const id of notice.notified ?? []) if (Number.isInteger(id)) this.options.target.userNotified?.(id)
+    for (const id of notice.categories ?? [])
+      if (Number.isInteger(id)) this.options.target.categoryChanged?.(id)
   }
 }

@@ -4,6 +4,8 @@ import type { AppEvents } from '../../lib/events.ts'
 import { ClusterBridge } from '../../modules/live/cluster-bridge.ts'
 import { LiveHub } from '../../modules/live/live-hub.ts'
 
+const ANNOUNCE_WAIT_MS = 1000
+
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub
@@ -12,8 +14,8 @@ declare module 'fastify' {
 
 /**
  * The live hub: item changes announced on app.events go out to the browsers watching them (SSE). On
- * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well, and so do their
- * accounts whose access changed (the token cache forgets them).
+ * PostgreSQL the changes of other server instances arrive through LISTEN/NOTIFY as well (the item cache forgets
+ * those devices), and so do their accounts whose access changed (the token and item caches forget them).
  */
 async function livePlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'live' })
@@ -29,11 +31,44 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
     ? await ClusterBridge.start({
         databaseUrl: app.config.databaseUrl,
         events: app.events,
-        target: hub,
+        // Another instance's change: its live viewers are told, and this instance forgets the device.
+        target: {
+          itemUpdated: (itemId) => {
+            app.itemCache.invalidate(itemId)
+            hub.itemUpdated(itemId)
+          },
+          itemDeleted: (itemId) => {
+            app.itemCache.invalidate(itemId)
+            hub.itemDeleted(itemId)
+          },
+          userNotified: (userId) => hub.userNotified(userId),
+          categoryChanged: () => app.itemCache.invalidateLists(),
+        },
         log,
-        accessChanged: (userId) => app.tokenCache.forget(userId),
+        accessChanged: (userId) => {
+          app.tokenCache.forget(userId)
+          if (userId === null) app.itemCache.clear()
+          else app.itemCache.forgetUser(userId)
+        },
+        // While the bridge is down other instances' changes go unheard: devices are read from the database.
+        linkChanged: (connected) => (connected ? app.itemCache.resume() : app.itemCache.suspend()),
       })
     : null
+  if (bridge) {
+    // A change is announced to the other instances before its writer's answer goes out (ADR 028). Reads announce
+    // nothing and do not wait; a NOTIFY that hangs holds an answer for at most a second.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || !bridge.pending) return done(null, payload)
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ANNOUNCE_WAIT_MS)
+      })
+      void Promise.race([bridge.announced(), late]).then(() => {
+        clearTimeout(timer)
+        done(null, payload)
+      })
+    })
+  }
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
     app.events.off('item.updated', onUpdated)
@@ -46,5 +81,5 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
 
 export default fp(livePlugin, {
   name: 'teplo-live',
-  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth'],
+  dependencies: ['teplo-config', 'teplo-db', 'teplo-events', 'teplo-auth', 'teplo-item-cache'],
 })

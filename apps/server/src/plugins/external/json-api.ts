@@ -62,10 +62,16 @@ async function jsonApiRequests(app: FastifyInstance): Promise<void> {
     if (String(body).trim() === '') return done(null, undefined)
     return parseJson(request, String(body), done)
   })
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined) return
-    assertMatchesEndpoint(request)
-    request.body = flattenBody(request.body)
+  // A callback hook: it runs on every request (reads have no body), and an async one costs a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined) return done()
+    try {
+      assertMatchesEndpoint(request)
+      request.body = flattenBody(request.body)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   })
 }
 
@@ -80,19 +86,22 @@ export const jsonApiRequestsPlugin = fp(jsonApiRequests, { name: 'teplo-json-api
  */
 async function jsonApiReplies(scope: FastifyInstance): Promise<void> {
   // A created resource says where it lives (JSON:API, RFC 9110).
+  // Callback hooks, not async ones: they run on every answer, and a promise each costs more than their work.
   scope.addHook(
     'preSerialization',
-    async (_request, reply, payload: { data?: { links?: { self?: unknown } } }) => {
-      const self = payload?.data?.links?.self
-      if (reply.statusCode === 201 && typeof self === 'string') reply.header('location', self)
-      return payload
+    (_request, reply, payload: { data?: { links?: { self?: unknown } } }, done) => {
+      if (reply.statusCode === 201) {
+        const self = payload?.data?.links?.self
+        if (typeof self === 'string') reply.header('location', self)
+      }
+      done(null, payload)
     },
   )
-  scope.addHook('onSend', async (request, reply, payload) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json')
     if (reply.statusCode < 300 && json && request.routeOptions.config.jsonApi !== false) reply.type(JSON_API)
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
-    return payload
+    done(null, payload)
   })
 }
 

@@ -39,20 +39,25 @@ async function shutdownPlugin(app: FastifyInstance): Promise<void> {
     getter: () => draining,
   })
 
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each costs more than their work.
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining) {
       lastTurnedAwayAt = Date.now()
       reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close')
-      return sendErrorDocument(
+      // Answered here: the request goes no further (done is not called).
+      sendErrorDocument(
         reply,
         new HttpError(503, 'Сервер перезапускається. Спробуйте ще раз за кілька секунд.'),
       )
+      return
     }
     admitted.add(reply)
     reply.raw.once('close', () => admitted.delete(reply))
+    done()
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   // Registered before the other plugins, so it runs first. Hijacked replies (live streams) count as answered:

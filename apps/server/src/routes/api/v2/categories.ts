@@ -74,7 +74,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: write,
     },
-    async (request) => updateCategory(app.db, request.params.id, request.body),
+    async (request) => updateCategory(app.db, app.events, request.params.id, request.body),
   )
 
   app.delete(
@@ -89,7 +89,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: write,
     },
     async (request, reply) => {
-      await deleteCategory(app.db, request.params.id)
+      await deleteCategory(app.db, app.events, request.params.id)
       return reply.status(204).send(null)
     },
   )

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
+import { writtenOnce } from '../../../lib/response-serializer.ts'
 import { brokerLocation } from '../../../modules/device-link/broker-location.ts'
 import { visibleItem } from '../../../modules/items/item-access.ts'
 import {
@@ -150,8 +151,16 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      return listItems(app.db, currentUser(request), request.query, request.query)
+    async (request, reply) => {
+      const document = await listItems(
+        app.db,
+        currentUser(request),
+        request.query,
+        request.query,
+        app.itemCache,
+      )
+      // A remembered answer is the same object each time: written once (ADR 028).
+      return writtenOnce(reply, document, document)
     },
   )
 
@@ -167,8 +176,16 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      return getItem(app.db, currentUser(request), request.params.id, request.query.include === 'category')
+    async (request, reply) => {
+      const document = await getItem(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query.include === 'category',
+        app.itemCache,
+      )
+      // A remembered device's resource is the same object each time: its answer is written once (ADR 028).
+      return 'included' in document ? document : writtenOnce(reply, document.data, document)
     },
   )
 

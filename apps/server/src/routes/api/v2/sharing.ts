@@ -224,7 +224,7 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentUser(request)
       const { itemId } = await acceptInvitation(app.db, app.events, caller, { token: request.body.token })
-      return getItem(app.db, caller, itemId, false)
+      return getItem(app.db, caller, itemId, false, app.itemCache)
     },
   )
 
@@ -242,7 +242,7 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentUser(request)
       const { itemId } = await acceptInvitation(app.db, app.events, caller, { id: request.params.id })
-      return getItem(app.db, caller, itemId, false)
+      return getItem(app.db, caller, itemId, false, app.itemCache)
     },
   )
 
