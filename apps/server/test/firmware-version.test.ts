@@ -17,6 +17,8 @@ describe('firmware_version reported by a controller', () => {
     // An older controller (or one that leaves the field out) does not erase what is known.
     await publish(client, dev.serial, 'telemetry', telemetry({ seq: 2 }))
     expect((await row(dev.itemId)).firmwareVersion).toBe('1.4.2')
+    // Read (and remembered by the item cache) just before the status brings a new version.
+    expect((await readItem(link.app, link.adminToken, dev.itemId)).firmware_version).toBe('1.4.2')
 
     await publish(client, dev.serial, 'status', {
       state: 'online',
