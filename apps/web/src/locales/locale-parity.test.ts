@@ -22,7 +22,7 @@ function leaves(node: unknown, path = ''): [string, string][] {
 }
 
 /** Keys with their plural suffix dropped: Ukrainian has _one/_few/_many/_other where English has _one/_other. */
-export function keysModuloPlurals(content: unknown): Set<string> {
+function keysModuloPlurals(content: unknown): Set<string> {
   return new Set(leaves(content).map(([key]) => key.replace(PLURAL, '')))
 }
 
@@ -86,7 +86,9 @@ describe('the English locale files', () => {
       })
 
       it('is written in English: no Cyrillic and no empty text', () => {
-        const cyrillic = leaves(files[enPath] ?? {}).filter(([, text]) => /[\u0400-\u04FF]/.test(text) || !text.trim())
+        const cyrillic = leaves(files[enPath] ?? {}).filter(
+          ([, text]) => /[\u0400-\u04FF]/.test(text) || !text.trim(),
+        )
         expect(cyrillic).toEqual([])
       })
     })

@@ -13,7 +13,7 @@ import strings from '../../../locales/uk-alarms.json'
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings'
 import { SettingsSection } from './settings-section'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-alarms.json'))
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 

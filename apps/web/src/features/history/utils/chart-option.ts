@@ -1,4 +1,5 @@
 import { workModeLabel } from '@teplo/domain'
+import { formatNumber } from '../../../lib/numbers'
 import {
   type Bucket,
   HISTORY_METRICS,
@@ -245,7 +246,7 @@ export function bucketAt(data: HistoryData, wall: number): Bucket | null {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 function format(value: number): string {
-  return new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 }).format(value)
+  return formatNumber(value)
 }
 
 function tooltipHtml(data: HistoryData, labels: ChartLabels, wall: number | null): string {

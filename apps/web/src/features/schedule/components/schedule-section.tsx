@@ -15,13 +15,14 @@ import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { addScreenStrings } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/numbers'
 import strings from '../../../locales/uk-schedule.json'
 import { useSchedule } from '../api/schedule'
 import { ScheduleEditor } from './schedule-editor'
 import { SchedulePeriodLine } from './schedule-period-line'
 
 // The schedule's strings travel with it: this module is a lazily loaded chunk.
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-schedule.json'))
 
 /** What the section needs of a device: the live item carries the period and the delivery of its settings. */
 export type ScheduledDevice = {
@@ -57,7 +58,7 @@ export default function ScheduleSection({ device }: { device: ScheduledDevice })
               <Typography variant="body2">
                 {data.enabled
                   ? t('schedule.summaryOn', {
-                      hours: reducedHoursPerWeek(data).toLocaleString('uk-UA'),
+                      hours: formatNumber(reducedHoursPerWeek(data)),
                       heater: data.heater_reduction,
                       boiler: data.boiler_reduction,
                     })

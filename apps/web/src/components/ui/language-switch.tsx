@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import { Fragment, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, setLanguage } from '../../lib/i18n'
+
+interface LanguageSwitchProps {
+  /** Called once the texts have switched, e.g. to store the choice on the signed-in account. */
+  onChosen?: (language: Language) => void
+}
+
+/**
+ * «УКР / ENG» in a top bar. On a phone only the other language is offered, as one button; from the small
+ * breakpoint up both are shown with the current one marked.
+ */
+export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
+  const { t } = useTranslation()
+  const current = currentLanguage()
+  const [switching, setSwitching] = useState(false)
+
+  const choose = async (language: Language) => {
+    if (language === current || switching) return
+    setSwitching(true)
+    try {
+      await setLanguage(language)
+      onChosen?.(language)
+    } catch {
+      // The texts stay as they are (the English file could not be fetched); pressing again tries again.
+    } finally {
+      setSwitching(false)
+    }
+  }
+
+  return (
+    <Box role="group" aria-label={t('shell.language')} sx={{ display: 'flex', alignItems: 'center' }}>
+      {LANGUAGES.map((language, index) => {
+        const active = language === current
+        return (
+          <Fragment key={language}>
+            {index > 0 && (
+              <Box
+                component="span"
+                aria-hidden
+                sx={{ color: 'text.disabled', display: { xs: 'none', sm: 'inline' } }}
+              >
+                /
+              </Box>
+            )}
+            <Button
+              lang={language}
+              aria-label={LANGUAGE_NAMES[language].name}
+              aria-pressed={active}
+              disabled={switching && !active}
+              onClick={() => void choose(language)}
+              sx={{
+                minWidth: 0,
+                px: 0.75,
+                color: active ? 'text.primary' : 'text.secondary',
+                fontWeight: active ? 700 : 500,
+                display: { xs: active ? 'none' : 'inline-flex', sm: 'inline-flex' },
+              }}
+            >
+              {LANGUAGE_NAMES[language].short}
+            </Button>
+          </Fragment>
+        )
+      })}
+    </Box>
+  )
+}

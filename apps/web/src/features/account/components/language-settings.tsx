@@ -1,0 +1,63 @@
+import FormControlLabel from '@mui/material/FormControlLabel'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-context'
+import {
+  currentLanguage,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  setLanguage,
+} from '../../../lib/i18n'
+import { useUpdateLanguage } from '../api/update-language'
+import { SettingsSection } from './settings-section'
+
+/** The account's language: switches this screen at once and is stored for the account's e-mails and pushes. */
+export function LanguageSettings({ onSaved }: { onSaved: (language: Language) => void }) {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const update = useUpdateLanguage(onSaved)
+  const current = currentLanguage()
+
+  const choose = async (language: Language) => {
+    const previous = currentLanguage()
+    try {
+      await setLanguage(language)
+    } catch {
+      toast.error(t('account.language.failed'))
+      return
+    }
+    update.mutate(language, {
+      onSuccess: () => toast.success(t('account.language.saved')),
+      onError: () => {
+        void setLanguage(previous)
+        toast.error(t('account.language.failed'))
+      },
+    })
+  }
+
+  return (
+    <SettingsSection title={t('account.language.title')} description={t('account.language.text')}>
+      <RadioGroup
+        aria-label={t('account.language.title')}
+        value={current}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void choose(event.target.value)
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <FormControlLabel
+            key={language}
+            value={language}
+            lang={language}
+            disabled={update.isPending}
+            control={<Radio />}
+            label={LANGUAGE_NAMES[language].name}
+          />
+        ))}
+      </RadioGroup>
+    </SettingsSection>
+  )
+}
