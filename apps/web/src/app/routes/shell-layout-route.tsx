@@ -24,12 +24,12 @@ export function ShellLayoutRoute() {
   const role = token === null ? null : profile.data ? effectiveRole(profile.data.roles) : 'user'
   const faults = useActiveFaultCount({ enabled: signedIn })
   useAccountLanguage(profile.data)
-  const { t } = useTranslation()
+  const { i18n } = useTranslation()
   const toast = useToast()
   const saveLanguage = useUpdateLanguage(useRememberAccountLanguage())
   // Signed in, the top bar's choice is the account's too (its e-mails and pushes); signed out, this browser's.
   const storeOnAccount = (language: Language) =>
-    saveLanguage.mutate(language, { onError: () => toast.error(t('account.language.failed')) })
+    saveLanguage.mutate(language, { onError: () => toast.error(i18n.t('account.language.failed')) })
   return (
     <HelpRequestProvider>
       <AppShell

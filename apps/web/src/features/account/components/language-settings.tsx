@@ -16,7 +16,7 @@ import { SettingsSection } from './settings-section'
 
 /** The account's language: switches this screen at once and is stored for the account's e-mails and pushes. */
 export function LanguageSettings({ onSaved }: { onSaved: (language: Language) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const toast = useToast()
   const update = useUpdateLanguage(onSaved)
   const current = currentLanguage()
@@ -29,12 +29,14 @@ export function LanguageSettings({ onSaved }: { onSaved: (language: Language) =>
       toast.error(t('account.language.failed'))
       return
     }
+    // i18n.t rather than this render's t: the messages are said in the language just chosen.
     update.mutate(language, {
-      onSuccess: () => toast.success(t('account.language.saved')),
-      onError: () => {
+      onSuccess: () => toast.success(i18n.t('account.language.saved')),
+      // Back to the language the account still has, and said in it.
+      onError: () =>
         void setLanguage(previous)
-        toast.error(t('account.language.failed'))
-      },
+          .catch(() => undefined)
+          .then(() => toast.error(i18n.t('account.language.failed'))),
     })
   }
 
