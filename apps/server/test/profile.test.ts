@@ -28,7 +28,7 @@ const firstError = (res: { json: <T>() => T }) => res.json<ErrorDoc>().errors[0]
 
 let registered = 0
 // A fresh account per test keeps the password and e-mail changes independent.
-async function newAccount(password = 'first-password') {
+async function newAccount(password = 'first-password', extra: { language?: unknown } = {}) {
   registered += 1
   const email = `person${registered}@example.com`
   const res = await app.inject({
@@ -36,7 +36,7 @@ async function newAccount(password = 'first-password') {
     url: '/api/v2/register',
     // One address each, so the file's registrations stay under the per-address limit.
     remoteAddress: `192.0.2.${registered}`,
-    payload: { name: `Людина ${registered}`, email, password, password_confirmation: password },
+    payload: { name: `Людина ${registered}`, email, password, password_confirmation: password, ...extra },
   })
   expect(res.statusCode).toBe(200)
   const token = res.json<{ access_token: string }>().access_token
@@ -180,6 +180,104 @@ describe('PATCH /api/v2/me', () => {
   it('answers 401 without a token', async () => {
     const res = await app.inject({ method: 'PATCH', url: '/api/v2/me', payload: { name: 'x' } })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+describe("the account's language", () => {
+  const getMe = (token: string) => app.inject({ method: 'GET', url: '/api/v2/me', headers: bearer(token) })
+  const storedLanguage = async (id: number) =>
+    (await app.db.select({ language: users.language }).from(users).where(eq(users.id, id)))[0]?.language
+
+  it("is 'uk' by default and round-trips through PATCH and GET /me", async () => {
+    const account = await newAccount()
+    expect((await getMe(account.token)).json().data.attributes.language).toBe('uk')
+
+    const english = await patchMe(account.token, { language: 'en' })
+    expect(english.statusCode).toBe(200)
+    expect(english.json().data.attributes).toMatchObject({ language: 'en', name: `Людина ${registered}` })
+    expect((await getMe(account.token)).json().data.attributes.language).toBe('en')
+    expect(await storedLanguage(account.id)).toBe('en')
+
+    const back = await patchMe(account.token, {
+      data: { type: 'users', attributes: { language: 'uk' } },
+    })
+    expect(back.json().data.attributes.language).toBe('uk')
+  })
+
+  it('comes with a name change, and an echo of the whole account changes only what differs', async () => {
+    const account = await newAccount()
+    const both = await patchMe(account.token, { name: 'Anna', language: 'en' })
+    expect(both.statusCode).toBe(200)
+    expect(both.json().data.attributes).toMatchObject({ name: 'Anna', language: 'en' })
+
+    const echoed = (await getMe(account.token)).json().data
+    const echo = await patchMe(account.token, {
+      data: { ...echoed, attributes: { ...echoed.attributes, language: 'uk' } },
+    })
+    expect(echo.statusCode).toBe(200)
+    expect(echo.json().data.attributes).toMatchObject({ name: 'Anna', language: 'uk', email: account.email })
+
+    const unchanged = await patchMe(account.token, {
+      data: { ...echoed, attributes: { ...echoed.attributes, language: 'uk' } },
+    })
+    expect(unchanged.statusCode).toBe(200)
+  })
+
+  it('is stored only after the change it comes with succeeds', async () => {
+    const account = await newAccount()
+    const wrong = await patchMe(account.token, {
+      current_password: 'not-mine',
+      password: 'second-password',
+      password_confirmation: 'second-password',
+      language: 'en',
+    })
+    expect(wrong.statusCode).toBe(422)
+    expect(await storedLanguage(account.id)).toBe('uk')
+  })
+
+  it('answers 422 on /data/attributes/language for anything but uk or en, in Ukrainian', async () => {
+    const account = await newAccount()
+    for (const language of ['de', 'EN', '', null, 1, ['en']]) {
+      const res = await patchMe(account.token, { language })
+      expect(res.statusCode, JSON.stringify(language)).toBe(422)
+      expect(firstError(res)).toMatchObject({
+        detail: 'Мова має бути uk (українська) або en (англійська)',
+        source: { pointer: '/data/attributes/language' },
+      })
+    }
+    expect(await storedLanguage(account.id)).toBe('uk')
+  })
+
+  it('may be chosen at registration, and a wrong one is a 422 there too', async () => {
+    const account = await newAccount('first-password', { language: 'en' })
+    expect((await getMe(account.token)).json().data.attributes.language).toBe('en')
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/register',
+      remoteAddress: '198.51.100.77',
+      payload: {
+        name: 'Хтось',
+        email: 'wrong-language@example.com',
+        password: 'first-password',
+        password_confirmation: 'first-password',
+        language: 'fr',
+      },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(firstError(res)).toMatchObject({ source: { pointer: '/data/attributes/language' } })
+  })
+
+  it("is not shown on the account in /users (administrators see no one's preference)", async () => {
+    const account = await newAccount('first-password', { language: 'en' })
+    const adminToken = await loginAs(app, admin.email, admin.password)
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v2/users/${account.id}`,
+      headers: bearer(adminToken),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.attributes).not.toHaveProperty('language')
   })
 })
 

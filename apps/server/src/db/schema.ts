@@ -3,6 +3,7 @@ import {
   FUEL_DEFAULTS,
   HISTORY_METRICS,
   type ITEM_SETTINGS,
+  type Language,
   type SchedulePeriod,
   type SettingDefinition,
   type SettingName,
@@ -67,9 +68,14 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     profileImage: text('profile_image'),
+    // The account's language: its e-mails, pushes and screens (ADR 029).
+    language: text('language').$type<Language>().notNull().default('uk'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_language_check', sql`${t.language} in ('uk', 'en')`),
+  ],
 )
 
 export const roles = pgTable(

@@ -83,8 +83,13 @@ export function userDocument(user: UserResource, included?: RoleResource[]) {
 /** The signed-in account holding one role, as GET /me?include=roles and PATCH /me answer it. */
 export function profileDocument(roleName: string, attributes: Partial<ProfileAttributes> = {}) {
   const role = roleResource('7', roleName)
-  // The account is a users resource; only its self link differs.
-  const data = { ...userResource('1', attributes, [role.id]), links: { self: '/api/v2/me' } }
+  // The account is a users resource with its language; its self link differs.
+  const user = userResource('1', attributes, [role.id])
+  const data = {
+    ...user,
+    attributes: { ...user.attributes, language: attributes.language ?? 'uk' },
+    links: { self: '/api/v2/me' },
+  }
   return profileDocumentSchema.parse({ data, included: [role] })
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages'
 import {
   documentSchema,
   listDocumentSchema,
@@ -43,8 +44,14 @@ export const userResourceSchema = resourceSchema('users', accountAttributes).ext
 export const userDocumentSchema = withIncluded(documentSchema(userResourceSchema), roleResourceSchema)
 export const userListDocumentSchema = withIncluded(listDocumentSchema(userResourceSchema), roleResourceSchema)
 
-/** The signed-in account (GET/PATCH /me): a users resource whose self link is /api/v2/me. */
-export const profileResourceSchema = resourceSchema('users', accountAttributes).extend({
+/**
+ * The signed-in account (GET/PATCH /me): a users resource whose self link is /api/v2/me, with the account's
+ * language (its e-mails, pushes and screens).
+ */
+export const profileResourceSchema = resourceSchema('users', {
+  ...accountAttributes,
+  language: z.enum(LANGUAGES),
+}).extend({
   relationships: rolesRelationship,
 })
 export const profileDocumentSchema = withIncluded(documentSchema(profileResourceSchema), roleResourceSchema)

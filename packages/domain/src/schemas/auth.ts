@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languageSchema } from '../languages'
 import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
 
 const loginEmail = emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' })
@@ -21,6 +22,8 @@ export const registerSchema = z
       tooShort: 'Пароль має бути не менше 8 символів!',
     }),
     password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+    /** The language chosen before signing up (the browser's); 'uk' when absent. */
+    language: languageSchema.optional(),
   })
   .refine(...passwordsMatch('Паролі мають збігатися'))
 

@@ -1,10 +1,27 @@
 import { z } from 'zod'
+import { type Language, languageSchema } from '../languages'
 import { profileEmailSchema, profileNameSchema, profilePasswordSchema } from './profile'
 
 export type ProfileChange =
   | { kind: 'name'; name: string }
   | { kind: 'password'; currentPassword: string; password: string }
   | { kind: 'email'; email: string; currentPassword?: string | undefined }
+
+/**
+ * What PATCH me asks: at most one of the name, the password and the e-mail (`change`), and the account's
+ * language, which may come alone or with any of them (a preference, not a credential).
+ */
+export type ProfileUpdate = { change: ProfileChange | null; language: Language | undefined }
+
+/** The members PATCH me acts on; anything else an echoing client sends is ignored. */
+export const PROFILE_PATCH_MEMBERS = [
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'current_password',
+  'language',
+] as const
 
 const NOTHING_TO_CHANGE = "Вкажіть, що змінити: ім'я, email або пароль."
 const ONE_AT_A_TIME = "Ім'я, email і пароль змінюються окремо."
@@ -49,7 +66,7 @@ function parseChange(variant: ProfileChange['kind'], body: unknown): ProfileChan
 // Typed loosely here so the variant's own schema gives the Ukrainian message; documented as text.
 const attribute = (description: string) => z.unknown().optional().meta({ type: 'string', description })
 
-// PATCH me carries exactly one change; each is checked with the domain's rules and Ukrainian messages.
+// PATCH me carries at most one change and the language; each is checked with the domain's rules and Ukrainian messages.
 export const profilePatchSchema = z
   .object({
     name: attribute('new name'),
@@ -57,21 +74,26 @@ export const profilePatchSchema = z
     current_password: attribute('current password (password change; optional with an e-mail change)'),
     password: attribute('new password, at least 8 characters'),
     password_confirmation: attribute('new password again'),
+    language: languageSchema
+      .optional()
+      .meta({ description: "the account's language; may come with a change" }),
   })
-  .transform((body, ctx): ProfileChange => {
-    const variant = variantOf(body)
+  .transform((body, ctx): ProfileUpdate => {
+    const { language, ...rest } = body
+    const variant = variantOf(rest)
+    if (variant === 'none' && language !== undefined) return { change: null, language }
     if (variant === 'none' || variant === 'mixed') {
       const message = variant === 'none' ? NOTHING_TO_CHANGE : ONE_AT_A_TIME
       ctx.issues.push({ code: 'custom', message, input: body, path: [] })
       return z.NEVER
     }
-    const change = parseChange(variant, body)
+    const change = parseChange(variant, rest)
     if (change instanceof z.ZodError) {
       for (const { message, path } of change.issues)
         ctx.issues.push({ code: 'custom', message, path, input: body })
       return z.NEVER
     }
-    return change
+    return { change, language }
   })
 
 /**
@@ -80,12 +102,13 @@ export const profilePatchSchema = z
  */
 export function withoutUnchanged(
   body: Record<string, unknown>,
-  current: { name: string; email: string },
+  current: { name: string; email: string; language: Language },
 ): Record<string, unknown> {
   const same = (key: string, stored: string, normalize: (text: string) => string) =>
     typeof body[key] === 'string' && normalize(body[key] as string) === normalize(stored)
   const kept = { ...body }
   if (same('name', current.name, (text) => text.trim())) delete kept.name
   if (same('email', current.email, (text) => text.trim().toLowerCase())) delete kept.email
+  if (same('language', current.language, (text) => text)) delete kept.language
   return kept
 }

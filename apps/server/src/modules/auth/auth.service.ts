@@ -1,4 +1,4 @@
-import type { LoginInput, RegisterInput, TokenResponse } from '@teplo/domain'
+import { DEFAULT_LANGUAGE, type LoginInput, type RegisterInput, type TokenResponse } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
@@ -28,7 +28,7 @@ export async function register(db: Database, input: RegisterInput): Promise<Toke
   const userId = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ name: input.name.trim(), email, passwordHash })
+      .values({ name: input.name.trim(), email, passwordHash, language: input.language ?? DEFAULT_LANGUAGE })
       .onConflictDoNothing()
       .returning({ id: users.id })
     if (!created) throw emailTaken()

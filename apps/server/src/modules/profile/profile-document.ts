@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
-import { includedRoles, userResource } from '../users/user-document.ts'
+import { includedRoles, profileResource } from '../users/user-document.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
 
 // The signed-in user as /me answers it; include=roles adds the roles as /users does.
@@ -10,7 +10,7 @@ export async function profileDocument(db: Database, userId: number, includeRoles
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!user) throw notFound()
   const roles = await rolesOfUser(db, userId)
-  const data = userResource(user, roles, { self: 'me' })
+  const data = profileResource(user, roles)
   if (!includeRoles) return { data }
   return { data, included: await includedRoles(db, [roles]) }
 }

@@ -1,4 +1,4 @@
-import type { ProfileChange } from '@teplo/domain'
+import type { Language, ProfileChange, ProfileUpdate } from '@teplo/domain'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
@@ -69,11 +69,17 @@ export async function updateProfile(
   db: Database,
   events: AppEventBus,
   session: Session,
-  change: ProfileChange,
+  update: ProfileUpdate,
 ): Promise<void> {
-  await applyProfileChange(db, session, change)
+  // The change is checked (current password, a taken e-mail) before the language is stored with it.
+  if (update.change) await applyProfileChange(db, session, update.change)
+  if (update.language) await changeLanguage(db, session.userId, update.language)
   // The other sessions a new password ended, and the name and address the session carries.
   events.emit('user.access-changed', { userId: session.userId })
+}
+
+async function changeLanguage(db: Database, userId: number, language: Language): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId))
 }
 
 async function applyProfileChange(db: Database, session: Session, change: ProfileChange): Promise<void> {

@@ -9,11 +9,11 @@ import { type RoleRef, rolesOfUsers } from './user-roles.ts'
 export type UserRow = typeof users.$inferSelect
 
 /**
- * The one wire form of a users row (/users, /items/{id}/user, /me). The signed-in account's own document links
- * to /api/v2/me. The password hash never leaves this module: attributes are listed explicitly.
+ * The one wire form of a users row (/users, /items/{id}/user, /me). The password hash never leaves this module:
+ * attributes are listed explicitly.
  */
-export function userResource(row: UserRow, userRoleRefs: RoleRef[], options: { self?: 'me' } = {}) {
-  const data = typedResource(
+export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
+  return typedResource(
     'users',
     row.id,
     {
@@ -25,7 +25,19 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[], options: { s
     },
     { roles: { data: userRoleRefs.map((role) => ({ type: 'roles' as const, id: String(role.id) })) } },
   )
-  return options.self === 'me' ? { ...data, links: { self: '/api/v2/me' } } : data
+}
+
+/**
+ * The signed-in account's own document links to /api/v2/me and carries the account's language, a preference
+ * no one else is shown.
+ */
+export function profileResource(row: UserRow, userRoleRefs: RoleRef[]) {
+  const data = userResource(row, userRoleRefs)
+  return {
+    ...data,
+    attributes: { ...data.attributes, language: row.language },
+    links: { self: '/api/v2/me' },
+  }
 }
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {

@@ -2,6 +2,7 @@ import {
   accountDeleteSchema,
   checkPasswordSchema,
   noContentSchema,
+  PROFILE_PATCH_MEMBERS,
   profileDocumentSchema,
   profilePatchSchema,
   withoutUnchanged,
@@ -31,7 +32,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Change the name, the password (with the current one) or the e-mail — one per request',
+        summary:
+          'Change the name, the password (with the current one) or the e-mail — one per request — and/or the language',
         body: profilePatchSchema,
         response: { 200: profileDocumentSchema },
       },
@@ -44,10 +46,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await profileDocument(app.db, userId, false)
         const kept = withoutUnchanged(body as Record<string, unknown>, current.data.attributes)
         const dropped = Object.keys(kept).length < Object.keys(body).length
-        if (
-          dropped &&
-          !['name', 'email', 'password', 'password_confirmation', 'current_password'].some((k) => k in kept)
-        ) {
+        if (dropped && !PROFILE_PATCH_MEMBERS.some((k) => k in kept)) {
           return reply.send(await profileDocument(app.db, userId, true))
         }
         // Still the raw body here: the schema below validates what is left.
