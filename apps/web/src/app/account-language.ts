@@ -1,18 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import type { Language } from '@teplo/domain'
 import { useEffect } from 'react'
 import { type Profile, profileQueryKey } from '../features/auth/api/get-profile'
-import { currentLanguage, isLanguage, type Language, setLanguage } from '../lib/i18n'
+import { currentLanguage, setLanguage } from '../lib/i18n'
 
 /**
  * The signed-in account's language wins over the one this browser chose before signing in: once the profile is
  * in (and whenever it says another language, e.g. changed on another device), the screens follow it.
  */
 export function useAccountLanguage(profile: Profile | undefined) {
-  // Read loosely: a server from before the language setting answers profiles without it.
-  const language = (profile as { language?: unknown } | undefined)?.language
+  const language = profile?.language
   useEffect(() => {
-    if (isLanguage(language) && language !== currentLanguage())
-      void setLanguage(language).catch(() => undefined)
+    if (language && language !== currentLanguage()) void setLanguage(language).catch(() => undefined)
   }, [language])
 }
 

@@ -1,6 +1,6 @@
 import { ukUA } from '@mui/material/locale'
 import { createTheme, type ThemeOptions } from '@mui/material/styles'
-import type { Language } from '../lib/i18n'
+import type { Language } from '@teplo/domain'
 
 const focusRing = { outline: '3px solid #0369a1', outlineOffset: 2 }
 

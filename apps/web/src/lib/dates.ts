@@ -1,4 +1,5 @@
-import { currentLanguage, intlLocale, type Language } from './i18n'
+import type { Language } from '@teplo/domain'
+import { currentLanguage, intlLocale } from './i18n'
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/
 

@@ -1,3 +1,4 @@
+import { isLanguage, LANGUAGE_LOCALES, type Language } from '@teplo/domain'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import uk from '../locales/uk.json'
@@ -5,18 +6,7 @@ import uk from '../locales/uk.json'
 export const defaultNS = 'translation'
 export const resources = { uk: { translation: uk } } as const
 
-/** Ukrainian is the default and the reference wording; English is loaded only when it is chosen. */
-export type Language = 'uk' | 'en'
-export const LANGUAGES: readonly Language[] = ['uk', 'en']
-
-/** Each language named in itself, as a switch offers it: these are never translated. */
-export const LANGUAGE_NAMES: Record<Language, { short: string; name: string }> = {
-  uk: { short: 'УКР', name: 'Українська' },
-  en: { short: 'ENG', name: 'English' },
-}
-
-/** The locale dates, numbers and units are written in. */
-const INTL_LOCALES: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' }
+// Ukrainian is the default and the reference wording; English is loaded only when it is chosen.
 
 const STORAGE_KEY = 'teplo.language'
 
@@ -37,15 +27,13 @@ const setDocumentLanguage = (language: string) => {
 }
 i18next.on('languageChanged', setDocumentLanguage)
 
-export const isLanguage = (value: unknown): value is Language => value === 'uk' || value === 'en'
-
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'uk'
 }
 
 /** 'uk-UA' or 'en-GB': what Intl formats with in the current language. */
 export function intlLocale(language: Language = currentLanguage()): string {
-  return INTL_LOCALES[language]
+  return LANGUAGE_LOCALES[language]
 }
 
 type Strings = Record<string, unknown>

@@ -1,4 +1,4 @@
-import { effectiveRole } from '@teplo/domain'
+import { effectiveRole, type Language } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { AppShell } from '../../components/layout/app-shell'
@@ -13,7 +13,6 @@ import { HelpRequestProvider } from '../../features/help/components/help-request
 import { NotificationBell } from '../../features/notifications/components/notification-bell'
 import { endPushOnThisDevice } from '../../features/push/api/end-push-on-this-device'
 import { useAccessToken } from '../../lib/auth-token'
-import type { Language } from '../../lib/i18n'
 import { useAccountLanguage, useRememberAccountLanguage } from '../account-language'
 
 export function ShellLayoutRoute() {

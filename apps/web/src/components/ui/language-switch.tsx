@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@teplo/domain'
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, setLanguage } from '../../lib/i18n'
+import { currentLanguage, setLanguage } from '../../lib/i18n'
+
+// Each language's short name in itself, never translated.
+const SHORT_NAMES: Record<Language, string> = { uk: 'УКР', en: 'ENG' }
 
 interface LanguageSwitchProps {
   /** Called once the texts have switched, e.g. to store the choice on the signed-in account. */
@@ -48,7 +52,7 @@ export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
             )}
             <Button
               lang={language}
-              aria-label={LANGUAGE_NAMES[language].name}
+              aria-label={LANGUAGE_NAMES[language]}
               aria-pressed={active}
               disabled={switching && !active}
               onClick={() => void choose(language)}
@@ -60,7 +64,7 @@ export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
                 display: { xs: active ? 'none' : 'inline-flex', sm: 'inline-flex' },
               }}
             >
-              {LANGUAGE_NAMES[language].short}
+              {SHORT_NAMES[language]}
             </Button>
           </Fragment>
         )

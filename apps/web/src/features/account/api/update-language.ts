@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import type { profileDocumentSchema } from '@teplo/domain'
+import type { Language, profileDocumentSchema } from '@teplo/domain'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
-import type { Language } from '../../../lib/i18n'
 
 /** PATCH me with the account's language: its screens, e-mails and notifications. Answers the changed profile. */
 export function updateLanguage(language: Language) {

@@ -1,16 +1,10 @@
 import FormControlLabel from '@mui/material/FormControlLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
-import {
-  currentLanguage,
-  isLanguage,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  setLanguage,
-} from '../../../lib/i18n'
+import { currentLanguage, setLanguage } from '../../../lib/i18n'
 import { useUpdateLanguage } from '../api/update-language'
 import { SettingsSection } from './settings-section'
 
@@ -56,7 +50,7 @@ export function LanguageSettings({ onSaved }: { onSaved: (language: Language) =>
             lang={language}
             disabled={update.isPending}
             control={<Radio />}
-            label={LANGUAGE_NAMES[language].name}
+            label={LANGUAGE_NAMES[language]}
           />
         ))}
       </RadioGroup>
