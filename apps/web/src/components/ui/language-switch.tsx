@@ -58,7 +58,8 @@ export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
               onClick={() => void choose(language)}
               sx={{
                 minWidth: 0,
-                px: 0.75,
+                px: { xs: 0.5, sm: 0.75 },
+                fontSize: { xs: '0.8125rem', sm: '0.875rem' },
                 color: active ? 'text.primary' : 'text.secondary',
                 fontWeight: active ? 700 : 500,
                 display: { xs: active ? 'none' : 'inline-flex', sm: 'inline-flex' },
