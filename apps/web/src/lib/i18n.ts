@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGE_LOCALES, type Language } from '@teplo/domain'
+import type { Language } from '@teplo/domain'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import uk from '../locales/uk.json'
@@ -7,6 +7,10 @@ export const defaultNS = 'translation'
 export const resources = { uk: { translation: uk } } as const
 
 // Ukrainian is the default and the reference wording; English is loaded only when it is chosen.
+// The domain's LANGUAGE_LOCALES and isLanguage, restated: this module runs before anything else and stays off the
+// domain package's index (tests replace parts of the domain, and the first page needs none of it here).
+const LANGUAGE_LOCALES: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' }
+const isLanguage = (value: unknown): value is Language => value === 'uk' || value === 'en'
 
 const STORAGE_KEY = 'teplo.language'
 

@@ -1,4 +1,5 @@
 import { workModeLabel } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/numbers'
 import {
   type Bucket,
@@ -271,7 +272,9 @@ function tooltipHtml(data: HistoryData, labels: ChartLabels, wall: number | null
       )
     }
     if (bucket.workMode != null)
-      rows.push(`${escapeHtml(labels.workMode)}: ${escapeHtml(workModeLabel(bucket.workMode))}`)
+      rows.push(
+        `${escapeHtml(labels.workMode)}: ${escapeHtml(workModeLabel(bucket.workMode, currentLanguage()))}`,
+      )
   }
   for (const event of eventsNear(data.events, bucket.time, width)) {
     rows.push(`${escapeHtml(labels.events[event.kind])}: ${escapeHtml(labels.describeEvent(event))}`)

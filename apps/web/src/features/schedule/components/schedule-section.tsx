@@ -14,7 +14,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/numbers'
 import strings from '../../../locales/uk-schedule.json'
 import { useSchedule } from '../api/schedule'
@@ -65,7 +65,9 @@ export default function ScheduleSection({ device }: { device: ScheduledDevice })
                   : t('schedule.summaryOff')}
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="schedule-delivery">
-                {t('schedule.delivery', { status: syncStatusLabel(device.sync_status, device.sync_reason) })}
+                {t('schedule.delivery', {
+                  status: syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage()),
+                })}
               </Typography>
               {OPERATORS.includes(device.access) && (
                 <Button variant="outlined" onClick={() => setEditing(true)} sx={{ alignSelf: 'flex-start' }}>
