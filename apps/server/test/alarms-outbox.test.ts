@@ -326,6 +326,99 @@ describe('web push through the outbox', () => {
   })
 })
 
+describe("the recipient's language", () => {
+  it('writes the e-mail, the push and the unsubscribe page in English to an English account, and in Ukrainian to a Ukrainian one', async () => {
+    const app = await instance()
+    const service = await startPushService()
+    try {
+      const { owner, item } = await adminDevice(app)
+      const keys = browserKeys()
+      await app.db.insert(pushSubscriptions).values({
+        userId: owner.id,
+        endpoint: `${service.url}/push/language`,
+        p256dh: keys.json.p256dh,
+        auth: keys.json.auth,
+      })
+      const pushes = () =>
+        service.received.map((push) => JSON.parse(decryptPush(push.body, keys)) as Record<string, string>)
+      const deliver = async (code: string) => {
+        const { raised } = await raiseAlarms(app.db, [{ itemId: item.id, kind: 'device_error', code }])
+        const alarmId = raised[0]!.id
+        await app.alarms.outbox.runOnce()
+        await waitFor(
+          async () => (await deliveriesOf(app as never, alarmId)).every((d) => d.state === 'sent'),
+          10_000,
+          'both channels sent',
+        )
+        const [mail] = mailsFor(alarmId)
+        const headers = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ')
+        return {
+          text: decodeMail(mail!.raw),
+          headers,
+          push: pushes().find((p) => p.tag === `alarm-${alarmId}`)!,
+        }
+      }
+
+      await app.db.update(users).set({ language: 'en' }).where(eq(users.id, owner.id))
+      const english = await deliver('E2')
+      expect(english.text).toContain(`Hello, ${owner.name}!`)
+      expect(english.text).toContain(`Boiler “${item.name}”: Boiler error E2.`)
+      expect(english.text).toContain('(Kyiv time)')
+      expect(english.text).toContain('What happened: The burner went out while working')
+      expect(english.text).toContain('What to do: Check the pellet supply and feed')
+      expect(english.text).toContain("Don't want these e-mails? Unsubscribe with one click:")
+      expect(english.text).not.toContain('Вітаємо')
+      expect(english.push).toMatchObject({
+        title: `${item.name}: Boiler error E2`,
+        body: expect.stringMatching(/^The burner went out while working/),
+      })
+
+      // The one-click page answers in the account's language; a bad link, in the browser's.
+      const token = /unsubscribe\?token=([^>\s]+)/.exec(english.headers)![1]!
+      const done = await app.inject({
+        method: 'GET',
+        url: `/api/v2/notifications/unsubscribe?token=${token}`,
+      })
+      expect(done.statusCode).toBe(200)
+      expect(done.body).toContain('<html lang="en">')
+      expect(done.body).toContain('You have unsubscribed from the e-mails')
+      const badLink = (acceptLanguage?: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v2/notifications/unsubscribe?token=${token.slice(0, -2)}xx`,
+          headers: { accept: 'text/html', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+        })
+      expect((await badLink('en-GB,en;q=0.9,uk;q=0.5')).body).toContain('The link is not valid')
+      expect((await badLink('uk,en;q=0.5')).body).toContain('Посилання недійсне')
+      expect((await badLink()).body).toContain('Посилання недійсне')
+      await app.db
+        .update(userNotificationSettings)
+        .set({ email: true })
+        .where(eq(userNotificationSettings.userId, owner.id))
+
+      await app.db.update(users).set({ language: 'uk' }).where(eq(users.id, owner.id))
+      const ukrainian = await deliver('E3')
+      expect(ukrainian.text).toContain(`Вітаємо, ${owner.name}!`)
+      expect(ukrainian.text).toContain(`Котел «${item.name}»: Помилка котла E3.`)
+      expect(ukrainian.text).toContain('(за київським часом)')
+      expect(ukrainian.text).toContain(
+        'Що сталося: Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
+      )
+      expect(ukrainian.text).toContain('Не хочете отримувати такі листи? Відпишіться одним кліком:')
+      expect(ukrainian.push).toMatchObject({
+        title: `${item.name}: Помилка котла E3`,
+        body: 'Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
+      })
+    } finally {
+      await service.close()
+      await app.db.update(users).set({ language: 'uk' })
+      await app.db.update(userNotificationSettings).set({ email: true })
+      await app.db.delete(pushSubscriptions)
+      await app.close()
+    }
+  })
+})
+
 /** The text part of a raw message (quoted-printable or base64, as nodemailer chose). */
 function decodeMail(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4)

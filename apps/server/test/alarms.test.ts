@@ -328,6 +328,37 @@ describe('API and authorization', () => {
     expect((await api('GET', '/api/v2/notifications')).json().meta.unread).toBe(0)
     expect((await link.app.inject({ method: 'GET', url: '/api/v2/notifications' })).statusCode).toBe(401)
   })
+
+  it("writes the texts of notifications and alarms in the reader's language", async () => {
+    const dev = await device()
+    const client = await online(dev)
+    await errorEvent(client, dev.serial, 'E3', 'lang-1')
+    await settleAlarms(link.app)
+    const texts = async () => {
+      const [notification] = (await api('GET', '/api/v2/notifications')).json().data
+      const [alarm] = (await api('GET', `/api/v2/items/${dev.itemId}/alarms`)).json().data
+      return { notification: notification.attributes, alarm: alarm.attributes }
+    }
+    const ukrainian = {
+      title: 'Помилка котла E3',
+      description: 'Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
+      action: expect.stringMatching(/^Не вимикайте живлення/),
+    }
+    expect(await texts()).toMatchObject({ notification: ukrainian, alarm: ukrainian })
+
+    expect((await api('PATCH', '/api/v2/me', link.adminToken, { language: 'en' })).statusCode).toBe(200)
+    try {
+      const english = {
+        title: 'Boiler error E3',
+        description: 'The boiler water overheated: the sensor reads above 90 °C (the emergency temperature).',
+        action: expect.stringMatching(/^Do not switch the power off/),
+      }
+      expect(await texts()).toMatchObject({ notification: english, alarm: english })
+    } finally {
+      await api('PATCH', '/api/v2/me', link.adminToken, { language: 'uk' })
+    }
+    expect((await texts()).notification.title).toBe('Помилка котла E3')
+  })
 })
 
 describe('preferences', () => {

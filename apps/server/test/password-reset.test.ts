@@ -27,11 +27,15 @@ afterAll(async () => {
 
 type ErrorDoc = { errors: { status: string; detail: string; source?: { pointer?: string } }[] }
 
-async function register(email: string, password = 'first-password') {
+async function register(
+  email: string,
+  password = 'first-password',
+  extra: { name?: string; language?: string } = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/register',
-    payload: { name: 'Оксана', email, password, password_confirmation: password },
+    payload: { name: 'Оксана', email, password, password_confirmation: password, ...extra },
   })
   expect(res.statusCode).toBe(200)
   return res.json<{ access_token: string }>().access_token
@@ -94,6 +98,60 @@ describe('POST /api/v2/password-forgot', () => {
     const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000
     expect(minutesLeft).toBeGreaterThan(59)
     expect(minutesLeft).toBeLessThanOrEqual(60)
+  })
+
+  it("writes in the account's language: English to an English account, the Ukrainian text unchanged otherwise", async () => {
+    await register('anna@example.com', 'first-password', { name: 'Anna', language: 'en' })
+    await register('taras-uk@example.com', 'first-password', { name: 'Тарас' })
+    const mailTo = async (email: string) => {
+      const before = (await mailFiles(dataDir)).length
+      expect((await forgot(email)).statusCode).toBe(204)
+      return readMail((await waitForMails(dataDir, before + 1)).at(-1)!)
+    }
+
+    const english = await mailTo('anna@example.com')
+    const englishLink = /https?:\/\/\S+/.exec(english.text)![0]
+    expect(english.subject).toBe('Teplo: password change')
+    expect(english.text).toBe(
+      [
+        'Hello, Anna!',
+        '',
+        'We received a request to change the password of your Teplo account.',
+        'To set a new password, open the link (it works for 60 minutes and only once):',
+        englishLink,
+        '',
+        'If you did not ask to change your password, just ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    )
+    expect(englishLink).toMatch(
+      /^https:\/\/teplo\.example\/password\/reset\?token=[\w-]{40,}&email=anna%40example\.com$/,
+    )
+
+    const ukrainian = await mailTo('taras-uk@example.com')
+    const ukrainianLink = /https?:\/\/\S+/.exec(ukrainian.text)![0]
+    expect(ukrainian.subject).toBe('Teplo: зміна пароля')
+    expect(ukrainian.text).toBe(
+      [
+        'Вітаємо, Тарас!',
+        '',
+        'Ми отримали запит на зміну пароля до вашого облікового запису Teplo.',
+        'Щоб встановити новий пароль, відкрийте посилання (воно діє 60 хвилин і лише один раз):',
+        ukrainianLink,
+        '',
+        'Якщо ви не просили змінити пароль, просто проігноруйте цей лист — пароль залишиться без змін.',
+      ].join('\n'),
+    )
+
+    // The language changed in the profile is the one the next e-mail is written in.
+    const token = await loginAs(app, 'anna@example.com', 'first-password')
+    const back = await app.inject({
+      method: 'PATCH',
+      url: '/api/v2/me',
+      headers: bearer(token),
+      payload: { language: 'uk' },
+    })
+    expect(back.statusCode).toBe(200)
+    expect((await mailTo('anna@example.com')).subject).toBe('Teplo: зміна пароля')
   })
 
   // The app opened at another address than APP_URL (127.0.0.1, a LAN name) still gets a working link, never a

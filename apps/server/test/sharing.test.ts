@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import type { SettingsAckMessage } from '@teplo/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemAudit, itemHandovers, itemShares, items } from '../src/db/schema.ts'
+import { itemAudit, itemHandovers, itemShares, items, users } from '../src/db/schema.ts'
 import { applySettingsAck } from '../src/modules/device-link/device-reports.ts'
 import { usersWithAccess } from '../src/modules/items/item-access.ts'
 import { build, type TestApp } from './helper.ts'
@@ -387,5 +387,59 @@ describe('the change log', () => {
     const [after] = await app.db.select().from(items).where(eq(items.id, device.id))
     expect(after?.heaterTempSet).toBe(device.heaterTempSet)
     expect(after?.settingsVersion).toBe(device.settingsVersion)
+  })
+})
+
+describe("the e-mails' language", () => {
+  const setLanguage = (id: number, language: 'uk' | 'en') =>
+    app.db.update(users).set({ language }).where(eq(users.id, id))
+
+  it("writes to an account in its language, and to an address without one in the sender's", async () => {
+    const english = await addPerson(app, 'english@share.test', 'user')
+    await setLanguage(english.id, 'en')
+    try {
+      const device = await addDevice(app, owner.id)
+      const shares = `/api/v2/items/${device.id}/shares`
+
+      // A Ukrainian owner grants an English account access: the notice is English.
+      let before = (await mailFiles(dataDir)).length
+      expect(
+        (await request(app, owner).post(shares, { email: english.email, access: 'operator' })).statusCode,
+      ).toBe(201)
+      const granted = await newMailTo(before, english.email)
+      expect(granted.subject).toBe('Teplo: you have been given access to a boiler')
+      expect(granted.text).toContain(`owner gave you “Control” access to the boiler “${device.name}”.`)
+      expect(granted.text).toContain('http://teplo.test/dashboards')
+
+      // …and offers ownership to a Ukrainian account: Ukrainian, as before.
+      before = (await mailFiles(dataDir)).length
+      expect(
+        (await request(app, owner).post(shares, { email: neighbour.email, access: 'owner' })).statusCode,
+      ).toBe(202)
+      const handover = await newMailTo(before, neighbour.email)
+      expect(handover.subject).toBe('Teplo: передача котла')
+      expect(handover.text).toContain(`owner пропонує передати вам котел «${device.name}» у власність.`)
+
+      // An English owner invites an address without an account: English; a Ukrainian account stays Ukrainian.
+      await setLanguage(owner.id, 'en')
+      before = (await mailFiles(dataDir)).length
+      expect(
+        (await request(app, owner).post(shares, { email: 'nobody-yet@share.test', access: 'viewer' }))
+          .statusCode,
+      ).toBe(202)
+      const invitation = await newMailTo(before, 'nobody-yet@share.test')
+      expect(invitation.subject).toBe('Teplo: an invitation to a boiler')
+      expect(invitation.text).toContain(
+        `owner invites you to the boiler “${device.name}” with “View” access (only sees the boiler's state and history).`,
+      )
+      expect(invitation.text).toContain('http://teplo.test/invitations/accept?token=')
+      before = (await mailFiles(dataDir)).length
+      expect(
+        (await request(app, owner).post(shares, { email: family.email, access: 'owner' })).statusCode,
+      ).toBe(202)
+      expect((await newMailTo(before, family.email)).subject).toBe('Teplo: передача котла')
+    } finally {
+      await setLanguage(owner.id, 'uk')
+    }
   })
 })

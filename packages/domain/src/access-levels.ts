@@ -29,6 +29,22 @@ export const ACCESS_LEVEL_HINTS: Record<AccessLevel, string> = {
   viewer: 'Лише бачить стан котла та історію',
 }
 
+/** The same labels in English (Ukrainian stays the reference wording). */
+export const ACCESS_LEVEL_LABELS_EN: Record<ItemAccess, string> = {
+  owner: 'Owner',
+  installer: 'Installer',
+  operator: 'Control',
+  viewer: 'View',
+  admin: 'Administrator',
+}
+
+export const ACCESS_LEVEL_HINTS_EN: Record<AccessLevel, string> = {
+  owner: "Everything, including other people's access, handing over and the change log",
+  installer: "Control, the device's service data and the change log",
+  operator: 'Sees the boiler, changes its settings, switches it on and off',
+  viewer: "Only sees the boiler's state and history",
+}
+
 export function accessLabel(access: string | null | undefined): string {
   return isItemAccess(access) ? ACCESS_LEVEL_LABELS[access] : ''
 }

@@ -1,4 +1,5 @@
-import { ERROR_CODE_ACTIONS, ERROR_CODE_DESCRIPTIONS, toErrorCode } from './item-errors'
+import { errorCodeAction, errorCodeDescription, toErrorCode } from './item-errors'
+import type { Language } from './languages'
 
 /** What raises an alarm on a device (docs/api.md "Alarms and notifications", ADR 023). */
 export const ALARM_KINDS = ['device_error', 'offline', 'overheat', 'frost', 'fire_out', 'fuel_low'] as const
@@ -19,6 +20,16 @@ export const ALARM_KIND_LABELS: Readonly<Record<AlarmKind, string>> = {
   frost: 'Загроза замерзання',
   fire_out: "Полум'я згасло",
   fuel_low: 'Закінчується паливо',
+}
+
+/** The same labels in English (Ukrainian stays the reference wording). */
+export const ALARM_KIND_LABELS_EN: Readonly<Record<AlarmKind, string>> = {
+  device_error: 'Boiler error',
+  offline: 'No connection',
+  overheat: 'Boiler water overheating',
+  frost: 'Risk of freezing',
+  fire_out: 'The flame went out',
+  fuel_low: 'Running out of fuel',
 }
 
 export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = {
@@ -67,52 +78,105 @@ export type AlarmFacts = {
   threshold: number | null
 }
 
-const degrees = (value: number | null) =>
-  value === null ? '—' : `${Math.round(value * 10) / 10}`.replace('.', ',')
+const degrees = (value: number | null, language: Language) => {
+  if (value === null) return '—'
+  const rounded = `${Math.round(value * 10) / 10}`
+  return language === 'uk' ? rounded.replace('.', ',') : rounded
+}
 
-/** What happened, in one sentence for the owner. */
-export function alarmDescription(alarm: AlarmFacts): string {
+type AlarmWording = {
+  unknownError: (code: string) => string
+  offline: (minutes: number) => string
+  overheat: (value: string, threshold: string) => string
+  frost: (value: string, threshold: string) => string
+  fireOut: (minutes: number) => string
+  fuelLow: (days: string, threshold: string) => string
+  actions: Readonly<Record<Exclude<AlarmKind, 'device_error'>, string>>
+}
+
+/** An alarm's sentences in each language, in one place: the e-mail, the push, the API and the screens use them. */
+const ALARM_WORDING: Readonly<Record<Language, AlarmWording>> = {
+  uk: {
+    unknownError: (code) => `Котел повідомив про помилку ${code}.`,
+    offline: (minutes) => `Котел не виходить на зв'язок понад ${minutes} хв.`,
+    overheat: (value, threshold) => `Температура теплоносія ${value} °C — вища за поріг ${threshold} °C.`,
+    frost: (value, threshold) => `Температура теплоносія ${value} °C — нижча за поріг ${threshold} °C.`,
+    fireOut: (minutes) =>
+      `Котел у режимі опалення, але пальник не горить, а теплоносій холоне вже ${minutes} хв.`,
+    fuelLow: (days, threshold) => `За оцінкою пелет залишилося на ${days} дн. (поріг — ${threshold} дн.).`,
+    actions: {
+      offline:
+        'Перевірте живлення котла та доступ до інтернету (роутер, Wi‑Fi). Якщо все працює, а зв’язку немає — зверніться до сервісу.',
+      overheat:
+        'Не вимикайте живлення: насоси мають охолодити котел. Перевірте циркуляційний насос, крани й тиск у системі.',
+      frost:
+        'Перевірте, чи працює котел і чи є пелети. Якщо котел довго не працюватиме, захистіть систему від замерзання.',
+      fire_out:
+        'Перевірте, чи є пелети в бункері й чи подає їх шнек, очистіть пальник і запустіть котел знову.',
+      fuel_low: 'Досипте пелети в бункер і позначте заправку в історії пристрою.',
+    },
+  },
+  en: {
+    unknownError: (code) => `The boiler reported error ${code}.`,
+    offline: (minutes) => `The boiler has not been in touch for more than ${minutes} min.`,
+    overheat: (value, threshold) =>
+      `The boiler water is at ${value} °C, above the threshold of ${threshold} °C.`,
+    frost: (value, threshold) =>
+      `The boiler water is at ${value} °C, below the threshold of ${threshold} °C.`,
+    fireOut: (minutes) =>
+      `The boiler is in a heating mode, but the burner is not burning and the water has been cooling for ${minutes} min.`,
+    fuelLow: (days, threshold) =>
+      `By the estimate, the pellets will last ${days} days (threshold: ${threshold} days).`,
+    actions: {
+      offline:
+        "Check the boiler's power and the internet connection (router, Wi‑Fi). If everything works and there is still no connection, call the service.",
+      overheat:
+        'Do not switch the power off: the pumps have to cool the boiler down. Check the circulation pump, the valves and the system pressure.',
+      frost:
+        'Check that the boiler works and has pellets. If the boiler will stay off for long, protect the system from freezing.',
+      fire_out:
+        'Check that there are pellets in the hopper and that the auger feeds them, clean the burner and start the boiler again.',
+      fuel_low: "Top the hopper up with pellets and record the refill in the device's history.",
+    },
+  },
+}
+
+/** What happened, in one sentence for the owner, in the recipient's language (Ukrainian by default). */
+export function alarmDescription(alarm: AlarmFacts, language: Language = 'uk'): string {
+  const wording = ALARM_WORDING[language]
+  const value = degrees(alarm.value, language)
+  const threshold = degrees(alarm.threshold, language)
   switch (alarm.kind) {
-    case 'device_error': {
-      const code = toErrorCode(alarm.code)
-      return code ? ERROR_CODE_DESCRIPTIONS[code] : `Котел повідомив про помилку ${alarm.code}.`
-    }
+    case 'device_error':
+      return toErrorCode(alarm.code)
+        ? errorCodeDescription(alarm.code, language)
+        : wording.unknownError(alarm.code)
     case 'offline':
-      return `Котел не виходить на зв'язок понад ${alarm.threshold ?? ALARM_SETTING_DEFAULTS.offline_minutes} хв.`
+      return wording.offline(alarm.threshold ?? ALARM_SETTING_DEFAULTS.offline_minutes)
     case 'overheat':
-      return `Температура теплоносія ${degrees(alarm.value)} °C — вища за поріг ${degrees(alarm.threshold)} °C.`
+      return wording.overheat(value, threshold)
     case 'frost':
-      return `Температура теплоносія ${degrees(alarm.value)} °C — нижча за поріг ${degrees(alarm.threshold)} °C.`
+      return wording.frost(value, threshold)
     case 'fire_out':
-      return `Котел у режимі опалення, але пальник не горить, а теплоносій холоне вже ${FIRE_OUT_MINUTES} хв.`
+      return wording.fireOut(FIRE_OUT_MINUTES)
     case 'fuel_low':
-      return `За оцінкою пелет залишилося на ${degrees(alarm.value)} дн. (поріг — ${degrees(alarm.threshold)} дн.).`
+      return wording.fuelLow(value, threshold)
   }
 }
 
 /** What the owner does about it. */
-export function alarmAction(alarm: Pick<AlarmFacts, 'kind' | 'code'>): string {
-  switch (alarm.kind) {
-    case 'device_error': {
-      const code = toErrorCode(alarm.code)
-      return code ? ERROR_CODE_ACTIONS[code] : 'Зверніться до сервісу й назвіть код помилки.'
-    }
-    case 'offline':
-      return 'Перевірте живлення котла та доступ до інтернету (роутер, Wi‑Fi). Якщо все працює, а зв’язку немає — зверніться до сервісу.'
-    case 'overheat':
-      return 'Не вимикайте живлення: насоси мають охолодити котел. Перевірте циркуляційний насос, крани й тиск у системі.'
-    case 'frost':
-      return 'Перевірте, чи працює котел і чи є пелети. Якщо котел довго не працюватиме, захистіть систему від замерзання.'
-    case 'fire_out':
-      return 'Перевірте, чи є пелети в бункері й чи подає їх шнек, очистіть пальник і запустіть котел знову.'
-    case 'fuel_low':
-      return 'Досипте пелети в бункер і позначте заправку в історії пристрою.'
-  }
+export function alarmAction(alarm: Pick<AlarmFacts, 'kind' | 'code'>, language: Language = 'uk'): string {
+  if (alarm.kind === 'device_error') return errorCodeAction(alarm.code, language)
+  return ALARM_WORDING[language].actions[alarm.kind]
+}
+
+/** The kind's label in a language. */
+export function alarmKindLabel(kind: AlarmKind, language: Language = 'uk'): string {
+  return (language === 'en' ? ALARM_KIND_LABELS_EN : ALARM_KIND_LABELS)[kind]
 }
 
 /** The headline: the kind, with the code of a controller error. */
-export function alarmTitle(alarm: Pick<AlarmFacts, 'kind' | 'code'>): string {
-  return alarm.kind === 'device_error' && alarm.code
-    ? `${ALARM_KIND_LABELS.device_error} ${alarm.code}`
-    : ALARM_KIND_LABELS[alarm.kind]
+export function alarmTitle(alarm: Pick<AlarmFacts, 'kind' | 'code'>, language: Language = 'uk'): string {
+  const label = alarmKindLabel(alarm.kind, language)
+  return alarm.kind === 'device_error' && alarm.code ? `${label} ${alarm.code}` : label
 }

@@ -4,6 +4,7 @@ import {
   type AlarmSettingsDocument,
   type AlarmSettingsPatch,
   type AlarmState,
+  type Language,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -19,9 +20,13 @@ import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
 export const ALARMS_PAGE_SIZE = 50
 
+/** Whoever reads alarms: their access, and the language the texts are written in. */
+type Reader = Caller & { language: Language }
+
 type AlarmRow = typeof alarms.$inferSelect & { acknowledgedByName: string | null }
 
-export function alarmResource(row: AlarmRow): AlarmResource {
+/** A device's alarm, its texts in the reader's language. */
+export function alarmResource(row: AlarmRow, language: Language): AlarmResource {
   const facts = alarmFacts(row)
   return {
     type: 'alarms',
@@ -30,7 +35,7 @@ export function alarmResource(row: AlarmRow): AlarmResource {
       kind: facts.kind,
       code: row.code,
       state: alarmState(row),
-      ...alarmTexts(facts),
+      ...alarmTexts(facts, language),
       value: row.value,
       threshold: row.threshold,
       raised_at: formatDate(row.raisedAt),
@@ -89,7 +94,7 @@ export type ItemAlarmsQuery = {
 /** A device's alarms, newest first: raised within from–to, in a state. */
 export async function listItemAlarms(
   db: Database,
-  caller: Caller,
+  caller: Reader,
   itemId: number,
   query: ItemAlarmsQuery,
   rawQuery: Record<string, unknown>,
@@ -108,7 +113,7 @@ export async function listItemAlarms(
     db.select({ n: count() }).from(alarms).where(where),
   ])
   const page = pageMeta(total?.n ?? 0, listQuery, `/api/v2/items/${item.id}/alarms`, rawQuery)
-  return { data: rows.map(alarmResource), ...page }
+  return { data: rows.map((row) => alarmResource(row, caller.language)), ...page }
 }
 
 /**
@@ -118,7 +123,7 @@ export async function listItemAlarms(
 export async function acknowledgeAlarm(
   db: Database,
   events: AppEventBus,
-  caller: Caller,
+  caller: Reader,
   itemId: number,
   alarmId: number,
 ) {
@@ -135,7 +140,7 @@ export async function acknowledgeAlarm(
     .returning({ id: alarms.id })
   if (changed.length > 0) await announceAlarmChanged(db, events, { id: alarmId, itemId: item.id })
   const [row] = await withNames(db).where(eq(alarms.id, alarmId))
-  return { data: alarmResource(row!) }
+  return { data: alarmResource(row!, caller.language) }
 }
 
 function settingsDocument(

@@ -3,6 +3,8 @@ import {
   alarmAction,
   alarmDescription,
   alarmTitle,
+  LANGUAGE_LOCALES,
+  type Language,
   type NotificationChannel,
 } from '@teplo/domain'
 import type { Database } from '../../db/client.ts'
@@ -17,6 +19,8 @@ export type Delivery = {
   userId: number
   userName: string
   email: string
+  /** The recipient's language: the e-mail and the push are written in it. */
+  language: Language
   itemId: number
   itemName: string
   alarm: AlarmFacts & { id: number; raisedAt: Date }
@@ -36,8 +40,8 @@ export const deviceLink = (appUrl: string, itemId: number) => `${appUrl}/dashboa
 export const unsubscribeLink = (appUrl: string, token: string) =>
   `${appUrl}/api/v2/notifications/unsubscribe?token=${encodeURIComponent(token)}`
 
-const kyivTime = (at: Date) =>
-  new Intl.DateTimeFormat('uk-UA', {
+const kyivTime = (at: Date, language: Language) =>
+  new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
     timeZone: 'Europe/Kyiv',
     day: '2-digit',
     month: '2-digit',
@@ -46,27 +50,67 @@ const kyivTime = (at: Date) =>
     minute: '2-digit',
   }).format(at)
 
-/** The Ukrainian e-mail of an alarm: the device, what happened, what to do, a link, an unsubscribe link. */
-export function alarmMail(delivery: Delivery, appUrl: string, unsubscribeUrl: string) {
-  const { alarm } = delivery
-  const title = alarmTitle(alarm)
-  const link = deviceLink(appUrl, delivery.itemId)
-  const text = [
-    `Вітаємо, ${delivery.userName}!`,
+type AlarmMailParts = {
+  name: string
+  itemName: string
+  title: string
+  when: string
+  description: string
+  action: string
+  link: string
+  unsubscribeUrl: string
+}
+
+/** The alarm e-mail's wording in each language; the alarm's own texts come from the domain. */
+const ALARM_MAIL: Record<Language, (parts: AlarmMailParts) => string[]> = {
+  uk: (p) => [
+    `Вітаємо, ${p.name}!`,
     '',
-    `Котел «${delivery.itemName}»: ${title}.`,
-    `Коли: ${kyivTime(alarm.raisedAt)} (за київським часом).`,
+    `Котел «${p.itemName}»: ${p.title}.`,
+    `Коли: ${p.when} (за київським часом).`,
     '',
-    `Що сталося: ${alarmDescription(alarm)}`,
+    `Що сталося: ${p.description}`,
     '',
-    `Що робити: ${alarmAction(alarm)}`,
+    `Що робити: ${p.action}`,
     '',
-    `Відкрити пристрій: ${link}`,
+    `Відкрити пристрій: ${p.link}`,
     '',
     '—',
     'Teplo стежить за котлом замість вас.',
-    `Не хочете отримувати такі листи? Відпишіться одним кліком: ${unsubscribeUrl}`,
-  ].join('\n')
+    `Не хочете отримувати такі листи? Відпишіться одним кліком: ${p.unsubscribeUrl}`,
+  ],
+  en: (p) => [
+    `Hello, ${p.name}!`,
+    '',
+    `Boiler “${p.itemName}”: ${p.title}.`,
+    `When: ${p.when} (Kyiv time).`,
+    '',
+    `What happened: ${p.description}`,
+    '',
+    `What to do: ${p.action}`,
+    '',
+    `Open the device: ${p.link}`,
+    '',
+    '—',
+    'Teplo watches the boiler for you.',
+    `Don't want these e-mails? Unsubscribe with one click: ${p.unsubscribeUrl}`,
+  ],
+}
+
+/** The e-mail of an alarm in the recipient's language: the device, what happened, what to do, a link, an unsubscribe link. */
+export function alarmMail(delivery: Delivery, appUrl: string, unsubscribeUrl: string) {
+  const { alarm, language } = delivery
+  const title = alarmTitle(alarm, language)
+  const text = ALARM_MAIL[language]({
+    name: delivery.userName,
+    itemName: delivery.itemName,
+    title,
+    when: kyivTime(alarm.raisedAt, language),
+    description: alarmDescription(alarm, language),
+    action: alarmAction(alarm, language),
+    link: deviceLink(appUrl, delivery.itemId),
+    unsubscribeUrl,
+  }).join('\n')
   return {
     to: delivery.email,
     subject: `Teplo: ${delivery.itemName} — ${title}`,
@@ -87,13 +131,13 @@ export function emailChannel(db: Database, mailer: Mailer, appUrl: string): Chan
   }
 }
 
-/** The push channel: the push module's sender (null without push: every push delivery is skipped). */
+/** The push channel, in the recipient's language: the push module's sender (null without push: every push delivery is skipped). */
 export function pushChannel(db: Database, send: PushSender | null): ChannelSender {
   return async (delivery) => {
     if (!send) return { state: 'skipped', reason: 'no push subscriptions' }
     const delivered = await send(db, delivery.userId, {
-      title: `${delivery.itemName}: ${alarmTitle(delivery.alarm)}`,
-      body: alarmDescription(delivery.alarm),
+      title: `${delivery.itemName}: ${alarmTitle(delivery.alarm, delivery.language)}`,
+      body: alarmDescription(delivery.alarm, delivery.language),
       // A path of the app: the service worker opens only its own pages.
       url: `/dashboards?device=${delivery.itemId}`,
       tag: `alarm-${delivery.alarm.id}`,

@@ -1,13 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
   ALARM_KINDS,
+  type Language,
   NOTIFICATION_TIME_ZONE,
   type NotificationSettingsDocument,
   type NotificationSettingsPatch,
 } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { userNotificationSettings } from '../../db/schema.ts'
+import { userNotificationSettings, users } from '../../db/schema.ts'
 import { generateSecret } from '../../lib/secrets.ts'
 
 const DEFAULTS = {
@@ -141,23 +142,24 @@ export async function unsubscribeToken(db: Database, userId: number): Promise<st
   return `${userId}.${sign(await unsubscribeKey(db, userId), userId)}`
 }
 
-/** Turns e-mail off for the account the token was signed for; false when the token is not valid. */
-export async function unsubscribeByToken(db: Database, token: string): Promise<boolean> {
+/** Turns e-mail off for the token's account; answers the account's language (for the page), or null for a bad token. */
+export async function unsubscribeByToken(db: Database, token: string): Promise<Language | null> {
   const match = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token)
-  if (!match) return false
+  if (!match) return null
   const userId = Number(match[1])
   const [row] = await db
-    .select({ key: userNotificationSettings.unsubscribeKey })
+    .select({ key: userNotificationSettings.unsubscribeKey, language: users.language })
     .from(userNotificationSettings)
+    .innerJoin(users, eq(users.id, userNotificationSettings.userId))
     .where(eq(userNotificationSettings.userId, userId))
   const key = row?.key
-  if (!key) return false
+  if (!row || !key) return null
   const expected = Buffer.from(sign(key, userId))
   const given = Buffer.from(match[2] ?? '')
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
   await db
     .update(userNotificationSettings)
     .set({ email: false, updatedAt: new Date() })
     .where(eq(userNotificationSettings.userId, userId))
-  return true
+  return row.language
 }

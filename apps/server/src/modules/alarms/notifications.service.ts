@@ -3,11 +3,12 @@ import {
   alarmAction,
   alarmDescription,
   alarmTitle,
+  type Language,
   type NotificationResource,
 } from '@teplo/domain'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { alarms, items, notifications } from '../../db/schema.ts'
+import { alarms, items, notifications, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
@@ -35,6 +36,8 @@ const columns = {
   threshold: alarms.threshold,
   acknowledgedAt: alarms.acknowledgedAt,
   clearedAt: alarms.clearedAt,
+  // A notification is its account's own: its texts are in that account's language.
+  language: users.language,
 }
 
 type Row = {
@@ -50,6 +53,7 @@ type Row = {
   threshold: number | null
   acknowledgedAt: Date | null
   clearedAt: Date | null
+  language: Language
 }
 
 /** What the domain's texts are made from; a kind this version does not know reads as a controller error. */
@@ -58,9 +62,13 @@ export function alarmFacts(row: Pick<Row, 'kind' | 'code' | 'value' | 'threshold
   return { kind, code: row.code, value: row.value, threshold: row.threshold }
 }
 
-/** The texts of an alarm: its title, what happened, what to do. */
-export function alarmTexts(facts: ReturnType<typeof alarmFacts>) {
-  return { title: alarmTitle(facts), description: alarmDescription(facts), action: alarmAction(facts) }
+/** The texts of an alarm in a language: its title, what happened, what to do. */
+export function alarmTexts(facts: ReturnType<typeof alarmFacts>, language: Language) {
+  return {
+    title: alarmTitle(facts, language),
+    description: alarmDescription(facts, language),
+    action: alarmAction(facts, language),
+  }
 }
 
 export function notificationResource(row: Row): NotificationResource {
@@ -72,7 +80,7 @@ export function notificationResource(row: Row): NotificationResource {
     attributes: {
       kind,
       code: row.code,
-      ...alarmTexts(facts),
+      ...alarmTexts(facts, row.language),
       device_name: row.deviceName,
       alarm_state: alarmState(row),
       created_at: formatDate(row.createdAt),
@@ -92,6 +100,7 @@ const selectRows = (db: Database) =>
     .from(notifications)
     .innerJoin(alarms, eq(alarms.id, notifications.alarmId))
     .innerJoin(items, eq(items.id, notifications.itemId))
+    .innerJoin(users, eq(users.id, notifications.userId))
 
 export async function unreadCount(db: Database, userId: number): Promise<number> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '@teplo/domain'
+import { DEFAULT_LANGUAGE, isLanguage, type NotificationChannel } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -31,6 +31,7 @@ type Claimed = {
   attempts: number
   user_name: string
   email: string
+  language: string
   item_id: number
   item_name: string
   alarm_id: number
@@ -77,7 +78,7 @@ export class OutboxWorker {
         from due where o.id = due.id
         returning o.id, o.channel, o.user_id, o.attempts, o.alarm_id
       )
-      select t.id, t.channel, t.user_id, t.attempts, u.name as user_name, u.email, i.id as item_id,
+      select t.id, t.channel, t.user_id, t.attempts, u.name as user_name, u.email, u.language, i.id as item_id,
         i.name as item_name, a.id as alarm_id, a.kind, a.code, a.value, a.threshold, a.raised_at
       from taken t
       join users u on u.id = t.user_id
@@ -115,6 +116,8 @@ export class OutboxWorker {
       userId: row.user_id,
       userName: row.user_name,
       email: row.email,
+      // Read when the delivery is due, so a language changed meanwhile is the one written in.
+      language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
       itemId: row.item_id,
       itemName: row.item_name,
       attempts: row.attempts,

@@ -20,7 +20,7 @@ export type ResetRequest = { email: string; redirectUrl: string }
 export async function requestPasswordReset(db: Database, mailer: Mailer, input: ResetRequest): Promise<void> {
   const email = normalizeEmail(input.email)
   const [user] = await db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, name: users.name, language: users.language })
     .from(users)
     .where(eq(users.email, email))
     .limit(1)
@@ -36,7 +36,7 @@ export async function requestPasswordReset(db: Database, mailer: Mailer, input: 
     })
   })
   const link = resetLink(input.redirectUrl, secret, email)
-  await mailer.send(resetMail(email, user.name, link, RESET_TOKEN_LIFETIME_MINUTES))
+  await mailer.send(resetMail(email, user.name, link, RESET_TOKEN_LIFETIME_MINUTES, user.language))
 }
 
 export type ResetInput = { email: string; token: string; password: string }

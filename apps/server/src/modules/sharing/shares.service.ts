@@ -1,7 +1,9 @@
 import {
   type AccessLevel,
+  DEFAULT_LANGUAGE,
   INVITATION_LIFETIME_DAYS,
   type InvitationResource,
+  type Language,
   type ShareCreateInput,
   type ShareLevel,
   type ShareResource,
@@ -123,9 +125,20 @@ export function invitationResource(
 }
 
 async function nameOf(db: Database, userId: number | null): Promise<string | null> {
+  return (await senderOf(db, userId))?.name ?? null
+}
+
+/** Who sends an offer: the name it is signed with, and the language an address without an account gets it in. */
+async function senderOf(
+  db: Database,
+  userId: number | null,
+): Promise<{ name: string; language: Language } | null> {
   if (userId === null) return null
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId))
-  return row?.name ?? null
+  const [row] = await db
+    .select({ name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row ?? null
 }
 
 export type ShareCreated =
@@ -148,7 +161,7 @@ export async function createShare(
   const { item } = await itemFor(db, caller, itemId, 'share')
   const email = input.email
   const [account] = await db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, name: users.name, language: users.language })
     .from(users)
     .where(eq(users.email, email))
     .limit(1)
@@ -161,14 +174,20 @@ export async function createShare(
   if (account?.id === caller.userId) throw invalidField('email', SHARE_MESSAGES.yourself)
   if (input.access !== 'owner' && account) return grantShare(context, caller, item, account, input.access)
   if (item.status === 'archive') throw new HttpError(409, SHARE_MESSAGES.archived)
-  return invite(context, caller, item, { email, access: input.access }, now)
+  return invite(
+    context,
+    caller,
+    item,
+    { email, access: input.access, recipientLanguage: account?.language },
+    now,
+  )
 }
 
 async function grantShare(
   context: SharingContext,
   caller: Caller,
   item: ItemRow,
-  account: { id: number; name: string },
+  account: { id: number; name: string; language: Language },
   access: ShareLevel,
 ): Promise<ShareCreated> {
   const { db } = context
@@ -194,7 +213,12 @@ async function grantShare(
   const from = (await nameOf(db, caller.userId)) ?? 'Teplo'
   // Access is granted either way; a lost notice is logged, and the device is in the person's list already.
   await context.mailer
-    .send(accessGrantedMail({ to: share.email, from, itemName: item.name, access }, context.appUrl))
+    .send(
+      accessGrantedMail(
+        { to: share.email, from, itemName: item.name, access, language: account.language },
+        context.appUrl,
+      ),
+    )
     .catch((err: unknown) => context.log.error({ err, itemId: item.id }, 'sharing: access notice not sent'))
   return { kind: 'share', document: { data: shareResource(share) } }
 }
@@ -203,13 +227,16 @@ async function invite(
   context: SharingContext,
   caller: Caller,
   item: ItemRow,
-  offer: { email: string; access: AccessLevel },
+  offer: { email: string; access: AccessLevel; recipientLanguage: Language | undefined },
   now: Date,
 ): Promise<ShareCreated> {
   const { db } = context
   const token = generateSecret()
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000)
-  const from = (await nameOf(db, caller.userId)) ?? 'Teplo'
+  const sender = await senderOf(db, caller.userId)
+  const from = sender?.name ?? 'Teplo'
+  // An account reads it in its own language; an address without one, in the sender's (ADR 029).
+  const language = offer.recipientLanguage ?? sender?.language ?? DEFAULT_LANGUAGE
   const row = await db.transaction(async (tx) => {
     // A new invitation to the same address replaces the one not yet accepted.
     await tx
@@ -241,14 +268,14 @@ async function invite(
         itemId: item.id,
         actorId: caller.userId,
         action: offer.access === 'owner' ? 'handover-offered' : 'invitation-sent',
-        subject: offer,
+        subject: { email: offer.email, access: offer.access },
       },
       now,
     )
     // Sent before the commit: an invitation nobody can receive is no invitation, so a failed mail leaves neither
     // it nor its log entry, and the owner is told to try again.
     const mail = invitationMail(
-      { to: offer.email, from, itemName: item.name, access: offer.access },
+      { to: offer.email, from, itemName: item.name, access: offer.access, language },
       invitationLink(context.appUrl, token),
       INVITATION_LIFETIME_DAYS,
     )

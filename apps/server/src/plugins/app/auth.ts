@@ -1,4 +1,4 @@
-import { effectiveRole, type RoleName } from '@teplo/domain'
+import { effectiveRole, type Language, type RoleName } from '@teplo/domain'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -14,6 +14,8 @@ export type AuthContext = {
   tokenId: number
   name: string
   email: string
+  /** The account's language: what the API's rendered texts (alarms, notifications) are written in. */
+  language: Language
   roles: RoleRef[]
   role: RoleName
 }
@@ -61,6 +63,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       userId: users.id,
       name: users.name,
       email: users.email,
+      language: users.language,
       roles: rolesOfRow,
     })
     .from(tokens)

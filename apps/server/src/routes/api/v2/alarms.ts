@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { preferredLanguage } from '../../../lib/accept-language.ts'
 import { invalidParameter } from '../../../lib/api-error.ts'
 import { pageQuery } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
@@ -36,6 +37,11 @@ import {
   markNotification,
   NOTIFICATIONS_PAGE_SIZE,
 } from '../../../modules/alarms/notifications.service.ts'
+import {
+  BAD_UNSUBSCRIBE_LINK_DETAIL,
+  badUnsubscribeLinkPage,
+  unsubscribedPage,
+} from '../../../modules/alarms/unsubscribe-page.ts'
 import { assertRangeOrder, rangeQueryShape } from '../../../modules/history/history-query.ts'
 import { visibleItem } from '../../../modules/items/item-access.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
@@ -63,23 +69,15 @@ const alarmsQuery = z.object({
 const alarmParams = z.object({ id: idSchema('id'), alarmId: idSchema('alarmId') })
 const unsubscribeQuery = z.object({ token: z.string().max(200, { message: 'token задовгий' }) })
 
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`
-
-const UNSUBSCRIBED = page(
-  'Ви відписалися від листів',
-  'Листів про тривоги котла більше не буде. Сповіщення в застосунку лишаються; увімкнути листи знову можна в налаштуваннях облікового запису.',
-)
-const BAD_LINK_DETAIL =
-  'Це посилання для відписки застаріле або пошкоджене. Вимкнути листи можна в налаштуваннях облікового запису.'
-const BAD_LINK = page('Посилання недійсне', BAD_LINK_DETAIL)
-
 // A page, not an error document: the one who follows a link from an e-mail reads it (undocumented status: no
 // response schema, so nothing serialises the page as JSON).
 // A page for whoever follows the link in a browser; a JSON:API error document for any other client.
+// No account is known from a bad link: the page follows the browser's Accept-Language.
 const badLink = (request: FastifyRequest, reply: FastifyReply) => {
-  if (!request.headers.accept?.includes('text/html')) throw invalidParameter('token', BAD_LINK_DETAIL)
-  return reply.status(400).type('text/html; charset=utf-8').send(BAD_LINK)
+  if (!request.headers.accept?.includes('text/html'))
+    throw invalidParameter('token', BAD_UNSUBSCRIBE_LINK_DETAIL)
+  const language = preferredLanguage(request.headers['accept-language'])
+  return reply.status(400).type('text/html; charset=utf-8').send(badUnsubscribeLinkPage(language))
 }
 
 const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -148,13 +146,15 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One-click unsubscribe from alarm e-mails (the signed link in every e-mail; no sign-in)',
         querystring: unsubscribeQuery,
         description:
-          'Answers a short Ukrainian HTML page: 200 when e-mail was turned off, 400 for a bad link (a JSON:API error document instead when the client does not accept text/html).',
+          "Answers a short HTML page in the account's language (a bad link: the Accept-Language's, Ukrainian by default): 200 when e-mail was turned off, 400 for a bad link (a JSON:API error document instead when the client does not accept text/html).",
         response: { 200: z.string().describe('text/html') },
       },
       config: { jsonApi: false },
     },
     async (request, reply) => {
-      if (await unsubscribe(request)) return reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED)
+      // The page is in the account's language.
+      const language = await unsubscribe(request)
+      if (language) return reply.type('text/html; charset=utf-8').send(unsubscribedPage(language))
       return badLink(request, reply)
     },
   )
