@@ -1,5 +1,6 @@
 import { errorCodeDescription, errorModeStatusLabel, type ItemErrorResource } from '@teplo/domain'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/numbers'
 
 /** One error event as the table shows it; '-' stands for a value the controller did not report. */
@@ -29,7 +30,7 @@ export function toErrorRow(resource: ItemErrorResource, timeZone?: string): Erro
   return {
     id: resource.id,
     code: code || MISSING,
-    description: errorCodeDescription(code),
+    description: errorCodeDescription(code, currentLanguage()),
     time: formatDateTime(time, timeZone),
     mode: errorModeStatusLabel(mode),
     heaterTemp: formatTemperature(device?.temperatures?.kotla),
