@@ -1,3 +1,5 @@
+import type { Language } from './languages'
+
 export const ITEM_STATUSES = ['on', 'off', 'archive', 'pending', 'connecting'] as const
 
 export type ItemStatus = (typeof ITEM_STATUSES)[number]
@@ -13,6 +15,16 @@ export const ITEM_STATUS_LABELS = {
   archive: 'Заблоковано',
 } as const satisfies Partial<Record<ItemStatus, string>>
 
+/** The same labels in English (Ukrainian stays the reference wording). */
+const ITEM_STATUS_LABELS_EN = { on: 'On', off: 'Off', archive: 'Blocked' } as const
+const UNKNOWN_STATUS_LABEL_EN = 'Unknown status'
+const ITEM_MANAGEMENT_LABELS_EN = {
+  on: 'connected',
+  off: 'sync off, connected',
+  connecting: 'not connected',
+  pending: (code: string) => `waiting for confirmation (code: ${code})`,
+} as const
+
 /** Labels of the device edit screen; pending shows the verification code the controller must confirm. */
 export const ITEM_MANAGEMENT_LABELS = {
   on: "з'єднання встановлено",
@@ -26,28 +38,34 @@ export function isItemStatus(value: unknown): value is ItemStatus {
 }
 
 /** Dashboard label next to the on/off switch. */
-export function itemStatusLabel(status: string | null | undefined): string {
+export function itemStatusLabel(status: string | null | undefined, language: Language = 'uk'): string {
+  const english = language === 'en'
   switch (status) {
     case 'on':
     case 'off':
     case 'archive':
-      return ITEM_STATUS_LABELS[status]
+      return (english ? ITEM_STATUS_LABELS_EN : ITEM_STATUS_LABELS)[status]
     default:
-      return UNKNOWN_STATUS_LABEL
+      return english ? UNKNOWN_STATUS_LABEL_EN : UNKNOWN_STATUS_LABEL
   }
 }
 
 /** Device edit screen label; an unknown code is shown as an ellipsis rather than hidden. */
-export function itemManagementLabel(status: string | null | undefined, code?: string | null): string {
+export function itemManagementLabel(
+  status: string | null | undefined,
+  code?: string | null,
+  language: Language = 'uk',
+): string {
+  const labels = language === 'en' ? ITEM_MANAGEMENT_LABELS_EN : ITEM_MANAGEMENT_LABELS
   switch (status) {
     case 'on':
     case 'off':
     case 'connecting':
-      return ITEM_MANAGEMENT_LABELS[status]
+      return labels[status]
     case 'pending':
-      return ITEM_MANAGEMENT_LABELS.pending(code || '…')
+      return labels.pending(code || '…')
     default:
-      return itemStatusLabel(status)
+      return itemStatusLabel(status, language)
   }
 }
 

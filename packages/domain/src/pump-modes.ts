@@ -1,3 +1,5 @@
+import type { Language } from './languages'
+
 /** Pump priority: Б is the hot-water tank (бойлер), К the boiler circuit (котел). */
 export const PUMP_MODE_LABELS: Readonly<Record<number, string>> = {
   1: 'Б+К',
@@ -6,13 +8,23 @@ export const PUMP_MODE_LABELS: Readonly<Record<number, string>> = {
   4: 'К+Б',
 }
 
+/** In English: the hot-water tank and the heating circuit, the first named has priority. */
+export const PUMP_MODE_LABELS_EN: Readonly<Record<number, string>> = {
+  1: 'Tank + heating',
+  2: 'Tank',
+  3: 'Heating',
+  4: 'Heating + tank',
+}
+
 export const PUMP_MODES = [1, 2, 3, 4] as const
 
 export type PumpMode = (typeof PUMP_MODES)[number]
 
 export const PUMP_MODE_UNSET_LABEL = 'Не обрано'
 
-export function pumpModeLabel(mode: number | null | undefined): string {
-  if (mode == null) return PUMP_MODE_UNSET_LABEL
-  return PUMP_MODE_LABELS[mode] ?? PUMP_MODE_UNSET_LABEL
+export function pumpModeLabel(mode: number | null | undefined, language: Language = 'uk'): string {
+  const [labels, unset] =
+    language === 'en' ? [PUMP_MODE_LABELS_EN, 'Not chosen'] : [PUMP_MODE_LABELS, PUMP_MODE_UNSET_LABEL]
+  if (mode == null) return unset
+  return labels[mode] ?? unset
 }

@@ -1,3 +1,5 @@
+import type { Language } from './languages'
+
 export const ROLE_NAMES = ['admin', 'creator', 'user'] as const
 
 export type RoleName = (typeof ROLE_NAMES)[number]
@@ -11,8 +13,16 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   user: 'Власник',
 }
 
-export function roleLabel(name: string): string {
-  return isRoleName(name) ? ROLE_LABELS[name] : name
+/** The same names in English. */
+export const ROLE_LABELS_EN: Record<RoleName, string> = {
+  admin: 'Administrator',
+  creator: 'Installer',
+  user: 'Owner',
+}
+
+export function roleLabel(name: string, language: Language = 'uk'): string {
+  if (!isRoleName(name)) return name
+  return (language === 'en' ? ROLE_LABELS_EN : ROLE_LABELS)[name]
 }
 
 export function isRoleName(value: unknown): value is RoleName {

@@ -2,7 +2,7 @@ import type { RoleName } from '@teplo/domain'
 import { Navigate, type RouteObject } from 'react-router'
 import { PageLoader } from '../components/ui/page-loader'
 import { preloadToastView } from '../components/ui/toast-provider'
-import { loadScreenStrings } from '../lib/i18n'
+import { loadScreenStrings, stringsReady } from '../lib/i18n'
 import { retryImport } from '../lib/retry-import'
 import { GuestOnly } from './guards/guest-only'
 import { RequireAuth } from './guards/require-auth'
@@ -77,12 +77,14 @@ function retrying(lazy: RouteObject['lazy']): RouteObject['lazy'] {
   }
 }
 
-// Screens other than sign-in need their strings (uk-screens.json) before they render, and bring the notices'
+// Screens other than sign-in need their strings (uk-screens.json, en-screens.json in English) before they render, and bring the notices'
 // code with them: a notice must show even when the server has gone away since.
 function withScreenStrings(lazy: RouteObject['lazy']): RouteObject['lazy'] {
   if (typeof lazy !== 'function') return lazy
   return retrying(async (...args) => {
     const [route] = await Promise.all([lazy(...args), loadScreenStrings(), preloadToastView()])
+    // In English, the strings the screen's own code brought are fetched before it shows.
+    await stringsReady()
     return route
   })
 }
@@ -139,6 +141,7 @@ function templateRoutes(kind: TemplateKind): RouteObject[] {
         loadScreenStrings(),
         preloadToastView(),
       ])
+      await stringsReady()
       return { element: <AuthTemplateRoute kind={kind} variant={variant} /> }
     }),
   }))

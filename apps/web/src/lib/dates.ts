@@ -1,3 +1,6 @@
+import type { Language } from '@teplo/domain'
+import { currentLanguage, intlLocale } from './i18n'
+
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/
 
 /** Reads a wire date ('YYYY-MM-DD HH:mm:ss', UTC); anything else gives null. */
@@ -12,31 +15,34 @@ export function parseWireDate(value: string | null | undefined): Date | null {
 const MISSING = '-'
 
 function parts(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: string) {
-  const formatter = new Intl.DateTimeFormat('uk-UA', { ...options, timeZone, hourCycle: 'h23' })
+  const formatter = new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone, hourCycle: 'h23' })
   const byType = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
   return byType as Partial<Record<Intl.DateTimeFormatPartTypes, string>>
 }
 
 const DAY = { day: '2-digit', month: '2-digit', year: '2-digit' } as const
 
-/** 'dd.mm.yy' in the viewer's time zone (spec §9: Ukrainian locale, 2-digit parts); '-' when missing. */
+// Day, month and year in this order in both languages: '25.12.26' in Ukrainian, '25/12/26' in British English.
+const DATE_SEPARATOR: Record<Language, string> = { uk: '.', en: '/' }
+
+function day(parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>>) {
+  const separator = DATE_SEPARATOR[currentLanguage()]
+  return [parts.day, parts.month, parts.year].join(separator)
+}
+
+/** 'dd.mm.yy' ('dd/mm/yy' in English) in the viewer's time zone (spec §9: 2-digit parts); '-' when missing. */
 export function formatDate(value: string | null | undefined, timeZone?: string): string {
   const date = parseWireDate(value)
   if (!date) return MISSING
-  const { day, month, year } = parts(date, DAY, timeZone)
-  return `${day}.${month}.${year}`
+  return day(parts(date, DAY, timeZone))
 }
 
-/** 'dd.mm.yy HH:mm' in the viewer's time zone; '-' when missing. */
+/** 'dd.mm.yy HH:mm' ('dd/mm/yy HH:mm' in English) in the viewer's time zone; '-' when missing. */
 export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
   const date = parseWireDate(value)
   if (!date) return MISSING
-  const { day, month, year, hour, minute } = parts(
-    date,
-    { ...DAY, hour: '2-digit', minute: '2-digit' },
-    timeZone,
-  )
-  return `${day}.${month}.${year} ${hour}:${minute}`
+  const dayAndTime = parts(date, { ...DAY, hour: '2-digit', minute: '2-digit' }, timeZone)
+  return `${day(dayAndTime)} ${dayAndTime.hour}:${dayAndTime.minute}`
 }
 
 /** 'HH:mm:ss' of a moment (ms since epoch) in the viewer's time zone: "values as of" a lost connection. */

@@ -1,9 +1,18 @@
+import type { Language } from '@teplo/domain'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import uk from '../locales/uk.json'
 
 export const defaultNS = 'translation'
 export const resources = { uk: { translation: uk } } as const
+
+// Ukrainian is the default and the reference wording; English is loaded only when it is chosen.
+// The domain's LANGUAGE_LOCALES and isLanguage, restated: this module runs before anything else and stays off the
+// domain package's index (tests replace parts of the domain, and the first page needs none of it here).
+const LANGUAGE_LOCALES: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' }
+const isLanguage = (value: unknown): value is Language => value === 'uk' || value === 'en'
+
+const STORAGE_KEY = 'teplo.language'
 
 i18next.use(initReactI18next).init({
   lng: 'uk',
@@ -13,10 +22,92 @@ i18next.use(initReactI18next).init({
   // The first page's strings are bundled, so there is nothing to wait for.
   initAsync: false,
   interpolation: { escapeValue: false },
+  // English strings can arrive after a screen has rendered (a lazily loaded section): it then renders again.
+  react: { bindI18nStore: 'added' },
 })
 
-export function addScreenStrings(strings: Record<string, unknown>) {
-  i18next.addResourceBundle('uk', defaultNS, strings, true, false)
+const setDocumentLanguage = (language: string) => {
+  document.documentElement.lang = language
+}
+i18next.on('languageChanged', setDocumentLanguage)
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : 'uk'
+}
+
+/** 'uk-UA' or 'en-GB': what Intl formats with in the current language. */
+export function intlLocale(language: Language = currentLanguage()): string {
+  return LANGUAGE_LOCALES[language]
+}
+
+type Strings = Record<string, unknown>
+/** A locale file's English twin, fetched as a chunk of its own. */
+export type EnglishStrings = () => Promise<{ default: Strings }>
+
+// Which English files the code loaded so far needs; each is fetched once, and only in English.
+const englishFiles = new Set<EnglishStrings>([() => import('../locales/en.json')])
+const englishLoads = new Map<EnglishStrings, Promise<void>>()
+
+function loadEnglish(file: EnglishStrings): Promise<void> {
+  let load = englishLoads.get(file)
+  if (!load) {
+    load = file().then(
+      (module) => {
+        i18next.addResourceBundle('en', defaultNS, module.default, true, true)
+      },
+      (error: unknown) => {
+        // A failed load is not kept: the next switch or screen tries again.
+        englishLoads.delete(file)
+        throw error
+      },
+    )
+    englishLoads.set(file, load)
+  }
+  return load
+}
+
+/** Resolves once every string the loaded screens need is there in the current language. */
+export async function stringsReady(): Promise<void> {
+  if (currentLanguage() === 'en') await Promise.all([...englishFiles].map(loadEnglish))
+}
+
+/**
+ * Adds a lazily loaded feature's Ukrainian strings, and names its English file: fetched now in English, or when
+ * English is chosen later.
+ */
+export function addScreenStrings(strings: Strings, english?: EnglishStrings) {
+  // Silent: Ukrainian strings come with the code that shows them, so nothing on screen waits for them.
+  i18next.addResourceBundle('uk', defaultNS, strings, true, false, { silent: true, skipCopy: false })
+  if (!english) return
+  englishFiles.add(english)
+  if (currentLanguage() === 'en') loadEnglish(english).catch(() => undefined)
+}
+
+/** The language this browser chose before (or without) signing in. */
+export function storedLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY)
+    return isLanguage(stored) ? stored : 'uk'
+  } catch {
+    return 'uk'
+  }
+}
+
+/** Switches every text, the document's language and the formats; remembered by this browser. */
+export async function setLanguage(language: Language): Promise<void> {
+  if (language === 'en') await Promise.all([...englishFiles].map(loadEnglish))
+  try {
+    localStorage.setItem(STORAGE_KEY, language)
+  } catch {
+    // Private modes may refuse storage: the choice then lasts for this visit.
+  }
+  if (language !== i18next.language) await i18next.changeLanguage(language)
+}
+
+/** The first render waits for the English shell strings when this browser chose English (Ukrainian otherwise). */
+export function startLanguage(): Promise<void> {
+  setDocumentLanguage(currentLanguage())
+  return storedLanguage() === 'en' ? setLanguage('en').catch(() => undefined) : Promise.resolve()
 }
 
 let screenStrings: Promise<void> | undefined
@@ -24,14 +115,14 @@ let screenStrings: Promise<void> | undefined
 // The strings of the signed-in screens travel with those screens, keeping the first visit to /login small.
 export function loadScreenStrings(): Promise<void> {
   screenStrings ??= import('../locales/uk-screens.json').then(
-    (module) => addScreenStrings(module.default),
+    (module) => addScreenStrings(module.default, () => import('../locales/en-screens.json')),
     (error: unknown) => {
       // A failed load is not kept: the next screen tries again.
       screenStrings = undefined
       throw error
     },
   )
-  return screenStrings
+  return screenStrings.then(stringsReady)
 }
 
 export default i18next

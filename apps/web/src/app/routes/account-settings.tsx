@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
 import { EmailForm } from '../../features/account/components/email-form'
+import { LanguageSettings } from '../../features/account/components/language-settings'
 import { NameForm } from '../../features/account/components/name-form'
 import { NotificationSettings } from '../../features/account/components/notification-settings'
 import { PasswordForm } from '../../features/account/components/password-form'
@@ -13,6 +14,7 @@ import { SettingsSection } from '../../features/account/components/settings-sect
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
+import { useRememberAccountLanguage } from '../account-language'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
 const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
@@ -23,6 +25,7 @@ export function AccountSettingsRoute() {
   // The guard has loaded the profile before this screen shows.
   const profile = useProfile()
   const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileQueryKey })
+  const rememberLanguage = useRememberAccountLanguage()
   const { name = '', email = '' } = profile.data ?? {}
   return (
     <>
@@ -38,6 +41,7 @@ export function AccountSettingsRoute() {
         <Stack spacing={3}>
           <NameForm name={name} onChanged={refreshProfile} />
           <EmailForm email={email} onChanged={refreshProfile} />
+          <LanguageSettings onSaved={rememberLanguage} />
           <SettingsSection title={t('push.title')} description={t('push.description')}>
             <PushNotifications />
           </SettingsSection>

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card'
 import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LanguageSwitch } from '../ui/language-switch'
 import { BrandLink } from './brand-link'
 
 /** Version label of the authentication screens (spec §1). */
@@ -20,8 +21,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         background: 'radial-gradient(circle at 20% 0%, #ffedd5 0%, transparent 45%), #fbf7f3',
       }}
     >
-      <Box component="header" sx={{ display: 'flex', justifyContent: 'center', pt: { xs: 3, sm: 5 }, pb: 2 }}>
+      <Box
+        component="header"
+        sx={{ position: 'relative', display: 'flex', justifyContent: 'center', pt: { xs: 3, sm: 5 }, pb: 2 }}
+      >
         <BrandLink />
+        <Box sx={{ position: 'absolute', top: { xs: 8, sm: 12 }, right: { xs: 8, sm: 16 } }}>
+          <LanguageSwitch />
+        </Box>
       </Box>
       <Box component="main" sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', px: 2, pb: 3 }}>
         <Card sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: '20px' }}>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import { clamp, LIMITS } from '@teplo/domain'
 import { useEffect, useState } from 'react'
+import { formatNumber } from '../../lib/numbers'
 
 const SIZE = 120
 const STROKE = 10
@@ -10,10 +11,8 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS
 const ARC = CIRCUMFERENCE * 0.75
 const START_DEGREES = 135
 
-const numberFormat = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 })
-
 export function formatGaugeNumber(value: number): string {
-  return numberFormat.format(value)
+  return formatNumber(value)
 }
 
 export interface GaugeProps {

@@ -5,15 +5,15 @@ import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { ALARM_KIND_LABELS, ALARM_KINDS, type NotificationSettingsPatch } from '@teplo/domain'
+import { ALARM_KINDS, alarmKindLabel, type NotificationSettingsPatch } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import strings from '../../../locales/uk-alarms.json'
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings'
 import { SettingsSection } from './settings-section'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-alarms.json'))
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 
@@ -33,7 +33,7 @@ export function NotificationSettings() {
         {ALARM_KINDS.map((kind) => (
           <FormControlLabel
             key={kind}
-            label={ALARM_KIND_LABELS[kind]}
+            label={alarmKindLabel(kind, currentLanguage())}
             control={
               <Switch
                 checked={attributes.kinds[kind]}

@@ -2,10 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RegisterData, TokenResponse } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { setToken } from '../../../lib/auth-token'
+import { currentLanguage } from '../../../lib/i18n'
 import { profileQueryKey } from './get-profile'
 
+/** A new account starts in the language this browser is showing. */
 export function register(account: RegisterData): Promise<TokenResponse> {
-  return apiRequest<TokenResponse>('register', { method: 'POST', body: account, auth: false })
+  const body = { ...account, language: account.language ?? currentLanguage() }
+  return apiRequest<TokenResponse>('register', { method: 'POST', body, auth: false })
 }
 
 /** Creates the account and signs it in straight away (spec §4). */

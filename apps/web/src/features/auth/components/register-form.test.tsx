@@ -72,6 +72,8 @@ describe('RegisterForm', () => {
       email: 'olena@example.com',
       password: 'password1',
       password_confirmation: 'password1',
+      // The account starts in the language the browser is showing.
+      language: 'uk',
     })
     expect(getToken()).toBe('new-account')
     expect(await screen.findByText('Успішно зареєстровано! Ви автоматично ввійшли в систему.')).toBeTruthy()

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FlameBar } from '../../../components/ui/flame-bar'
 import { formatGaugeNumber, Gauge } from '../../../components/ui/gauge'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { SettingCard } from './setting-card'
 import { type DialogGroup, SettingsDialog } from './settings-dialog'
@@ -89,7 +90,7 @@ export function DeviceCards({ device }: { device: Device }) {
           editDisabled={archived}
         >
           <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, textAlign: 'center' }}>
-            {pumpModeLabel(device.pump_mode)}
+            {pumpModeLabel(device.pump_mode, currentLanguage())}
           </Typography>
           <Detail>{ITEM_SETTINGS.pump_mode.hint}</Detail>
         </SettingCard>

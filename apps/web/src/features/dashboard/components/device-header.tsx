@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography'
 import { canToggle, itemStatusLabel, workModeLabel } from '@teplo/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import { DevicePicker } from './device-picker'
@@ -44,11 +45,13 @@ export function DeviceHeader({ device, devices, onSelect, asOf }: DeviceHeaderPr
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('dashboard.workMode')}
             </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{workModeLabel(device.work_mode)}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>
+              {workModeLabel(device.work_mode, currentLanguage())}
+            </Typography>
           </Box>
           <Box>
             <FormControlLabel
-              label={itemStatusLabel(shownStatus)}
+              label={itemStatusLabel(shownStatus, currentLanguage())}
               control={
                 <Switch
                   checked={shownStatus === 'on'}

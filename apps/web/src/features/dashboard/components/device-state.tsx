@@ -1,9 +1,10 @@
 import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { ITEM_MANAGEMENT_LABELS, type SyncStatus, syncStatusLabel } from '@teplo/domain'
+import { itemManagementLabel, type SyncStatus, syncStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatClock, formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { ReportedValues } from './reported-values'
 
@@ -49,13 +50,13 @@ export function DeviceState({ device, asOf }: DeviceStateProps) {
             size="small"
             variant="outlined"
             color={offline ? 'default' : 'success'}
-            label={offline ? ITEM_MANAGEMENT_LABELS.connecting : ITEM_MANAGEMENT_LABELS.on}
+            label={itemManagementLabel(offline ? 'connecting' : 'on', null, currentLanguage())}
           />
         )}
         <Chip
           size="small"
           sx={{ ...SYNC_COLORS[device.sync_status], fontWeight: 600 }}
-          label={`${t('dashboard.sync')}: ${syncStatusLabel(device.sync_status, device.sync_reason)}`}
+          label={`${t('dashboard.sync')}: ${syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage())}`}
         />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {device.last_seen_at

@@ -7,6 +7,7 @@ import {
   syncStatusLabel,
 } from '@teplo/domain'
 import type { TFunction } from 'i18next'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 
 /** The dashboard card each settings group lives on (its title key under dashboard.*). */
@@ -62,6 +63,6 @@ export function reportedDifferences(device: Device, t: Translate): ReportedDiffe
 export function reportedLine(difference: ReportedDifference, device: Device, t: Translate): string {
   const line = t('dashboard.reported.line', { desired: difference.desired, applied: difference.applied })
   if (device.sync_status === 'synced') return line
-  const status = syncStatusLabel(device.sync_status, device.sync_reason)
+  const status = syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage())
   return `${line}: ${status.charAt(0).toLowerCase()}${status.slice(1)}`
 }

@@ -1,4 +1,5 @@
 import { errorCodeAction, errorCodeDescription, type ItemErrorResource, toErrorCode } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 
 /** One fault code among a device's unarchived errors: how often it came, and when last. */
 export interface ActiveFault {
@@ -25,8 +26,8 @@ export function activeFaults(events: readonly ItemErrorResource[]): ActiveFault[
     }
     byCode.set(code, {
       code,
-      description: errorCodeDescription(code),
-      action: errorCodeAction(code),
+      description: errorCodeDescription(code, currentLanguage()),
+      action: errorCodeAction(code, currentLanguage()),
       count: 1,
       lastTime: event.attributes.error_time,
     })

@@ -1,5 +1,7 @@
 import { errorCodeDescription, errorModeStatusLabel, type ItemErrorResource } from '@teplo/domain'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/numbers'
 
 /** One error event as the table shows it; '-' stands for a value the controller did not report. */
 export interface ErrorRow {
@@ -15,10 +17,9 @@ export interface ErrorRow {
 }
 
 const MISSING = '-'
-const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 })
 
 function withUnit(value: number | null | undefined, unit: string): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${decimal.format(value)} ${unit}` : MISSING
+  return typeof value === 'number' && Number.isFinite(value) ? `${formatNumber(value)} ${unit}` : MISSING
 }
 
 export const formatTemperature = (value: number | null | undefined) => withUnit(value, '°C')
@@ -29,7 +30,7 @@ export function toErrorRow(resource: ItemErrorResource, timeZone?: string): Erro
   return {
     id: resource.id,
     code: code || MISSING,
-    description: errorCodeDescription(code),
+    description: errorCodeDescription(code, currentLanguage()),
     time: formatDateTime(time, timeZone),
     mode: errorModeStatusLabel(mode),
     heaterTemp: formatTemperature(device?.temperatures?.kotla),

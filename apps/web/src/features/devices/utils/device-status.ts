@@ -1,4 +1,10 @@
-import { itemManagementLabel, syncStatusLabel, UNPAIRED_SYNC_LABEL } from '@teplo/domain'
+import {
+  itemManagementLabel,
+  syncStatusLabel,
+  UNPAIRED_SYNC_LABEL,
+  UNPAIRED_SYNC_LABEL_EN,
+} from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import type { DeviceType } from '../api/get-device-types'
 
@@ -6,13 +12,14 @@ type StatusFields = Pick<Device, 'status' | 'verification_token'>
 
 /** Connection status of spec §4; a pending device shows the code its controller must confirm. */
 export function deviceStatusText(device: StatusFields): string {
-  return itemManagementLabel(device.status, device.verification_token)
+  return itemManagementLabel(device.status, device.verification_token, currentLanguage())
 }
 
 /** Whether the controller has applied the last settings asked for; nothing to apply before it is paired. */
 export function deviceSyncText(device: Pick<Device, 'status' | 'sync_status' | 'sync_reason'>): string {
-  if (device.status === 'pending') return UNPAIRED_SYNC_LABEL
-  return syncStatusLabel(device.sync_status, device.sync_reason)
+  if (device.status === 'pending')
+    return currentLanguage() === 'en' ? UNPAIRED_SYNC_LABEL_EN : UNPAIRED_SYNC_LABEL
+  return syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage())
 }
 
 /** The type preselected on a new device: the most recently created one, i.e. the highest id. */

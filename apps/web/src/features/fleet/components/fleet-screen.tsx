@@ -25,7 +25,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import strings from '../../../locales/uk-fleet.json'
 import { useFleet } from '../api/get-fleet'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-fleet.json'))
 
 const CHIP_COLOR: Record<FleetAttention, 'error' | 'warning' | 'info' | 'default' | 'success'> = {
   alarm: 'error',

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { echarts } from './echarts-setup'
 
 interface EChartProps {
@@ -15,12 +16,18 @@ interface EChartProps {
 export function EChart({ option, summary, height, testId }: EChartProps) {
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null)
+  // ECharts' own texts and its time axis's month and day names follow the language; a change draws anew.
+  const { i18n } = useTranslation()
+  const locale = i18n.language === 'en' ? 'EN' : 'UK'
+  const latestOption = useRef(option)
+  latestOption.current = option
 
   useEffect(() => {
     const element = box.current
     if (!element) return
-    const instance = echarts.init(element, null, { renderer: 'svg', locale: 'UK' })
+    const instance = echarts.init(element, null, { renderer: 'svg', locale })
     chart.current = instance
+    instance.setOption(latestOption.current)
     const observer = new ResizeObserver(() => instance.resize())
     observer.observe(element)
     return () => {
@@ -28,7 +35,7 @@ export function EChart({ option, summary, height, testId }: EChartProps) {
       instance.dispose()
       chart.current = null
     }
-  }, [])
+  }, [locale])
 
   useEffect(() => {
     // The series are replaced, not merged: a new range may have fewer of them; the zoom stays.

@@ -5,7 +5,7 @@ import { FuelSection } from './fuel-section'
 import { HistorySection, type HistorySectionProps } from './history-section'
 
 // The history's strings travel with it: this module is the lazily loaded chunk of the dashboard.
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-history.json'))
 
 /** Everything the dashboard shows of a device's past: its history chart and its fuel. */
 export default function HistoryPanel(props: HistorySectionProps) {

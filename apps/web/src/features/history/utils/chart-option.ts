@@ -1,4 +1,6 @@
 import { workModeLabel } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/numbers'
 import {
   type Bucket,
   HISTORY_METRICS,
@@ -245,7 +247,7 @@ export function bucketAt(data: HistoryData, wall: number): Bucket | null {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 function format(value: number): string {
-  return new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 }).format(value)
+  return formatNumber(value)
 }
 
 function tooltipHtml(data: HistoryData, labels: ChartLabels, wall: number | null): string {
@@ -270,7 +272,9 @@ function tooltipHtml(data: HistoryData, labels: ChartLabels, wall: number | null
       )
     }
     if (bucket.workMode != null)
-      rows.push(`${escapeHtml(labels.workMode)}: ${escapeHtml(workModeLabel(bucket.workMode))}`)
+      rows.push(
+        `${escapeHtml(labels.workMode)}: ${escapeHtml(workModeLabel(bucket.workMode, currentLanguage()))}`,
+      )
   }
   for (const event of eventsNear(data.events, bucket.time, width)) {
     rows.push(`${escapeHtml(labels.events[event.kind])}: ${escapeHtml(labels.describeEvent(event))}`)

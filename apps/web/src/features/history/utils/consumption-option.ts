@@ -1,4 +1,5 @@
 import type { ConsumptionPeriod } from '@teplo/domain'
+import { intlLocale } from '../../../lib/i18n'
 import type { Consumption } from '../api/fuel'
 import { formatAmount } from './fuel-format'
 import { KYIV_TIME_ZONE } from './ranges'
@@ -20,7 +21,7 @@ const LABEL_FORMAT: Record<ConsumptionPeriod, Intl.DateTimeFormatOptions> = {
 
 /** The bar's label: the day, the week's first day, or the month, on Kyiv's calendar. */
 export function periodLabel(start: string, period: ConsumptionPeriod): string {
-  return new Intl.DateTimeFormat('uk-UA', { ...LABEL_FORMAT[period], timeZone: KYIV_TIME_ZONE }).format(
+  return new Intl.DateTimeFormat(intlLocale(), { ...LABEL_FORMAT[period], timeZone: KYIV_TIME_ZONE }).format(
     new Date(start),
   )
 }

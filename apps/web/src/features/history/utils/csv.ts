@@ -1,4 +1,5 @@
 import { workModeLabel } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 import { HISTORY_METRICS, type HistoryData, type HistoryMetric } from './chart-data'
 import { toKyivWallClock } from './ranges'
 
@@ -21,7 +22,7 @@ export function historyCsv(data: HistoryData, headers: CsvHeaders): string {
       const stat = bucket.values[metric]
       return [stat?.min, stat?.avg, stat?.max].map(decimal)
     }),
-    bucket.workMode == null ? '' : workModeLabel(bucket.workMode),
+    bucket.workMode == null ? '' : workModeLabel(bucket.workMode, currentLanguage()),
     bucket.isOn == null ? '' : bucket.isOn ? headers.on : headers.off,
   ])
   return `\uFEFF${[head, ...rows].map((row) => row.map(field).join(';')).join('\r\n')}\r\n`

@@ -1,4 +1,5 @@
 import { errorCodeDescription, ITEM_SETTINGS, type SettingsGroup } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 import type { HistoryEvent } from './chart-data'
 
 export interface EventWords {
@@ -9,7 +10,8 @@ export interface EventWords {
 
 /** An event as the tooltip says it: the error with its description, or each setting changed with its new value. */
 export function describeEvent(event: HistoryEvent, words: EventWords): string {
-  if (event.kind === 'error') return event.code ? `${event.code} — ${errorCodeDescription(event.code)}` : ''
+  if (event.kind === 'error')
+    return event.code ? `${event.code} — ${errorCodeDescription(event.code, currentLanguage())}` : ''
   if (event.kind !== 'settings' || !event.settings) return ''
   return Object.entries(event.settings)
     .map(([name, value]) => {

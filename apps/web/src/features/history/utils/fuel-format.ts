@@ -1,8 +1,8 @@
-const numberFormat = (digits: number) => new Intl.NumberFormat('uk-UA', { maximumFractionDigits: digits })
+import { formatNumber } from '../../../lib/numbers'
 
-/** 1234.5 → '1 234,5' (uk-UA groups thousands with a narrow space). */
+/** 1234.5 → '1 234,5' in Ukrainian (a narrow space groups thousands), '1,234.5' in English. */
 export function formatAmount(value: number, digits = 1): string {
-  return numberFormat(digits).format(value)
+  return formatNumber(value, digits)
 }
 
 /** '12,5' or '12.5' → 12.5; empty → null; anything else → NaN. */

@@ -7,6 +7,7 @@ import { itemManagementLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { formatDate } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useItems } from '../../../lib/items/get-items'
 import type { Device } from '../../../lib/items/item-document'
 
@@ -74,7 +75,7 @@ function DeviceRow({ device }: { device: Device }) {
         </Typography>
       </div>
       <Chip
-        label={itemManagementLabel(device.status, device.verification_token)}
+        label={itemManagementLabel(device.status, device.verification_token, currentLanguage())}
         sx={{
           bgcolor: colours.bg,
           color: colours.fg,

@@ -10,7 +10,7 @@ import strings from '../../../locales/uk-push.json'
 import { usePushNotifications } from '../hooks/use-push-notifications'
 
 // The strings travel with the feature (it is part of the account settings screen's chunk).
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-push.json'))
 
 const isAppleMobile = () => /iPad|iPhone|iPod/.test(navigator.userAgent)
 

@@ -5,12 +5,16 @@ import { useDataTableState } from '../../../components/ui/data-table-state'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { formatDate } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useDeleteRole } from '../api/delete-role'
 import { useRoles } from '../api/get-roles'
 
 // A built-in role shows its Ukrainian name after the name it has on the wire (what the list sorts by and the
 // edit form changes).
-const roleWithLabel = (name: string) => (roleLabel(name) === name ? name : `${name} (${roleLabel(name)})`)
+const roleWithLabel = (name: string) => {
+  const label = roleLabel(name, currentLanguage())
+  return label === name ? name : `${name} (${label})`
+}
 
 /** Roles with name and creation date; 'Не знайдено' when nothing matches (spec §2 Lists). */
 export function RolesTable() {

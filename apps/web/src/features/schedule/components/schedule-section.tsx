@@ -14,14 +14,15 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/numbers'
 import strings from '../../../locales/uk-schedule.json'
 import { useSchedule } from '../api/schedule'
 import { ScheduleEditor } from './schedule-editor'
 import { SchedulePeriodLine } from './schedule-period-line'
 
 // The schedule's strings travel with it: this module is a lazily loaded chunk.
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-schedule.json'))
 
 /** What the section needs of a device: the live item carries the period and the delivery of its settings. */
 export type ScheduledDevice = {
@@ -57,14 +58,16 @@ export default function ScheduleSection({ device }: { device: ScheduledDevice })
               <Typography variant="body2">
                 {data.enabled
                   ? t('schedule.summaryOn', {
-                      hours: reducedHoursPerWeek(data).toLocaleString('uk-UA'),
+                      hours: formatNumber(reducedHoursPerWeek(data)),
                       heater: data.heater_reduction,
                       boiler: data.boiler_reduction,
                     })
                   : t('schedule.summaryOff')}
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="schedule-delivery">
-                {t('schedule.delivery', { status: syncStatusLabel(device.sync_status, device.sync_reason) })}
+                {t('schedule.delivery', {
+                  status: syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage()),
+                })}
               </Typography>
               {OPERATORS.includes(device.access) && (
                 <Button variant="outlined" onClick={() => setEditing(true)} sx={{ alignSelf: 'flex-start' }}>

@@ -1,8 +1,9 @@
 import { type ActivePeriod, SCHEDULE_TIME_ZONE } from '@teplo/domain'
 import { parseWireDate } from '../../../lib/dates'
+import { intlLocale } from '../../../lib/i18n'
 
 function kyivParts(date: Date) {
-  const formatter = new Intl.DateTimeFormat('uk-UA', {
+  const formatter = new Intl.DateTimeFormat(intlLocale(), {
     timeZone: SCHEDULE_TIME_ZONE,
     weekday: 'short',
     day: '2-digit',

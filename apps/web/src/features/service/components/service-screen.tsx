@@ -18,7 +18,7 @@ import { useUpdateServiceSettings } from '../api/update-service-settings'
 import { ServiceForm } from './service-form'
 import { SyncState } from './sync-state'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-service.json'))
 
 // The device shown first: the one on the home screen, else the first (as the dashboard picks).
 const preferred = (devices: readonly Device[]) => devices.find((d) => d.is_on_homepage) ?? devices[0]

@@ -13,7 +13,7 @@ import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations'
 import { offerText } from './pending-invitations'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
 
 const detailOf = (error: unknown) =>
   error instanceof ApiRequestError && error.errors[0] ? error.errors[0].detail : undefined

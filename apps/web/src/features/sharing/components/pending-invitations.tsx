@@ -15,7 +15,7 @@ import { addScreenStrings } from '../../../lib/i18n'
 import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../api/invitations'
 
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
 
 /** The sentence of an offer: a level on a device, or the device itself. */
 export function offerText(t: TFunction, invitation: InvitationAttributes) {

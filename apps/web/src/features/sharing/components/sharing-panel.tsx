@@ -5,7 +5,7 @@ import { AccessSection, type SharedDevice } from './access-section'
 import { AuditSection } from './audit-section'
 
 // The sharing screens' strings travel with them: this module is a lazily loaded chunk.
-addScreenStrings(strings)
+addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
 
 /** «Доступ» and, for those responsible for the device (owner, installer, admin), «Журнал змін». */
 export default function SharingPanel({ device }: { device: SharedDevice }) {

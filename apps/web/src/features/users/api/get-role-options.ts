@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { MAX_PAGE_SIZE, roleLabel, type roleListDocumentSchema } from '@teplo/domain'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client'
+import { currentLanguage } from '../../../lib/i18n'
 
 export interface RoleOption {
   value: string
@@ -13,7 +14,10 @@ export async function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]
     query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 },
     signal,
   })
-  return document.data.map((role) => ({ value: role.id, label: roleLabel(role.attributes.name) }))
+  return document.data.map((role) => ({
+    value: role.id,
+    label: roleLabel(role.attributes.name, currentLanguage()),
+  }))
 }
 
 /** Every role by name for the role select; under the 'roles' key so a role change refreshes it. */

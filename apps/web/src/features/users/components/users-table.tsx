@@ -5,6 +5,7 @@ import { useDataTableState } from '../../../components/ui/data-table-state'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { formatDate } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useDeleteUser } from '../api/delete-user'
 import { useUsers } from '../api/get-users'
 import type { User } from '../api/user-document'
@@ -22,7 +23,11 @@ export function UsersTable() {
     { key: 'name', label: t('users.name'), sortable: true, render: (user) => user.name },
     { key: 'email', label: t('users.email'), sortable: true, render: (user) => user.email },
     // The server sorts by the user's own columns only; a role is a relationship.
-    { key: 'role', label: t('users.role'), render: (user) => (user.role ? roleLabel(user.role.name) : '-') },
+    {
+      key: 'role',
+      label: t('users.role'),
+      render: (user) => (user.role ? roleLabel(user.role.name, currentLanguage()) : '-'),
+    },
     {
       key: 'created_at',
       label: t('users.createdAt'),

@@ -1,0 +1,14 @@
+import { intlLocale } from './i18n'
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/** A number in the current language: 1234.5 → '1 234,5' in Ukrainian, '1,234.5' in English. */
+export function formatNumber(value: number, maximumFractionDigits = 1, locale = intlLocale()): string {
+  const key = `${locale}/${maximumFractionDigits}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits })
+    formatters.set(key, formatter)
+  }
+  return formatter.format(value)
+}
