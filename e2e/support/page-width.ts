@@ -37,13 +37,18 @@ export async function widthProblems(page: Page) {
       if (outside.some((parent) => parent.contains(element))) continue
       outside.push(element)
     }
-    return { scroll: root.scrollWidth, client: width, outside: outside.map(describe) }
+    // A field's label cut off with an ellipsis: its name can no longer be read.
+    const cut = Array.from(document.body.querySelectorAll('label'))
+      .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => `label «${label.textContent?.trim()}»`)
+    return { scroll: root.scrollWidth, client: width, outside: outside.map(describe), cut }
   })
 }
 
-/** The screen holds at its width: no horizontal scrolling, no element beyond the edges (soft: every screen is told). */
+/** The screen holds at its width: no horizontal scrolling, no element beyond the edges, no label cut off (soft: every screen is told). */
 export async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scroll, client, outside } = await widthProblems(page)
+  const { scroll, client, outside, cut } = await widthProblems(page)
+  expect.soft(cut, `${label}: labels cut off`).toEqual([])
   expect.soft(outside, `${label}: elements beyond the screen's edge`).toEqual([])
   expect.soft(scroll, `${label}: horizontal scrolling`).toBeLessThanOrEqual(client)
 }
