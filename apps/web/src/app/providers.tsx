@@ -13,8 +13,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => onServerRecovered(() => void queryClient.invalidateQueries()), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+      {/* The scheme was set on <html> before the first paint (/color-scheme.js); read it at once, no flash. */}
+      <ThemeProvider theme={theme} noSsr>
+        <CssBaseline enableColorScheme />
         <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
+import { AppearanceSection } from '../../features/account/components/appearance-section'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
 import { EmailForm } from '../../features/account/components/email-form'
 import { NameForm } from '../../features/account/components/name-form'
@@ -41,6 +42,7 @@ export function AccountSettingsRoute() {
           <SettingsSection title={t('push.title')} description={t('push.description')}>
             <PushNotifications />
           </SettingsSection>
+          <AppearanceSection />
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
