@@ -24,10 +24,14 @@ const LoginFailedDialog = lazy(async () => ({
 }))
 
 // The rules (zod, ~40 kB) are fetched with the first submit, not with the page: the first paint of /login does
-// not need them (ADR 031).
+// not need them (ADR 031). If they cannot be fetched, the server checks the same rules and its answer is shown.
 const loginResolver: Resolver<LoginInput, unknown, LoginData> = async (values, context, options) => {
-  const { loginRules } = await retryImport(() => import('../utils/login-rules'))
-  return loginRules(values, context, options)
+  try {
+    const { loginRules } = await retryImport(() => import('../utils/login-rules'))
+    return loginRules(values, context, options)
+  } catch {
+    return { values: { ...values, remember: values.remember ?? true }, errors: {} }
+  }
 }
 
 function failureOf(error: unknown): LoginFailure {
