@@ -1,9 +1,14 @@
-import { ThemeProvider } from '@mui/material/styles'
+import { createTheme, ThemeProvider } from '@mui/material/styles'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { theme } from '../../../app/theme'
 import { AppearanceSection } from './appearance-section'
+
+// Two schemes set on <html> as data-light / data-dark, like the app's theme.
+const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'data' },
+  colorSchemes: { light: true, dark: true },
+})
 
 describe('AppearanceSection', () => {
   it('follows the system until a scheme is chosen, then sets it on the page and remembers it', async () => {
