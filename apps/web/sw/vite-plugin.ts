@@ -7,6 +7,7 @@ import { type Plugin, transformWithOxc } from 'vite'
 export const PUBLIC_SHELL = [
   '/offline.html',
   '/offline.js',
+  '/color-scheme.js',
   '/manifest.webmanifest',
   '/favicon.svg',
   '/icons/icon-192.png',

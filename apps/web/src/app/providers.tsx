@@ -17,8 +17,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => onServerRecovered(() => void queryClient.invalidateQueries()), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={themeFor(currentLanguage())}>
-        <CssBaseline />
+      {/* The scheme was set on <html> before the first paint (/color-scheme.js); read it at once, no flash. */}
+      <ThemeProvider theme={themeFor(currentLanguage())} noSsr>
+        <CssBaseline enableColorScheme />
         <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -7,8 +7,15 @@ import { HttpError } from '../../lib/api-error.ts'
 import { sendErrorDocument } from './errors.ts'
 
 // Files that must be asked for again on every use: the service worker (the browser checks it for a new build
-// at each visit; a cached copy would keep an old build running), the manifest and the offline page.
-const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'offline.html', 'offline.js'])
+// at each visit; a cached copy would keep an old build running), the manifest, the offline page and the
+// colour-scheme script of the page's head (not hashed).
+const REVALIDATED = new Set([
+  'sw.js',
+  'manifest.webmanifest',
+  'offline.html',
+  'offline.js',
+  'color-scheme.js',
+])
 
 function isApi(url: string) {
   return url === '/api' || url.startsWith('/api/')

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
+import { AppearanceSection } from '../../features/account/components/appearance-section'
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section'
 import { EmailForm } from '../../features/account/components/email-form'
 import { LanguageSettings } from '../../features/account/components/language-settings'
@@ -45,6 +46,7 @@ export function AccountSettingsRoute() {
           <SettingsSection title={t('push.title')} description={t('push.description')}>
             <PushNotifications />
           </SettingsSection>
+          <AppearanceSection />
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />

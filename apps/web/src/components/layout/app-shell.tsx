@@ -54,14 +54,21 @@ export function AppShell({ children, sessionActions, menuEntries, menuCounts }: 
       {desktop ? (
         <Drawer
           variant="permanent"
+          // The menu's column runs the page's whole height with the menu's background (a tall page no longer shows
+          // the page's colour under a menu fixed to the first screen); the menu itself stays in view (sticky).
           sx={{
+            ...paperStyle,
             width: menuWidth,
             flexShrink: 0,
             transition: theme.transitions.create('width'),
             '& .MuiDrawer-paper': {
-              ...paperStyle,
-              width: menuWidth,
-              transition: theme.transitions.create('width'),
+              boxSizing: 'border-box',
+              border: 0,
+              bgcolor: 'transparent',
+              position: 'sticky',
+              top: 0,
+              height: '100dvh',
+              width: '100%',
             },
           }}
         >

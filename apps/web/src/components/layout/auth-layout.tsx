@@ -18,7 +18,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         minHeight: '100dvh',
         display: 'flex',
         flexDirection: 'column',
-        background: 'radial-gradient(circle at 20% 0%, #ffedd5 0%, transparent 45%), #fbf7f3',
+        background:
+          'radial-gradient(circle at 20% 0%, var(--mui-palette-tint-glow) 0%, transparent 45%), var(--mui-palette-background-default)',
       }}
     >
       <Box

@@ -33,7 +33,7 @@ export function TopBar({ compact, menuExpanded, onMenuToggle, sessionActions }: 
       sx={{
         // Above the permanent side menu; below the compact drawer, which then covers it.
         zIndex: (theme) => (compact ? theme.zIndex.appBar : theme.zIndex.drawer + 1),
-        bgcolor: 'rgba(255, 255, 255, 0.92)',
+        bgcolor: 'rgba(var(--mui-palette-background-paperChannel) / 0.92)',
         backdropFilter: 'blur(8px)',
         borderBottom: 1,
         borderColor: 'divider',

@@ -181,7 +181,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           border: 1,
           borderColor: 'divider',
           borderRadius: 1,
-          '&:focus-visible': { outline: '3px solid #0369a1' },
+          '&:focus-visible': { outline: '3px solid var(--mui-palette-info-main)' },
         }}
       >
         <Table size="small" aria-label={props.label} aria-busy={loading || refreshing} sx={{ minWidth: 560 }}>

@@ -48,7 +48,7 @@ export function FlameBar({ label, value, emptyText }: FlameBarProps) {
               flex: 1,
               height: 14,
               borderRadius: '3px',
-              bgcolor: index < lit ? segmentColor(index) : '#ece5de',
+              bgcolor: index < lit ? segmentColor(index) : 'tint.track',
               transition: `background-color ${LIMITS.gaugeAnimationMs}ms`,
             }}
           />

@@ -27,6 +27,7 @@ export interface GaugeProps {
   emptyText: string
   /** The set value, marked on the arc. */
   target?: number | null
+  /** The arc's colour: a CSS colour, a theme variable for both schemes (the brand's primary by default). */
   color?: string
 }
 
@@ -50,7 +51,7 @@ export function Gauge({
   unit,
   emptyText,
   target,
-  color = '#c2410c',
+  color = 'var(--mui-palette-primary-main)',
 }: GaugeProps) {
   const fraction = gaugeFraction(value, min, max)
   // Starts empty and grows, so the first reading animates too.
@@ -85,7 +86,7 @@ export function Gauge({
         <g transform={`rotate(${START_DEGREES} ${SIZE / 2} ${SIZE / 2})`}>
           <circle
             {...circle}
-            stroke="#ece5de"
+            style={{ stroke: 'var(--mui-palette-tint-track)' }}
             strokeLinecap="round"
             strokeDasharray={`${ARC} ${CIRCUMFERENCE}`}
           />
@@ -93,7 +94,7 @@ export function Gauge({
             component="circle"
             data-part="value-arc"
             {...circle}
-            stroke={color}
+            style={{ stroke: color }}
             strokeLinecap="round"
             strokeDasharray={`${ARC} ${CIRCUMFERENCE}`}
             strokeDashoffset={ARC * (1 - shown)}
@@ -109,8 +110,10 @@ export function Gauge({
             cx={marker.x}
             cy={marker.y}
             r={STROKE / 2 - 1}
-            fill="#fff"
-            stroke="#1c1917"
+            style={{
+              fill: 'var(--mui-palette-tint-markerFill)',
+              stroke: 'var(--mui-palette-tint-markerStroke)',
+            }}
             strokeWidth={2}
           />
         )}

@@ -18,7 +18,7 @@ export function NavigationProgress({ label }: { label: string }) {
         height: 3,
         overflow: 'hidden',
         zIndex: (theme) => theme.zIndex.tooltip,
-        bgcolor: 'rgba(194, 65, 12, 0.15)',
+        bgcolor: 'rgba(var(--mui-palette-primary-mainChannel) / 0.15)',
       }}
     >
       <Box

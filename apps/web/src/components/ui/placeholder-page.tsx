@@ -28,14 +28,14 @@ export function PlaceholderPage({ title, showHomeLink = true }: PlaceholderPageP
           width: 72,
           height: 72,
           borderRadius: '50%',
-          bgcolor: '#fff1e6',
+          bgcolor: 'tint.accentBg',
           color: 'primary.main',
         }}
       >
         <ConstructionRounded fontSize="large" />
       </Box>
       <Typography variant="h1">{title}</Typography>
-      <Typography component="p" variant="h3" sx={{ color: 'primary.dark' }}>
+      <Typography component="p" variant="h3" sx={{ color: 'tint.accentText' }}>
         {t('placeholder.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>{t('placeholder.text')}</Typography>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
@@ -6,9 +5,9 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import { type LoginData, type LoginInput, loginSchema } from '@teplo/domain'
+import type { LoginData, LoginInput } from '@teplo/domain'
 import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { PasswordField } from '../../../components/ui/password-field'
@@ -23,6 +22,17 @@ import type { LoginFailure } from './login-failed-dialog'
 const LoginFailedDialog = lazy(async () => ({
   default: (await retryImport(() => import('./login-failed-dialog'))).LoginFailedDialog,
 }))
+
+// The rules (zod, ~40 kB) are fetched with the first submit, not with the page: the first paint of /login does
+// not need them (ADR 031). If they cannot be fetched, the server checks the same rules and its answer is shown.
+const loginResolver: Resolver<LoginInput, unknown, LoginData> = async (values, context, options) => {
+  try {
+    const { loginRules } = await retryImport(() => import('../utils/login-rules'))
+    return loginRules(values, context, options)
+  } catch {
+    return { values: { ...values, remember: values.remember ?? true }, errors: {} }
+  }
+}
 
 function failureOf(error: unknown): LoginFailure {
   if (!(error instanceof ApiRequestError)) return 'unexpected'
@@ -41,7 +51,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const [failureOpen, setFailureOpen] = useState(false)
   const { control, handleSubmit, getValues, setValue } = useForm<LoginInput, unknown, LoginData>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: true },
   })
   // After an account deletion: said once, here, where the person lands.

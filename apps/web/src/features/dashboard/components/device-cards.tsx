@@ -106,7 +106,7 @@ export function DeviceCards({ device }: { device: Device }) {
             max={LIMITS.gasTemp.max}
             unit={celsius}
             emptyText={noData}
-            color="#57534e"
+            color="var(--mui-palette-tint-gaugeGas)"
           />
           <Detail>
             {t('dashboard.gasRange', {
@@ -129,7 +129,7 @@ export function DeviceCards({ device }: { device: Device }) {
             unit={kilowatt}
             emptyText={noData}
             target={device.burner_power_set}
-            color="#b45309"
+            color="var(--mui-palette-tint-gaugePower)"
           />
           <Detail>
             {t('dashboard.setValue', { value: shown(device.burner_power_set), unit: kilowatt })}

@@ -8,11 +8,11 @@ import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { ReportedValues } from './reported-values'
 
-// Dark text on pale fills keeps every chip above 4.5:1 contrast.
+// The theme's tints: dark text on pale fills (light scheme) or the reverse, every chip above 4.5:1 contrast.
 const SYNC_COLORS = {
-  synced: { bgcolor: '#dcfce7', color: '#14532d' },
-  pending: { bgcolor: '#fef3c7', color: '#78350f' },
-  refused: { bgcolor: '#fee2e2', color: '#7f1d1d' },
+  synced: { bgcolor: 'tint.successBg', color: 'tint.successText' },
+  pending: { bgcolor: 'tint.warningBg', color: 'tint.warningText' },
+  refused: { bgcolor: 'tint.errorBg', color: 'tint.errorText' },
 } as const satisfies Record<SyncStatus, { bgcolor: string; color: string }>
 
 interface DeviceStateProps {

@@ -59,8 +59,8 @@ export function OwnerCodeButton({ device }: { device: Pick<Device, 'id' | 'name'
               fontWeight: 700,
               letterSpacing: '0.2em',
               borderRadius: 1,
-              bgcolor: '#fff1e6',
-              color: 'primary.dark',
+              bgcolor: 'tint.accentBg',
+              color: 'tint.accentText',
             }}
           >
             {code?.code}

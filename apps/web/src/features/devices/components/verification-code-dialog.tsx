@@ -38,8 +38,8 @@ export function VerificationCodeDialog({ code, onDone, title, text }: Verificati
             fontWeight: 700,
             letterSpacing: '0.35em',
             borderRadius: 1,
-            bgcolor: '#fff1e6',
-            color: 'primary.dark',
+            bgcolor: 'tint.accentBg',
+            color: 'tint.accentText',
           }}
         >
           {code}

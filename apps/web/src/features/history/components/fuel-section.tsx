@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { type Consumption, type Fuel, useConsumption, useFuel } from '../api/fuel'
+import { useChartColours } from '../hooks/use-chart-colours'
 import { consumptionChartOption } from '../utils/consumption-option'
 import { formatAmount, wholeDays } from '../utils/fuel-format'
 import { EChart } from './echart'
@@ -121,7 +122,11 @@ function ConsumptionView({ consumption }: { consumption: Consumption }) {
     }),
     [t],
   )
-  const option = useMemo(() => consumptionChartOption(consumption, labels), [consumption, labels])
+  const colours = useChartColours()
+  const option = useMemo(
+    () => consumptionChartOption(consumption, labels, colours),
+    [consumption, labels, colours],
+  )
   const { totals } = consumption
   const summary = [
     t('fuel.consumption.totalFuel', { kg: formatAmount(totals.fuel_kg) }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DARK_CHART_COLOURS, LIGHT_CHART_COLOURS } from './chart-colours'
 import type { HistoryData } from './chart-data'
 import { bucketAt, type ChartLabels, historyChartOption, MODE_COLOURS } from './chart-option'
 import { toKyivWallClock } from './ranges'
@@ -99,5 +100,23 @@ describe('historyChartOption', () => {
   it('finds the bucket at an instant of the axis', () => {
     expect(bucketAt(data, toKyivWallClock(start + 4 * MINUTE))?.time).toBe(start + MINUTE)
     expect(bucketAt(data, toKyivWallClock(start - MINUTE))).toBeNull()
+  })
+})
+
+describe('historyChartOption in a colour scheme', () => {
+  it('draws text, axes, tooltip and lines in the dark scheme’s colours when given them', () => {
+    const option = historyChartOption(data, labels, DARK_CHART_COLOURS)
+    expect(option.textStyle.color).toBe(DARK_CHART_COLOURS.text)
+    expect(option.legend.textStyle.color).toBe(DARK_CHART_COLOURS.text)
+    expect(option.xAxis[0]?.axisLabel).toMatchObject({ color: DARK_CHART_COLOURS.muted })
+    expect(option.yAxis[0]).toMatchObject({ nameTextStyle: { color: DARK_CHART_COLOURS.muted } })
+    expect(option.tooltip.backgroundColor).toBe(DARK_CHART_COLOURS.surface)
+    const heater = option.series.find((series) => series.id === 'heater_temp') as { color?: string }
+    expect(heater.color).toBe(DARK_CHART_COLOURS.metrics.heater_temp)
+  })
+
+  it('keeps the light scheme’s colours by default', () => {
+    const option = historyChartOption(data, labels)
+    expect(option.textStyle.color).toBe(LIGHT_CHART_COLOURS.text)
   })
 })

@@ -1,6 +1,7 @@
 import { workModeLabel } from '@teplo/domain'
 import { currentLanguage } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/numbers'
+import { axisStyle, type ChartColours, LIGHT_CHART_COLOURS, tooltipStyle } from './chart-colours'
 import {
   type Bucket,
   HISTORY_METRICS,
@@ -31,17 +32,14 @@ export interface ChartLabels {
 
 type Axis = 'temperature' | 'power' | 'flame'
 
-const METRIC_STYLE: Record<
-  HistoryMetric,
-  { color: string; axis: Axis; setpoint?: boolean; hidden?: boolean }
-> = {
-  heater_temp: { color: '#d32f2f', axis: 'temperature' },
-  heater_temp_set: { color: '#d32f2f', axis: 'temperature', setpoint: true },
-  boiler_temp: { color: '#1565c0', axis: 'temperature' },
-  boiler_temp_set: { color: '#1565c0', axis: 'temperature', setpoint: true },
-  gas_temp: { color: '#6d4c41', axis: 'temperature' },
-  burner_power: { color: '#ef6c00', axis: 'power' },
-  flame_brightness: { color: '#f9a825', axis: 'flame', hidden: true },
+const METRIC_STYLE: Record<HistoryMetric, { axis: Axis; setpoint?: boolean; hidden?: boolean }> = {
+  heater_temp: { axis: 'temperature' },
+  heater_temp_set: { axis: 'temperature', setpoint: true },
+  boiler_temp: { axis: 'temperature' },
+  boiler_temp_set: { axis: 'temperature', setpoint: true },
+  gas_temp: { axis: 'temperature' },
+  burner_power: { axis: 'power' },
+  flame_brightness: { axis: 'flame', hidden: true },
 }
 
 const Y_AXIS_INDEX: Record<Axis, number> = { temperature: 0, power: 1, flame: 2 }
@@ -56,11 +54,11 @@ export const MODE_COLOURS: Record<ModeGroup, string> = {
 }
 
 // Errors stand out; setting changes (frequent with a night setback) stay small.
-const EVENT_SYMBOL: Record<HistoryEventKind, { symbol: string; color: string; size: number }> = {
-  error: { symbol: 'triangle', color: '#c62828', size: 13 },
-  on: { symbol: 'circle', color: '#2e7d32', size: 10 },
-  off: { symbol: 'circle', color: '#546e7a', size: 10 },
-  settings: { symbol: 'diamond', color: '#1565c0', size: 7 },
+const EVENT_SYMBOL: Record<HistoryEventKind, { symbol: string; size: number }> = {
+  error: { symbol: 'triangle', size: 13 },
+  on: { symbol: 'circle', size: 10 },
+  off: { symbol: 'circle', size: 10 },
+  settings: { symbol: 'diamond', size: 7 },
 }
 
 export function unitOf(metric: HistoryMetric, labels: ChartLabels): string {
@@ -73,7 +71,11 @@ export function unitOf(metric: HistoryMetric, labels: ChartLabels): string {
  * shifted to Kyiv wall-clock time and the chart runs in UTC), periods without connection shaded and breaking the
  * lines, and under them a band of work modes with the on/off switches, setting changes and errors marked.
  */
-export function historyChartOption(data: HistoryData, labels: ChartLabels) {
+export function historyChartOption(
+  data: HistoryData,
+  labels: ChartLabels,
+  colours: ChartColours = LIGHT_CHART_COLOURS,
+) {
   const lines = HISTORY_METRICS.map((metric) => {
     const style = METRIC_STYLE[metric]
     return {
@@ -86,14 +88,14 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
       showSymbol: false,
       connectNulls: false,
       step: style.setpoint ? ('end' as const) : undefined,
-      color: style.color,
+      color: colours.metrics[metric],
       lineStyle: {
         width: style.setpoint ? 1.5 : 2,
         type: style.setpoint ? ('dashed' as const) : ('solid' as const),
       },
       emphasis: { disabled: true },
       animation: false,
-      ...(metric === 'heater_temp' ? { markArea: gapAreas(data, labels) } : {}),
+      ...(metric === 'heater_temp' ? { markArea: gapAreas(data, labels, colours) } : {}),
     }
   })
   const spans = modeSpans(data)
@@ -122,20 +124,24 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
       value: [toKyivWallClock(event.time), 0.5],
       symbol: EVENT_SYMBOL[event.kind].symbol,
       symbolSize: EVENT_SYMBOL[event.kind].size,
-      itemStyle: { color: EVENT_SYMBOL[event.kind].color, borderColor: '#fff', borderWidth: 1 },
+      itemStyle: { color: colours.events[event.kind], borderColor: colours.surface, borderWidth: 1 },
     })),
     animation: false,
     z: 5,
   }
   const wallFrom = toKyivWallClock(data.from)
   const wallTo = toKyivWallClock(data.to)
-  const timeAxis = { type: 'time' as const, min: wallFrom, max: wallTo }
+  const timeAxis = { type: 'time' as const, min: wallFrom, max: wallTo, ...axisStyle(colours) }
   return {
     useUTC: true,
     animation: false,
+    textStyle: { color: colours.text },
     legend: {
       type: 'scroll' as const,
       top: 0,
+      textStyle: { color: colours.text },
+      inactiveColor: colours.axis,
+      pageTextStyle: { color: colours.muted },
       data: HISTORY_METRICS.map((metric) => labels.metrics[metric]),
       selected: Object.fromEntries(
         HISTORY_METRICS.map((metric) => [labels.metrics[metric], !METRIC_STYLE[metric].hidden]),
@@ -156,8 +162,9 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
       },
     ],
     yAxis: [
-      { type: 'value' as const, gridIndex: 0, name: labels.celsius, scale: true },
+      { type: 'value' as const, gridIndex: 0, name: labels.celsius, scale: true, ...axisStyle(colours) },
       {
+        ...axisStyle(colours),
         type: 'value' as const,
         gridIndex: 0,
         name: labels.kilowatt,
@@ -178,11 +185,19 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
         height: 28,
         filterMode: 'none' as const,
         labelFormatter: '',
+        borderColor: colours.axis,
+        backgroundColor: 'transparent',
+        fillerColor: colours.gapFill,
+        handleStyle: { color: colours.surface, borderColor: colours.axis },
+        moveHandleStyle: { color: colours.axis },
+        textStyle: { color: colours.muted },
+        dataBackground: { lineStyle: { color: colours.axis }, areaStyle: { color: colours.grid } },
       },
     ],
     tooltip: {
       trigger: 'axis' as const,
       confine: true,
+      ...tooltipStyle(colours),
       axisPointer: { type: 'line' as const },
       formatter: (params: unknown) => tooltipHtml(data, labels, axisValueOf(params)),
     },
@@ -190,11 +205,11 @@ export function historyChartOption(data: HistoryData, labels: ChartLabels) {
   }
 }
 
-function gapAreas(data: HistoryData, labels: ChartLabels) {
+function gapAreas(data: HistoryData, labels: ChartLabels, colours: ChartColours) {
   return {
     silent: true,
-    itemStyle: { color: 'rgba(120, 144, 156, 0.18)' },
-    label: { show: true, position: 'insideTop' as const, color: '#546e7a', fontSize: 11 },
+    itemStyle: { color: colours.gapFill },
+    label: { show: true, position: 'insideTop' as const, color: colours.gapText, fontSize: 11 },
     data: data.gaps.map((gap) => [
       { name: labels.gap, xAxis: toKyivWallClock(Math.max(gap.from, data.from)) },
       { xAxis: toKyivWallClock(Math.min(gap.to, data.to)) },

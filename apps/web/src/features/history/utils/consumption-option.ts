@@ -1,6 +1,7 @@
 import type { ConsumptionPeriod } from '@teplo/domain'
 import { intlLocale } from '../../../lib/i18n'
 import type { Consumption } from '../api/fuel'
+import { axisStyle, type ChartColours, LIGHT_CHART_COLOURS, tooltipStyle } from './chart-colours'
 import { formatAmount } from './fuel-format'
 import { KYIV_TIME_ZONE } from './ranges'
 
@@ -26,27 +27,32 @@ export function periodLabel(start: string, period: ConsumptionPeriod): string {
   )
 }
 
-const FULL = '#ef6c00'
-const PARTIAL = '#ffcc80'
-
 /**
  * Fuel burned per period as bars. A period only partly covered by readings is drawn lighter and says so: its
  * figure is a lower bound, and a period without any readings has no bar rather than a zero.
  */
-export function consumptionChartOption(consumption: Consumption, labels: ConsumptionLabels) {
+export function consumptionChartOption(
+  consumption: Consumption,
+  labels: ConsumptionLabels,
+  colours: ChartColours = LIGHT_CHART_COLOURS,
+) {
   const periods = consumption.periods
+  const axis = axisStyle(colours)
   return {
     animation: false,
+    textStyle: { color: colours.text },
     grid: { left: 44, right: 12, top: 24, bottom: 36 },
     xAxis: {
       type: 'category' as const,
       data: periods.map((entry) => periodLabel(entry.start, consumption.period)),
-      axisLabel: { hideOverlap: true },
+      ...axis,
+      axisLabel: { ...axis.axisLabel, hideOverlap: true },
     },
-    yAxis: { type: 'value' as const, name: labels.kilograms, min: 0 },
+    yAxis: { type: 'value' as const, name: labels.kilograms, min: 0, ...axis },
     tooltip: {
       trigger: 'axis' as const,
       confine: true,
+      ...tooltipStyle(colours),
       formatter: (params: unknown) => {
         const index = (Array.isArray(params) ? params[0] : params) as { dataIndex?: number } | undefined
         const entry = index?.dataIndex === undefined ? undefined : periods[index.dataIndex]
@@ -73,7 +79,7 @@ export function consumptionChartOption(consumption: Consumption, labels: Consump
             ? null
             : {
                 value: Math.round(entry.fuel_kg * 10) / 10,
-                itemStyle: { color: entry.coverage < 0.999 ? PARTIAL : FULL },
+                itemStyle: { color: entry.coverage < 0.999 ? colours.fuelPartial : colours.fuelFull },
               },
         ),
         barMaxWidth: 32,

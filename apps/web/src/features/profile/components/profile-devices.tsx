@@ -12,11 +12,11 @@ import { useItems } from '../../../lib/items/get-items'
 import type { Device } from '../../../lib/items/item-document'
 
 const STATUS_COLOURS: Record<Device['status'], { bg: string; fg: string }> = {
-  on: { bg: '#dcfce7', fg: '#166534' },
-  off: { bg: '#f5f5f4', fg: '#44403c' },
-  archive: { bg: '#fee2e2', fg: '#991b1b' },
-  pending: { bg: '#fef3c7', fg: '#92400e' },
-  connecting: { bg: '#e0f2fe', fg: '#075985' },
+  on: { bg: 'tint.successBg', fg: 'tint.successText' },
+  off: { bg: 'tint.neutralBg', fg: 'tint.neutralText' },
+  archive: { bg: 'tint.errorBg', fg: 'tint.errorText' },
+  pending: { bg: 'tint.warningBg', fg: 'tint.warningText' },
+  connecting: { bg: 'tint.infoBg', fg: 'tint.infoText' },
 }
 
 /** The signed-in user's devices, newest first, with their connection status as the server reports it. */

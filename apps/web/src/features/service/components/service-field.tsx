@@ -44,8 +44,14 @@ export function ServiceField({
       error={error !== undefined}
       helperText={error ?? [range, ...notes].join(' · ')}
       fullWidth
+      // The long labels («Оберти вентилятора під час розпалювання») sit above the box and wrap on a phone,
+      // instead of being cut off inside its border.
       slotProps={{
-        input: { readOnly },
+        inputLabel: {
+          shrink: true,
+          sx: { position: 'relative', transform: 'none', whiteSpace: 'normal', maxWidth: 'none', mb: 0.75 },
+        },
+        input: { readOnly, notched: false },
         htmlInput: { inputMode: setting.step === 1 ? 'numeric' : 'decimal' },
       }}
     />

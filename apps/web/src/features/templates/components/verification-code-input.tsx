@@ -72,9 +72,13 @@ export function VerificationCodeInput(props: VerificationCodeInputProps) {
             color: 'text.primary',
             bgcolor: 'background.paper',
             border: '1px solid',
-            borderColor: invalid ? 'error.main' : '#a8a29e',
+            borderColor: invalid ? 'error.main' : 'tint.fieldBorder',
             borderRadius: '12px',
-            '&:focus': { outline: '3px solid #0369a1', outlineOffset: 1, borderColor: 'info.main' },
+            '&:focus': {
+              outline: '3px solid var(--mui-palette-info-main)',
+              outlineOffset: 1,
+              borderColor: 'info.main',
+            },
           }}
         />
       ))}
