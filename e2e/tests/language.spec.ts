@@ -102,7 +102,13 @@ test('dates and numbers follow the language on a signed-in screen', async ({ pag
   await page.goto('/login')
   await page.getByRole('button', { name: 'English' }).click()
   await signIn(page, account, { password: 'Password', submit: 'Sign in' })
+  // Chosen while signed in, the language is the account's once the server has it; a page load before that
+  // takes the account's stored one.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/me') && response.request().method() === 'PATCH',
+  )
   await page.getByRole('button', { name: 'English' }).click()
+  expect((await saved).ok()).toBe(true)
   await page.goto('/pages/profile/teams')
   // 'Member since' shows the registration day as dd/mm/yy in English.
   await expect(page.getByText(/\d{2}\/\d{2}\/\d{2}/).first()).toBeVisible()

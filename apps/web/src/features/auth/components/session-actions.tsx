@@ -1,6 +1,7 @@
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded'
 import LoginRounded from '@mui/icons-material/LoginRounded'
 import LogoutRounded from '@mui/icons-material/LogoutRounded'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Tooltip from '@mui/material/Tooltip'
@@ -31,14 +32,22 @@ export function SessionActions({ beforeSignOut }: { beforeSignOut?: BeforeSignOu
           <AccountCircleRounded />
         </IconButton>
       </Tooltip>
+      {/* On a phone only the icon: the top bar also holds the menu, language, bell, profile and settings. */}
       <Button
         onClick={() => logout.mutate()}
         loading={logout.isPending}
         loadingPosition="start"
         startIcon={<LogoutRounded />}
         color="inherit"
+        aria-label={t('shell.logout')}
+        sx={{
+          minWidth: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+        }}
       >
-        {t('shell.logout')}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {t('shell.logout')}
+        </Box>
       </Button>
     </>
   )
