@@ -1,9 +1,10 @@
+import { LANGUAGE_NAMES, LANGUAGES } from '@teplo/domain'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useTranslation } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
 import { storedLanguage } from '../../lib/i18n'
-import { LanguageSwitch } from './language-switch'
+import { LanguageSwitch, SWITCH_LANGUAGES, SWITCH_NAMES } from './language-switch'
 
 function SignInButton() {
   const { t } = useTranslation()
@@ -11,6 +12,11 @@ function SignInButton() {
 }
 
 describe('LanguageSwitch', () => {
+  it('offers exactly the languages of the domain, each named in itself', () => {
+    expect(SWITCH_LANGUAGES).toEqual(LANGUAGES)
+    expect(SWITCH_NAMES).toEqual(LANGUAGE_NAMES)
+  })
+
   it('switches the texts and the document language to English and back', async () => {
     const user = userEvent.setup()
     const onChosen = vi.fn()

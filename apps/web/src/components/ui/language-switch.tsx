@@ -1,9 +1,14 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@teplo/domain'
+import type { Language } from '@teplo/domain'
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage, setLanguage } from '../../lib/i18n'
+
+// The domain's LANGUAGES and LANGUAGE_NAMES, restated (a test keeps them equal): the switch is on the first page,
+// and a value import of the domain brings its schemas into that page's bundle.
+export const SWITCH_LANGUAGES: readonly Language[] = ['uk', 'en']
+export const SWITCH_NAMES: Record<Language, string> = { uk: 'Українська', en: 'English' }
 
 // Each language's short name in itself, never translated.
 const SHORT_NAMES: Record<Language, string> = { uk: 'УКР', en: 'ENG' }
@@ -37,7 +42,7 @@ export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
 
   return (
     <Box role="group" aria-label={t('shell.language')} sx={{ display: 'flex', alignItems: 'center' }}>
-      {LANGUAGES.map((language, index) => {
+      {SWITCH_LANGUAGES.map((language, index) => {
         const active = language === current
         return (
           <Fragment key={language}>
@@ -52,7 +57,7 @@ export function LanguageSwitch({ onChosen }: LanguageSwitchProps) {
             )}
             <Button
               lang={language}
-              aria-label={LANGUAGE_NAMES[language]}
+              aria-label={SWITCH_NAMES[language]}
               aria-pressed={active}
               disabled={switching && !active}
               onClick={() => void choose(language)}
