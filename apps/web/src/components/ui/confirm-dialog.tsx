@@ -15,10 +15,22 @@ export interface ConfirmDialogProps {
   busy?: boolean
   /** What is deleted, named in the question (a device's or a user's name). */
   subject?: string | undefined
+  /** Another question than a deletion's: its title, text and buttons, and a confirm button that is not red. */
+  question?: { title: string; text: string; confirm: string; cancel: string }
 }
 
-/** Delete confirmation of spec §8: 'Ви впевнені?' with 'Так, видалити' and 'Скасувати'. */
-export function ConfirmDialog({ open, onConfirm, onCancel, busy = false, subject }: ConfirmDialogProps) {
+/**
+ * Delete confirmation of spec §8: 'Ви впевнені?' with 'Так, видалити' and 'Скасувати'; with `question`, any other
+ * action that asks first (a reset to factory values).
+ */
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onCancel,
+  busy = false,
+  subject,
+  question,
+}: ConfirmDialogProps) {
   const { t } = useTranslation()
   const titleId = useId()
   const textId = useId()
@@ -31,18 +43,24 @@ export function ConfirmDialog({ open, onConfirm, onCancel, busy = false, subject
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>{t('confirm.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{question?.title ?? t('confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          {subject ? t('confirm.named', { subject }) : t('confirm.text')}
+          {question?.text ?? (subject ? t('confirm.named', { subject }) : t('confirm.text'))}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          {t('confirm.cancel')}
+          {question?.cancel ?? t('confirm.cancel')}
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={busy} loadingPosition="start">
-          {t('confirm.yes')}
+        <Button
+          onClick={onConfirm}
+          color={question ? 'primary' : 'error'}
+          variant="contained"
+          loading={busy}
+          loadingPosition="start"
+        >
+          {question?.confirm ?? t('confirm.yes')}
         </Button>
       </DialogActions>
     </Dialog>

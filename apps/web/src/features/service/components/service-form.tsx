@@ -16,9 +16,9 @@ import {
 } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast-context'
 import type { ServiceSettingsView } from '../api/get-service-settings'
-import { ResetDialog } from './reset-dialog'
 import { ServiceField } from './service-field'
 
 type Texts = Partial<Record<ServiceSettingName, string>>
@@ -124,7 +124,18 @@ export function ServiceForm({ view, busy, serverErrors, onSave }: ServiceFormPro
           </Button>
         </Stack>
       )}
-      <ResetDialog open={resetOpen} busy={busy} onConfirm={reset} onCancel={() => setResetOpen(false)} />
+      <ConfirmDialog
+        open={resetOpen}
+        busy={busy}
+        onConfirm={reset}
+        onCancel={() => setResetOpen(false)}
+        question={{
+          title: t('service.resetTitle'),
+          text: t('service.resetText'),
+          confirm: t('service.resetConfirm'),
+          cancel: t('service.cancel'),
+        }}
+      />
     </Stack>
   )
 }
