@@ -24,19 +24,46 @@ export function newestPerDevice(readings: SerialTelemetry[]): SerialTelemetry[] 
   return [...newest.values()]
 }
 
-function valuesRow({ serial, message: m }: SerialTelemetry): SQL {
-  return sql`(${serial}::text, ${m.boot_id}::text, ${storedSeq(m.seq)}::bigint, ${m.ts}::timestamptz,
-    ${m.heater_temp}::float8, ${m.boiler_temp}::float8, ${m.gas_temp}::float8, ${m.burner_power}::float8,
-    ${m.flame_brightness}::float8, ${m.work_mode}::int2, ${m.pump_mode}::int2, ${m.burner_on}::boolean,
-    ${m.settings_version}::int, ${m.schedule_period ? JSON.stringify(m.schedule_period) : null}::jsonb,
-    ${m.firmware_version ?? null}::text)`
-}
+type ReadingColumn = { name: string; type: string; value: (reading: SerialTelemetry) => unknown }
 
-const columns = sql.raw(`v(serial, boot_id, seq, ts, heater_temp, boiler_temp, gas_temp, burner_power,
-  flame_brightness, work_mode, pump_mode, burner_on, settings_version, schedule_period, firmware_version)`)
+// The readings of a batch travel as one array per column: the statement's text is the same for every batch
+// (no 15 placeholders per reading to build and parse). The schedule period travels as text, cast to jsonb in
+// SQL, because the drivers encode a jsonb[] parameter differently (node-postgres as given, PGlite stringified).
+const READING_COLUMNS: ReadingColumn[] = [
+  { name: 'serial', type: 'text', value: (r) => r.serial },
+  { name: 'boot_id', type: 'text', value: (r) => r.message.boot_id },
+  { name: 'seq', type: 'int8', value: (r) => storedSeq(r.message.seq) },
+  { name: 'ts', type: 'timestamptz', value: (r) => r.message.ts },
+  { name: 'heater_temp', type: 'float8', value: (r) => r.message.heater_temp },
+  { name: 'boiler_temp', type: 'float8', value: (r) => r.message.boiler_temp },
+  { name: 'gas_temp', type: 'float8', value: (r) => r.message.gas_temp },
+  { name: 'burner_power', type: 'float8', value: (r) => r.message.burner_power },
+  { name: 'flame_brightness', type: 'float8', value: (r) => r.message.flame_brightness },
+  { name: 'work_mode', type: 'int2', value: (r) => r.message.work_mode },
+  { name: 'pump_mode', type: 'int2', value: (r) => r.message.pump_mode },
+  { name: 'burner_on', type: 'bool', value: (r) => r.message.burner_on },
+  { name: 'settings_version', type: 'int4', value: (r) => r.message.settings_version },
+  {
+    name: 'schedule_period_text',
+    type: 'text',
+    value: (r) => (r.message.schedule_period ? JSON.stringify(r.message.schedule_period) : null),
+  },
+  { name: 'firmware_version', type: 'text', value: (r) => r.message.firmware_version ?? null },
+]
 
-function valuesTable(readings: SerialTelemetry[]): SQL {
-  return sql`(values ${sql.join(readings.map(valuesRow), sql`, `)}) as ${columns}`
+const unnestColumns = sql.raw(READING_COLUMNS.map((column) => column.name).join(', '))
+const selectedColumns = sql.raw(
+  READING_COLUMNS.map((column) =>
+    column.name === 'schedule_period_text' ? 'schedule_period_text::jsonb as schedule_period' : column.name,
+  ).join(', '),
+)
+
+/** The readings as a relation `v` with one row per reading (telemetry message fields, serial). */
+function readingsTable(readings: SerialTelemetry[]): SQL {
+  const arrays = READING_COLUMNS.map(
+    ({ type, value }) => sql`${sql.param(readings.map(value))}::${sql.raw(type)}[]`,
+  )
+  return sql`(select ${selectedColumns} from unnest(${sql.join(arrays, sql`, `)}) as u(${unnestColumns})) as v`
 }
 
 /**
@@ -69,7 +96,7 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
       sync_error = case when ${settingsBehind} then null else i.sync_error end,
       applied_version = v.settings_version,
       firmware_version = coalesce(v.firmware_version, i.firmware_version)
-    from ${valuesTable(newest)}, items o
+    from ${readingsTable(newest)}, items o
     where i.serial_number = v.serial and o.id = i.id
       and i.status not in ('pending', 'archive')
       and (
@@ -105,7 +132,7 @@ export async function storeReadings(db: Database, readings: SerialTelemetry[]): 
   const result = await db.execute(sql`
     with v as (
       select v.*, lag(v.ts) over (partition by v.serial order by v.ts) as batch_prev
-      from ${valuesTable([...unique.values()])}
+      from ${readingsTable([...unique.values()])}
     ),
     stored as (
       insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
