@@ -48,6 +48,9 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
     dataDir,
     port: await freePort(),
     ...(options.serverRoot ? { root: options.serverRoot } : {}),
+    ...(options.profileDir
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profileDir)}`] }
+      : {}),
     mqtt:
       options.broker === 'embedded'
         ? { port: mqttPort }

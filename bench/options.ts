@@ -19,6 +19,8 @@ export type BenchOptions = {
   serverRoot: string | undefined
   /** Seconds the stored count may stand still before the drain is given up. */
   drainStallSeconds: number
+  /** Directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops. */
+  profileDir: string | undefined
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [options]
@@ -34,6 +36,7 @@ export const USAGE = `Usage: npm run bench:ingest -- [options]
   --database-url U    PostgreSQL server to create the bench database on (default postgres://postgres@127.0.0.1:5432)
   --server-root DIR   run the server of another checkout (a before/after comparison; default this one)
   --drain-stall S     seconds without a new stored row before waiting for the backlog ends (default 30)
+  --profile DIR       write a V8 CPU profile of the server into DIR (summary: tsx bench/cpu-profile.ts <file>)
 `
 
 function positive(name: string, value: string | undefined, fallback: number, integer = true): number {
@@ -62,6 +65,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'database-url': { type: 'string' },
       'server-root': { type: 'string' },
       'drain-stall': { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -84,5 +88,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     databaseUrl: values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432',
     serverRoot: values['server-root'],
     drainStallSeconds: positive('drain-stall', values['drain-stall'], 30, false),
+    profileDir: values.profile,
   }
 }

@@ -6,11 +6,12 @@ import {
   HEATING_WORK_MODES,
   toErrorCode,
 } from '@teplo/domain'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { alarms, alarmWatches, hopperRefills, itemAlarmSettings, itemErrors, items } from '../../db/schema.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
+import { anyOf } from '../../lib/sql-any.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
 import {
@@ -67,6 +68,16 @@ const FIRE_OUT_RISE = 0.5
  * Raises and clears the alarms of devices from their traffic. Ingest only marks devices changed (a set insert);
  * the changed devices are read and judged together a moment later, and only transitions are written.
  */
+function byItem<T extends { itemId: number }>(rows: T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>()
+  for (const row of rows) {
+    const list = grouped.get(row.itemId)
+    if (list) list.push(row)
+    else grouped.set(row.itemId, [row])
+  }
+  return grouped
+}
+
 export class AlarmEngine {
   private readonly dirty = new Set<number>()
   private timer: NodeJS.Timeout | null = null
@@ -168,12 +179,15 @@ export class AlarmEngine {
         })
         .from(items)
         .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, items.id))
-        .where(inArray(items.id, itemIds)),
+        .where(anyOf(items.id, itemIds, 'int4')),
       db
         .select()
         .from(alarms)
-        .where(and(inArray(alarms.itemId, itemIds), isNull(alarms.clearedAt))),
-      db.select().from(alarmWatches).where(inArray(alarmWatches.itemId, itemIds)),
+        .where(and(anyOf(alarms.itemId, itemIds, 'int4'), isNull(alarms.clearedAt))),
+      db
+        .select()
+        .from(alarmWatches)
+        .where(anyOf(alarmWatches.itemId, itemIds, 'int4')),
     ])
     const decisions: Decisions = {
       raise: [],
@@ -183,6 +197,9 @@ export class AlarmEngine {
       watchSet: [],
       watchDrop: [],
     }
+    // Thousands of devices per evaluation under ingest: looked up, not filtered per device.
+    const openByItem = byItem(open)
+    const watchesByItem = byItem(watches)
     for (const state of states) {
       judge(
         {
@@ -191,8 +208,8 @@ export class AlarmEngine {
           overheatTemp: Number(state.overheatTemp),
           frostTemp: Number(state.frostTemp),
         },
-        open.filter((alarm) => alarm.itemId === state.id),
-        watches.filter((watch) => watch.itemId === state.id),
+        openByItem.get(state.id) ?? [],
+        watchesByItem.get(state.id) ?? [],
         now,
         this.options.clearHoldMs,
         decisions,

@@ -5,10 +5,11 @@ import {
   encodeDeviceMessage,
   topicFor,
 } from '@teplo/domain'
-import { and, eq, gt, inArray, notInArray, type SQL } from 'drizzle-orm'
+import { and, eq, gt, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
+import { anyOf } from '../../lib/sql-any.ts'
 import { type ItemRow, storedSettings } from '../items/item-document.ts'
 import { desiredScheduleMember } from '../schedule/schedule-wire.ts'
 import { UNLINKED_STATUSES } from './device-credentials.ts'
@@ -90,7 +91,7 @@ export class DesiredSettingsPublisher {
     if (options.onlyPending) conditions.push(eq(items.syncStatus, 'pending'))
     if (options.serials) {
       if (options.serials.length === 0) return 0
-      conditions.push(inArray(items.serialNumber, options.serials))
+      conditions.push(anyOf(items.serialNumber, options.serials, 'text'))
     }
     const rows = await this.db
       .select()

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../../db/schema.ts'
+import { anyOf } from '../../lib/sql-any.ts'
 import { applyOtaStatus } from '../firmware/ota-reports.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import { applySettingsAck, recordErrorEvent } from './device-reports.ts'
@@ -77,7 +78,7 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
     const corrected = await db
       .update(items)
       .set({ clockCorrectedAt: new Date() })
-      .where(inArray(items.serialNumber, serials))
+      .where(anyOf(items.serialNumber, serials, 'text'))
       .returning({ id: items.id })
     // The device link's data in the document changed.
     for (const row of corrected) effects.updatedItemIds.add(row.id)

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { anyOf } from '../../lib/sql-any.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 
 type ItemRef = { id: number; serial: string }
-
-function serialList(serials: string[]) {
-  return sql.join(
-    serials.map((serial) => sql`${serial}`),
-    sql`, `,
-  )
-}
 
 /** Any message proves the device is there; one shown as 'connecting' returns to the owner's on/off choice. */
 export async function markSeen(db: Database, serials: string[]): Promise<ItemRef[]> {
@@ -18,7 +12,7 @@ export async function markSeen(db: Database, serials: string[]): Promise<ItemRef
     update items set
       last_seen_at = now(),
       status = case when status = 'connecting' then power_set else status end
-    where serial_number in (${serialList(serials)}) and status not in ('pending', 'archive')
+    where ${anyOf(sql.raw('serial_number'), serials, 'text')} and status not in ('pending', 'archive')
     returning id, serial_number as serial`)
   return rowsOf<ItemRef>(result)
 }
@@ -28,7 +22,7 @@ export async function markOffline(db: Database, serials: string[]): Promise<Item
   if (serials.length === 0) return []
   const result = await db.execute(sql`
     update items set status = 'connecting'
-    where serial_number in (${serialList(serials)}) and status in ('on', 'off')
+    where ${anyOf(sql.raw('serial_number'), serials, 'text')} and status in ('on', 'off')
     returning id, serial_number as serial`)
   return rowsOf<ItemRef>(result)
 }

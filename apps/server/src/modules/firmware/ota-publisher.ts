@@ -3,6 +3,7 @@ import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { firmwareImages, firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
+import { anyOf } from '../../lib/sql-any.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
 import type { DeviceTransport } from '../device-link/device-transport.ts'
 import { FIRMWARE_DOWNLOAD_PATH, issueFirmwareLink } from './firmware-links.ts'
@@ -34,11 +35,11 @@ export class OtaPublisher {
     ]
     if (filter.serials) {
       if (filter.serials.length === 0) return 0
-      conditions.push(inArray(items.serialNumber, filter.serials))
+      conditions.push(anyOf(items.serialNumber, filter.serials, 'text'))
     }
     if (filter.itemIds) {
       if (filter.itemIds.length === 0) return 0
-      conditions.push(inArray(items.id, filter.itemIds))
+      conditions.push(anyOf(items.id, filter.itemIds, 'int4'))
     }
     if (filter.rolloutId !== undefined) conditions.push(eq(firmwareRollouts.id, filter.rolloutId))
     const rows = await this.db
