@@ -26,7 +26,11 @@ export function FaqVideos() {
             <ListItemIcon sx={{ minWidth: 36, color: 'primary.main' }}>
               <OndemandVideoRounded aria-hidden />
             </ListItemIcon>
-            <Link href={youtubeSearch(t(`help.videos.queries.${key}`))} target="_blank" rel="noopener noreferrer">
+            <Link
+              href={youtubeSearch(t(`help.videos.queries.${key}`))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t(`help.videos.${key}`)}
               <Typography component="span" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
                 {` (${t('help.newTab')})`}
