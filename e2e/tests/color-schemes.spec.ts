@@ -67,6 +67,8 @@ for (const colorScheme of ['dark', 'light'] as const) {
 test('the theme follows the system, a choice in account settings overrides it, and it shows from the first paint', async ({
   page,
 }) => {
+  // Four page loads with the chart: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000)
   // Whether <html> already carried the dark scheme when the page's body began: no light flash before React.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
