@@ -16,13 +16,15 @@ export async function checkScreen(page: Page, name: string) {
   await expectNoSevereAxeFindings(page)
 }
 
-/** Axe alone (colour contrast included): no serious or critical finding on the page as it is now. */
-export async function expectNoSevereAxeFindings(page: Page, label = '') {
+/** Axe's serious and critical findings (colour contrast included) on the page as it is now, one line each. */
+export async function severeAxeFindings(page: Page): Promise<string[]> {
   await page.addStyleTag({ content: NO_MOTION })
   const results = await new AxeBuilder({ page }).analyze()
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([])
+  return severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Axe alone (colour contrast included): no serious or critical finding on the page as it is now. */
+export async function expectNoSevereAxeFindings(page: Page, label = '') {
+  expect(await severeAxeFindings(page), label).toEqual([])
 }

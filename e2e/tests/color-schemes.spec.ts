@@ -1,94 +1,74 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { RoleName } from '@teplo/domain'
-import { apiToken, useToken } from '../support/api-session'
-import { expectNoSevereAxeFindings } from '../support/screen-check'
+import { useToken } from '../support/api-session'
+import { severeAxeFindings } from '../support/screen-check'
+import { GUEST_SCREENS, openScreen, screenSession, signedInScreens } from '../support/screens'
 
-// The dark theme follows the system unless chosen in account settings, shows from the first paint, and the main
-// screens keep axe's serious and critical findings (colour contrast included) at zero in both schemes.
+// The dark theme follows the system unless chosen in account settings, shows from the first paint, and every
+// screen keeps axe's serious and critical findings (colour contrast included) at zero in both schemes. The
+// browser's bar (theme-color) and the offline page follow the chosen scheme too.
 
-const tokens: Partial<Record<RoleName, string>> = {}
+let session: Awaited<ReturnType<typeof screenSession>>
 
 test.beforeAll(async ({ request }) => {
-  tokens.admin = await apiToken(request, 'admin')
-  tokens.creator = await apiToken(request, 'creator')
+  session = await screenSession(request)
 })
 
 const scheme = (page: Page) =>
   page.evaluate(() => (document.documentElement.hasAttribute('data-dark') ? 'dark' : 'light'))
 
-const screens: { path: string; role?: RoleName; ready: (page: Page) => Promise<void> }[] = [
-  { path: '/login', ready: (page) => expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible() },
-  {
-    path: '/items',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    path: '/dashboards',
-    role: 'admin',
-    ready: async (page) => {
-      await expect(page.getByTestId('history-chart')).toBeVisible({ timeout: 20_000 })
-      await expect(page.getByTestId('consumption-totals')).toBeVisible({ timeout: 20_000 })
-      await expect(page.getByRole('region', { name: 'Доступ' })).toBeVisible({ timeout: 20_000 })
-    },
-  },
-  {
-    path: '/items/errors',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    path: '/account/settings',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('region', { name: 'Тема оформлення' })).toBeVisible(),
-  },
-  {
-    path: '/service',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('heading', { name: 'Подавач палива (шнек)' })).toBeVisible(),
-  },
-  {
-    path: '/update',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    path: '/fleet',
-    role: 'creator',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    path: '/users/list',
-    role: 'admin',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-]
+/** The colours of the browser's bar, one per theme-color meta. */
+const barColours = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('meta[name="theme-color"]'), (meta) => meta.getAttribute('content')),
+  )
+
+// Every screen of the route table (support/screens.ts), as the user it is for, in both schemes. Findings are
+// collected screen by screen (expect.soft), so one run names every screen that needs a fix.
+async function checkScreens(page: Page, colorScheme: 'dark' | 'light', paths: readonly string[]) {
+  for (const path of paths) {
+    await openScreen(page, path)
+    expect(await scheme(page), path).toBe(colorScheme)
+    expect.soft(await severeAxeFindings(page), `${path} (${colorScheme})`).toEqual([])
+    await page.screenshot({
+      path: test.info().outputPath(`${colorScheme}${path.replaceAll(/[/?=%]/g, '-')}.png`),
+    })
+  }
+}
 
 for (const colorScheme of ['dark', 'light'] as const) {
-  test(`the main screens in the ${colorScheme} scheme: no serious or critical axe finding`, async ({
-    browser,
-  }) => {
-    test.setTimeout(180_000)
-    for (const { path, role, ready } of screens) {
-      const context = await browser.newContext({ colorScheme })
-      const page = await context.newPage()
-      if (role) await useToken(page, tokens[role]!)
-      await page.goto(path)
-      await ready(page)
-      await page.waitForLoadState('networkidle')
-      expect(await scheme(page), path).toBe(colorScheme)
-      await expectNoSevereAxeFindings(page, `${path} (${colorScheme})`)
-      await page.screenshot({
-        path: test.info().outputPath(`${colorScheme}${path.replaceAll('/', '-')}.png`),
-      })
-      await context.close()
-    }
+  test.describe(`every screen in the ${colorScheme} scheme: no serious or critical axe finding`, () => {
+    test.use({ colorScheme })
+
+    test('the sign-in screens, the templates and the error pages', async ({ page }) => {
+      test.setTimeout(240_000)
+      await checkScreens(page, colorScheme, GUEST_SCREENS)
+    })
+
+    test("the administrator's screens", async ({ page }) => {
+      test.setTimeout(360_000)
+      await useToken(page, session.tokens.admin)
+      await checkScreens(page, colorScheme, signedInScreens(session.ids).admin)
+    })
+
+    test("the installer's and the owner's screens", async ({ browser }) => {
+      test.setTimeout(240_000)
+      const screens = signedInScreens(session.ids)
+      for (const role of ['creator', 'user'] as const) {
+        const context = await browser.newContext({ colorScheme })
+        const page = await context.newPage()
+        await useToken(page, session.tokens[role])
+        await checkScreens(page, colorScheme, screens[role])
+        await context.close()
+      }
+    })
   })
 }
 
 test('the theme follows the system, a choice in account settings overrides it, and it shows from the first paint', async ({
   page,
 }) => {
+  // Four page loads with the chart: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000)
   // Whether <html> already carried the dark scheme when the page's body began: no light flash before React.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
@@ -101,7 +81,7 @@ test('the theme follows the system, a choice in account settings overrides it, a
   })
   const darkAtFirstPaint = () =>
     page.evaluate(() => (window as unknown as { darkAtFirstPaint: boolean }).darkAtFirstPaint)
-  await useToken(page, tokens.admin!)
+  await useToken(page, session.tokens.admin)
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.goto('/account/settings')
@@ -109,6 +89,8 @@ test('the theme follows the system, a choice in account settings overrides it, a
   await expect(appearance.getByRole('radio', { name: 'Як у системі' })).toBeChecked()
   expect(await scheme(page)).toBe('dark')
   expect(await darkAtFirstPaint()).toBe(true)
+  // Both theme-color metas (light and dark media) carry the scheme in use: the browser's bar matches the page.
+  expect(await barColours(page)).toEqual(['#1c1917', '#1c1917'])
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   const darkBackground = await background()
 
@@ -116,16 +98,20 @@ test('the theme follows the system, a choice in account settings overrides it, a
   await appearance.getByRole('radio', { name: 'Світла' }).check()
   await expect.poll(() => scheme(page)).toBe('light')
   expect(await background()).not.toBe(darkBackground)
+  await expect.poll(() => barColours(page)).toEqual(['#c2410c', '#c2410c'])
   await page.reload()
   await expect(appearance.getByRole('radio', { name: 'Світла' })).toBeChecked()
   expect(await darkAtFirstPaint()).toBe(false)
+  expect(await barColours(page)).toEqual(['#c2410c', '#c2410c'])
 
   // Dark chosen on a light system: remembered in this browser.
   await page.emulateMedia({ colorScheme: 'light' })
   await appearance.getByRole('radio', { name: 'Темна' }).check()
   await expect.poll(() => scheme(page)).toBe('dark')
+  await expect.poll(() => barColours(page)).toEqual(['#1c1917', '#1c1917'])
   await page.goto('/dashboards')
   expect(await darkAtFirstPaint()).toBe(true)
+  expect(await barColours(page)).toEqual(['#1c1917', '#1c1917'])
   // The chart is drawn in the scheme's colours (ECharts' own SVG): the axis names in its secondary text colour.
   const axisName = page.getByTestId('history-chart').locator('text', { hasText: '°C' }).first()
   await expect(axisName).toHaveAttribute('fill', '#b8b2ad', { timeout: 20_000 })
@@ -139,4 +125,53 @@ test('the theme follows the system, a choice in account settings overrides it, a
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect.poll(() => scheme(page)).toBe('dark')
   await expect(axisName).toHaveAttribute('fill', '#b8b2ad')
+})
+
+test('the offline page takes the scheme and the language chosen in this browser, not only the system', async ({
+  browser,
+}) => {
+  // A light system, dark and English chosen in the app: the offline page is dark and English from its first paint.
+  const context = await browser.newContext({ colorScheme: 'light' })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.evaluate(() => {
+    localStorage.setItem('mui-mode', 'dark')
+    localStorage.setItem('teplo.language', 'en')
+  })
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+  })
+  await context.setOffline(true)
+  await page.goto('/dashboards').catch(() => undefined)
+  await expect(page.getByRole('heading', { name: 'No internet connection' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+  expect(await scheme(page)).toBe('dark')
+  expect(await barColours(page)).toEqual(['#1c1917'])
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 14)')
+  expect(await severeAxeFindings(page), 'offline page (dark)').toEqual([])
+
+  // Light chosen on a dark system: light, with the brand's bar.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.evaluate(() => localStorage.setItem('mui-mode', 'light'))
+  await page.reload().catch(() => undefined)
+  await expect(page.getByRole('heading', { name: 'No internet connection' })).toBeVisible()
+  expect(await scheme(page)).toBe('light')
+  expect(await barColours(page)).toEqual(['#c2410c'])
+  expect(await severeAxeFindings(page), 'offline page (light)').toEqual([])
+
+  // The system's choice: it follows a change of the system while shown.
+  await page.evaluate(() => localStorage.removeItem('mui-mode'))
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.reload().catch(() => undefined)
+  await expect(page.getByRole('heading', { name: 'No internet connection' })).toBeVisible()
+  expect(await scheme(page)).toBe('light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(() => scheme(page)).toBe('dark')
+  expect(await barColours(page)).toEqual(['#1c1917'])
+  await context.close()
 })

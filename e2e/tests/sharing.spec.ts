@@ -166,3 +166,44 @@ test('the installer sees the fleet: a silent boiler before the others, searched 
   await row.getByRole('link', { name: 'Відкрити котел' }).click()
   await expect(page).toHaveURL(new RegExp(`/dashboards\\?device=${silentId}$`))
 })
+
+test('an English account reads the access levels, the change log and the service parameters in English', async ({
+  browser,
+  request,
+}) => {
+  test.slow()
+  const ownerToken = await registered(request, 'Olena', `owner-${unique()}@teplo.test`)
+  const familyEmail = `family-${unique()}@teplo.test`
+  await registered(request, 'Son', familyEmail)
+  await api(request, ownerToken, 'PATCH', 'me', { data: { type: 'users', attributes: { language: 'en' } } })
+  const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
+  const boilerId = await boilerOf(request, me.data.id, `Boiler ${unique()}`)
+
+  const owner = await pageWith(browser, ownerToken)
+  await owner.goto(`/dashboards?device=${boilerId}`)
+  const access = owner.getByRole('region', { name: 'Access' })
+  await expect(access.getByText('Your access: Owner')).toBeVisible({ timeout: 20_000 })
+  const level = access.getByLabel('Access level', { exact: true })
+  await expect(
+    level.locator('option', { hasText: "View — only sees the boiler's state and history" }),
+  ).toHaveCount(1)
+  await access.getByLabel('Email').fill(familyEmail)
+  await level.selectOption('operator')
+  await access.getByRole('button', { name: 'Give access' }).click()
+  const row = access.getByRole('listitem', { name: familyEmail })
+  await expect(row.locator('option:checked')).toHaveText('Control')
+  // The installer who registered it keeps installer access.
+  await expect(
+    access.getByRole('listitem', { name: 'creator@teplo.demo' }).locator('option:checked'),
+  ).toHaveText('Installer')
+  // The change log names the level given in English.
+  await owner.reload()
+  const log = owner.getByRole('region', { name: 'Change log' })
+  await expect(log.getByText(`${familyEmail} (Control)`, { exact: false })).toBeVisible({ timeout: 20_000 })
+  await expect(owner.locator('body')).not.toContainText('Власник')
+
+  await owner.goto('/service')
+  await expect(owner.getByRole('heading', { name: 'Fuel feeder (auger)' })).toBeVisible({ timeout: 20_000 })
+  await expect(owner.getByRole('textbox', { name: 'Fuel calorific value, kWh/kg' })).toBeVisible()
+  await expect(owner.getByRole('textbox', { name: 'Auger run at 30 %, s' })).toBeVisible()
+})

@@ -3,6 +3,27 @@
 // after the 'online' event can still fail, and a reload that fails only shows this page again.
 document.getElementById('retry')?.addEventListener('click', () => window.location.reload())
 
+// In English when this browser chose English (lib/i18n.ts keeps the choice as 'teplo.language'); the page's
+// markup is Ukrainian, the default. Runs at the end of the body, before the first paint.
+const ENGLISH = {
+  title: 'No connection — Teplo',
+  heading: 'No internet connection',
+  text: "Teplo cannot reach the server, so the boiler's state is not known right now. The boiler keeps running on its settings. Check your mobile data or Wi-Fi and try again.",
+  retry: 'Try again',
+}
+try {
+  if (localStorage.getItem('teplo.language') === 'en') {
+    document.documentElement.lang = 'en'
+    document.title = ENGLISH.title
+    for (const id of ['heading', 'text', 'retry']) {
+      const element = document.getElementById(id)
+      if (element) element.textContent = ENGLISH[id]
+    }
+  }
+} catch {
+  // No storage: the page stays Ukrainian.
+}
+
 let waiting = false
 async function reloadWhenReachable() {
   if (waiting) return

@@ -1,3 +1,5 @@
+import type { Language } from './languages'
+
 /**
  * Per-device access (ADR 018). `owner` is the account holding the device (items.user_id); the others are shares.
  * Ordered from most to least: installer is operator plus the device's service data and change log.
@@ -45,8 +47,15 @@ export const ACCESS_LEVEL_HINTS_EN: Record<AccessLevel, string> = {
   viewer: "Only sees the boiler's state and history",
 }
 
-export function accessLabel(access: string | null | undefined): string {
-  return isItemAccess(access) ? ACCESS_LEVEL_LABELS[access] : ''
+/** A level's name in a language; nothing for an unknown level. */
+export function accessLabel(access: string | null | undefined, language: Language = 'uk'): string {
+  if (!isItemAccess(access)) return ''
+  return (language === 'en' ? ACCESS_LEVEL_LABELS_EN : ACCESS_LEVEL_LABELS)[access]
+}
+
+/** The line a person reads before choosing a level, in a language. */
+export function accessHint(level: AccessLevel, language: Language = 'uk'): string {
+  return (language === 'en' ? ACCESS_LEVEL_HINTS_EN : ACCESS_LEVEL_HINTS)[level]
 }
 
 export function isItemAccess(value: unknown): value is ItemAccess {

@@ -38,6 +38,17 @@ export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = {
   cleared: 'Минула',
 }
 
+export const ALARM_STATE_LABELS_EN: Readonly<Record<AlarmState, string>> = {
+  active: 'Active',
+  acknowledged: 'Seen',
+  cleared: 'Over',
+}
+
+/** An alarm's state in a language. */
+export function alarmStateLabel(state: AlarmState, language: Language = 'uk'): string {
+  return (language === 'en' ? ALARM_STATE_LABELS_EN : ALARM_STATE_LABELS)[state]
+}
+
 /** Per-device thresholds an owner may change, with their defaults and limits. */
 export const ALARM_SETTING_DEFAULTS = {
   offline_minutes: 10,

@@ -37,7 +37,12 @@ describe('errorCodeDescription', () => {
 
 describe('errorModeStatusLabel', () => {
   it('names the active circuits', () => {
-    expect([0, 1, 2, 3].map(errorModeStatusLabel)).toEqual(['Вимкнено', 'Котел', 'Бойлер', 'Котел + Бойлер'])
+    expect([0, 1, 2, 3].map((status) => errorModeStatusLabel(status))).toEqual([
+      'Вимкнено',
+      'Котел',
+      'Бойлер',
+      'Котел + Бойлер',
+    ])
     expect(errorModeStatusLabel('2')).toBe('Бойлер')
   })
 

@@ -110,9 +110,25 @@ export const ERROR_MODE_STATUS_LABELS: Readonly<Record<number, string>> = {
   3: 'Котел + Бойлер',
 }
 
-export const UNKNOWN_MODE_STATUS_LABEL = 'Невідомий'
+/** The same circuits in English: the heating circuit and the hot water tank. */
+export const ERROR_MODE_STATUS_LABELS_EN: Readonly<Record<number, string>> = {
+  0: 'Off',
+  1: 'Heating',
+  2: 'Hot water tank',
+  3: 'Heating + hot water tank',
+}
 
-export function errorModeStatusLabel(status: number | string | null | undefined): string {
-  if (status == null || status === '') return UNKNOWN_MODE_STATUS_LABEL
-  return ERROR_MODE_STATUS_LABELS[Number(status)] ?? UNKNOWN_MODE_STATUS_LABEL
+export const UNKNOWN_MODE_STATUS_LABEL = 'Невідомий'
+export const UNKNOWN_MODE_STATUS_LABEL_EN = 'Unknown'
+
+export function errorModeStatusLabel(
+  status: number | string | null | undefined,
+  language: Language = 'uk',
+): string {
+  const [labels, unknown] =
+    language === 'en'
+      ? [ERROR_MODE_STATUS_LABELS_EN, UNKNOWN_MODE_STATUS_LABEL_EN]
+      : [ERROR_MODE_STATUS_LABELS, UNKNOWN_MODE_STATUS_LABEL]
+  if (status == null || status === '') return unknown
+  return labels[Number(status)] ?? unknown
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ITEM_STATUSES } from '../item-status'
+import type { Language } from '../languages'
 import { documentSchema, resourceSchema, toOneSchema, wireDate } from './document'
 
 /** A firmware image of one device type (GET /firmware, administrators). */
@@ -38,6 +39,20 @@ export const FIRMWARE_UPDATE_STATE_LABELS: Record<FirmwareUpdateState, string> =
   failed: 'Помилка',
 }
 
+/** The same states in English (Ukrainian stays the reference wording). */
+export const FIRMWARE_UPDATE_STATE_LABELS_EN: Record<FirmwareUpdateState, string> = {
+  waiting: 'Waiting for the second stage',
+  sent: 'Sent, waiting for the device',
+  downloading: 'Downloading',
+  installing: 'Installing',
+  succeeded: 'Updated',
+  failed: 'Failed',
+}
+
+export function firmwareUpdateStateLabel(state: FirmwareUpdateState, language: Language = 'uk'): string {
+  return (language === 'en' ? FIRMWARE_UPDATE_STATE_LABELS_EN : FIRMWARE_UPDATE_STATE_LABELS)[state]
+}
+
 export const FIRMWARE_ROLLOUT_STATUSES = ['running', 'completed', 'halted'] as const
 export type FirmwareRolloutStatus = (typeof FIRMWARE_ROLLOUT_STATUSES)[number]
 
@@ -45,6 +60,16 @@ export const FIRMWARE_ROLLOUT_STATUS_LABELS: Record<FirmwareRolloutStatus, strin
   running: 'Триває',
   completed: 'Завершено',
   halted: 'Зупинено після збоїв першого етапу',
+}
+
+export const FIRMWARE_ROLLOUT_STATUS_LABELS_EN: Record<FirmwareRolloutStatus, string> = {
+  running: 'In progress',
+  completed: 'Completed',
+  halted: 'Stopped after failures in the first stage',
+}
+
+export function firmwareRolloutStatusLabel(status: FirmwareRolloutStatus, language: Language = 'uk'): string {
+  return (language === 'en' ? FIRMWARE_ROLLOUT_STATUS_LABELS_EN : FIRMWARE_ROLLOUT_STATUS_LABELS)[status]
 }
 
 /** One device of a rollout and how far it got. */

@@ -1,3 +1,4 @@
+import type { Language } from '../languages'
 import { FUEL_DEFAULTS } from '../resources/history'
 import { FUEL_LIMITS } from '../schemas/history'
 
@@ -19,16 +20,37 @@ export const SERVICE_GROUP_LABELS: Record<ServiceGroup, string> = {
   fuel: 'Паливо',
 }
 
+/** The same groups in English (Ukrainian stays the reference wording). */
+export const SERVICE_GROUP_LABELS_EN: Record<ServiceGroup, string> = {
+  feeder: 'Fuel feeder (auger)',
+  fan: 'Fan',
+  ignition: 'Ignition',
+  cleaning: 'Burner cleaning',
+  pumps: 'Pumps',
+  fuel: 'Fuel',
+}
+
 /** The burner's power levels the feeder and the fan are tuned for, percent of the set power. */
 export const SERVICE_POWER_LEVELS = [30, 60, 100] as const
 export type ServicePowerLevel = (typeof SERVICE_POWER_LEVELS)[number]
 
 export type ServiceUnit = 'с' | 'хв' | '%' | '°C' | 'кВт·год/кг'
 
+/** The units in English. */
+export const SERVICE_UNITS_EN: Readonly<Record<ServiceUnit, string>> = {
+  с: 's',
+  хв: 'min',
+  '%': '%',
+  '°C': '°C',
+  'кВт·год/кг': 'kWh/kg',
+}
+
 export interface ServiceSettingDefinition {
   group: ServiceGroup
-  /** The form's label (Ukrainian), without the unit. */
+  /** The form's label (Ukrainian, the reference wording), without the unit. */
   label: string
+  /** The same label in English. */
+  labelEn: string
   unit: ServiceUnit
   min: number
   max: number
@@ -38,11 +60,13 @@ export interface ServiceSettingDefinition {
   factory: number
   /** A line under the input. */
   hint?: string
+  hintEn?: string
 }
 
 const feederWork = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'feeder',
   label: `Робота шнека на ${level} %`,
+  labelEn: `Auger run at ${level} %`,
   unit: 'с',
   min: 1,
   max: 60,
@@ -52,6 +76,7 @@ const feederWork = (level: ServicePowerLevel, factory: number): ServiceSettingDe
 const feederPause = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'feeder',
   label: `Пауза шнека на ${level} %`,
+  labelEn: `Auger pause at ${level} %`,
   unit: 'с',
   min: 1,
   max: 120,
@@ -61,6 +86,7 @@ const feederPause = (level: ServicePowerLevel, factory: number): ServiceSettingD
 const fanSpeed = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'fan',
   label: `Оберти вентилятора на ${level} %`,
+  labelEn: `Fan speed at ${level} %`,
   unit: '%',
   min: 10,
   max: 100,
@@ -82,16 +108,19 @@ export const SERVICE_SETTINGS = {
   ignition_max_time: {
     group: 'ignition',
     label: 'Найдовший час розпалювання',
+    labelEn: 'Longest ignition time',
     unit: 'хв',
     min: 4,
     max: 30,
     step: 1,
     factory: 10,
     hint: 'Без полум’я за цей час контролер зупиняє розпалювання',
+    hintEn: 'With no flame by then, the controller stops the ignition',
   },
   ignition_fan_speed: {
     group: 'ignition',
     label: 'Оберти вентилятора під час розпалювання',
+    labelEn: 'Fan speed during ignition',
     unit: '%',
     min: 10,
     max: 100,
@@ -101,16 +130,19 @@ export const SERVICE_SETTINGS = {
   flame_threshold: {
     group: 'ignition',
     label: 'Поріг виявлення полум’я',
+    labelEn: 'Flame detection threshold',
     unit: '%',
     min: 5,
     max: 90,
     step: 1,
     factory: 15,
     hint: 'Яскравість за фотодатчиком, з якої полум’я вважається розпаленим',
+    hintEn: 'The flame sensor brightness from which the flame counts as lit',
   },
   cleaning_interval: {
     group: 'cleaning',
     label: 'Інтервал очищення',
+    labelEn: 'Cleaning interval',
     unit: 'хв',
     min: 10,
     max: 480,
@@ -120,6 +152,7 @@ export const SERVICE_SETTINGS = {
   cleaning_duration: {
     group: 'cleaning',
     label: 'Тривалість очищення',
+    labelEn: 'Cleaning time',
     unit: 'с',
     min: 5,
     max: 120,
@@ -129,6 +162,7 @@ export const SERVICE_SETTINGS = {
   pump_start_temp: {
     group: 'pumps',
     label: 'Температура увімкнення насоса котла',
+    labelEn: 'Boiler pump start temperature',
     unit: '°C',
     min: 25,
     max: 65,
@@ -138,22 +172,26 @@ export const SERVICE_SETTINGS = {
   antifreeze_temp: {
     group: 'pumps',
     label: 'Температура захисту від замерзання',
+    labelEn: 'Frost protection temperature',
     unit: '°C',
     min: 1,
     max: 10,
     step: 1,
     factory: 5,
     hint: 'Нижче неї насоси вмикаються, щоб вода в системі не замерзла',
+    hintEn: 'Below it the pumps start so that the water in the system does not freeze',
   },
   fuel_calorific_value: {
     group: 'fuel',
     label: 'Теплотворна здатність палива',
+    labelEn: 'Fuel calorific value',
     unit: 'кВт·год/кг',
     min: FUEL_LIMITS.calorific_value.min,
     max: FUEL_LIMITS.calorific_value.max,
     step: 0.1,
     factory: FUEL_DEFAULTS.calorific_value,
     hint: 'За нею контролер рахує потужність пальника з подачі шнека',
+    hintEn: 'The controller works out the burner power from the auger feed with it',
   },
 } as const satisfies Record<string, ServiceSettingDefinition>
 
@@ -161,6 +199,27 @@ export type ServiceSettingName = keyof typeof SERVICE_SETTINGS
 
 /** A full set of service parameters, by wire name. */
 export type ServiceSettings = Record<ServiceSettingName, number>
+
+/** A parameter's label in a language, without the unit. */
+export function serviceSettingLabel(setting: ServiceSettingDefinition, language: Language = 'uk'): string {
+  return language === 'en' ? setting.labelEn : setting.label
+}
+
+/** The line under a parameter's input, if it has one. */
+export function serviceSettingHint(
+  setting: ServiceSettingDefinition,
+  language: Language = 'uk',
+): string | undefined {
+  return language === 'en' ? setting.hintEn : setting.hint
+}
+
+export function serviceUnit(unit: ServiceUnit, language: Language = 'uk'): string {
+  return language === 'en' ? SERVICE_UNITS_EN[unit] : unit
+}
+
+export function serviceGroupLabel(group: ServiceGroup, language: Language = 'uk'): string {
+  return (language === 'en' ? SERVICE_GROUP_LABELS_EN : SERVICE_GROUP_LABELS)[group]
+}
 
 /** Every service parameter with its name, in the catalogue's order. */
 export function serviceSettingEntries(): [ServiceSettingName, ServiceSettingDefinition][] {

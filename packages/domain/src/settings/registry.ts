@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits'
-import { PUMP_MODE_LABELS, PUMP_MODES } from '../pump-modes'
+import { PUMP_MODE_LABELS, PUMP_MODE_LABELS_EN, PUMP_MODES } from '../pump-modes'
 
 /**
  * The boiler settings an owner changes from the dashboard, defined once. Everything else is derived from this
@@ -18,8 +18,10 @@ interface SettingBase {
   group: SettingsGroup
   /** Property of the items table in the server's schema; the SQL column and the wire use the setting's name. */
   column: string
-  /** The input's label on the dashboard (Ukrainian). */
+  /** The input's label on the dashboard (Ukrainian, the reference wording). */
   label: string
+  /** The same label in English. */
+  labelEn: string
 }
 
 /** A number stored as double precision; `step` 1 means whole numbers. */
@@ -50,8 +52,10 @@ export interface ChoiceSetting extends SettingBase {
   choices: readonly number[]
   /** What each choice is called on the dashboard. */
   choiceLabels: Readonly<Record<number, string>>
+  choiceLabelsEn: Readonly<Record<number, string>>
   /** A line under the choices that explains their names. */
   hint?: string
+  hintEn?: string
   factory: number
 }
 
@@ -72,6 +76,7 @@ export const ITEM_SETTINGS = {
     group: 'heater',
     column: 'heaterTempSet',
     label: 'Задана температура, °C',
+    labelEn: 'Set temperature, °C',
     unit: '°C',
     min: heaterTemp.min,
     max: heaterTemp.max,
@@ -83,6 +88,7 @@ export const ITEM_SETTINGS = {
     group: 'heater',
     column: 'heaterHysteresis',
     label: 'Гістерезис, °C',
+    labelEn: 'Hysteresis, °C',
     ...hysteresisRange,
     factory: hysteresis.default,
     fallback: hysteresis.default,
@@ -92,6 +98,7 @@ export const ITEM_SETTINGS = {
     group: 'tank',
     column: 'boilerTempSet',
     label: 'Задана температура, °C',
+    labelEn: 'Set temperature, °C',
     unit: '°C',
     min: tankTemp.min,
     max: tankTemp.max,
@@ -103,6 +110,7 @@ export const ITEM_SETTINGS = {
     group: 'tank',
     column: 'boilerHysteresis',
     label: 'Гістерезис, °C',
+    labelEn: 'Hysteresis, °C',
     ...hysteresisRange,
     factory: hysteresis.default,
     fallback: hysteresis.default,
@@ -112,6 +120,7 @@ export const ITEM_SETTINGS = {
     group: 'gas',
     column: 'gasTempMin',
     label: 'Мінімальна температура, °C',
+    labelEn: 'Minimum temperature, °C',
     unit: '°C',
     min: gasTemp.min,
     max: gasTemp.max,
@@ -125,6 +134,7 @@ export const ITEM_SETTINGS = {
     group: 'gas',
     column: 'gasTempMax',
     label: 'Максимальна температура, °C',
+    labelEn: 'Maximum temperature, °C',
     unit: '°C',
     min: gasTemp.min,
     max: gasTemp.max,
@@ -137,6 +147,7 @@ export const ITEM_SETTINGS = {
     group: 'power',
     column: 'burnerPowerSet',
     label: 'Потужність, кВт',
+    labelEn: 'Power, kW',
     unit: 'кВт',
     min: burnerPower.min,
     max: burnerPower.max,
@@ -149,6 +160,7 @@ export const ITEM_SETTINGS = {
     group: 'power',
     column: 'burnerMod',
     label: 'Модуляція потужності',
+    labelEn: 'Power modulation',
     factory: true,
     invalid: 'Модуляція має бути увімкнена або вимкнена',
   },
@@ -157,9 +169,12 @@ export const ITEM_SETTINGS = {
     group: 'mode',
     column: 'pumpMode',
     label: 'Режим насосів',
+    labelEn: 'Pump mode',
     choices: PUMP_MODES,
     choiceLabels: PUMP_MODE_LABELS,
+    choiceLabelsEn: PUMP_MODE_LABELS_EN,
     hint: 'Б — бойлер (гаряча вода), К — котел (опалення)',
+    hintEn: 'Tank: hot water; heating: the radiators',
     factory: 1,
   },
 } as const satisfies Record<string, SettingDefinition>

@@ -4,8 +4,9 @@ import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
-import type { ChoiceSetting } from '@teplo/domain'
+import { type ChoiceSetting, settingChoiceLabel, settingHint, settingLabel } from '@teplo/domain'
 import { useId } from 'react'
+import { currentLanguage } from '../../../lib/i18n'
 
 interface ChoiceFieldProps {
   setting: ChoiceSetting
@@ -18,9 +19,10 @@ interface ChoiceFieldProps {
 export function ChoiceField({ setting, value, onChange, error }: ChoiceFieldProps) {
   const labelId = useId()
   const hintId = useId()
+  const language = currentLanguage()
   return (
     <FormControl error={Boolean(error)}>
-      <FormLabel id={labelId}>{setting.label}</FormLabel>
+      <FormLabel id={labelId}>{settingLabel(setting, language)}</FormLabel>
       <RadioGroup
         aria-labelledby={labelId}
         aria-describedby={hintId}
@@ -32,11 +34,11 @@ export function ChoiceField({ setting, value, onChange, error }: ChoiceFieldProp
             key={choice}
             value={String(choice)}
             control={<Radio />}
-            label={setting.choiceLabels[choice] ?? String(choice)}
+            label={settingChoiceLabel(setting, choice, language)}
           />
         ))}
       </RadioGroup>
-      <FormHelperText id={hintId}>{error ?? setting.hint}</FormHelperText>
+      <FormHelperText id={hintId}>{error ?? settingHint(setting, language)}</FormHelperText>
     </FormControl>
   )
 }

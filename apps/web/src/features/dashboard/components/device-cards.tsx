@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { ITEM_SETTINGS, LIMITS, pumpModeLabel } from '@teplo/domain'
+import { ITEM_SETTINGS, LIMITS, pumpModeLabel, settingHint } from '@teplo/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FlameBar } from '../../../components/ui/flame-bar'
@@ -92,7 +92,7 @@ export function DeviceCards({ device }: { device: Device }) {
           <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, textAlign: 'center' }}>
             {pumpModeLabel(device.pump_mode, currentLanguage())}
           </Typography>
-          <Detail>{ITEM_SETTINGS.pump_mode.hint}</Detail>
+          <Detail>{settingHint(ITEM_SETTINGS.pump_mode, currentLanguage()) ?? ''}</Detail>
         </SettingCard>
         <SettingCard
           title={t('dashboard.gas.title')}

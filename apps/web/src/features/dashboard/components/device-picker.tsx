@@ -5,6 +5,7 @@ import Select from '@mui/material/Select'
 import { accessLabel } from '@teplo/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 
 interface DevicePickerProps {
@@ -29,7 +30,9 @@ export function DevicePicker({ devices, value, onChange }: DevicePickerProps) {
         {devices.map((device) => (
           <MenuItem key={device.id} value={device.id}>
             {/* A device shared with the user says at what level (ADR 018). */}
-            {device.access === 'owner' ? device.name : `${device.name} · ${accessLabel(device.access)}`}
+            {device.access === 'owner'
+              ? device.name
+              : `${device.name} · ${accessLabel(device.access, currentLanguage())}`}
           </MenuItem>
         ))}
       </Select>

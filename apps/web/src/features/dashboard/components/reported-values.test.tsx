@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { toDevice } from '../../../lib/items/item-document'
 import { itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { renderRoutes } from '../../../test/render-routes'
@@ -38,5 +39,15 @@ describe('desired beside reported values', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     renderState({ heater_temp_set: 77, reported_settings: null })
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('names the settings, their units and the pump modes in English on an English screen', async () => {
+    await setLanguage('en')
+    renderState({ burner_power_set: 20, pump_mode: 1, ...reported({ burner_power_set: 15, pump_mode: 3 }) })
+    const text = screen.getByRole('alert').textContent
+    expect(text).toContain('(Power, kW)')
+    expect(text).toMatch(/20 kW.+15 kW/)
+    expect(text).toMatch(/\(Pump mode\).+Tank \+ heating.+Heating/)
+    expect(text).not.toMatch(/кВт|Б\+К|Режим/)
   })
 })

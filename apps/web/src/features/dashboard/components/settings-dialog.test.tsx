@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { toDevice } from '../../../lib/items/item-document'
 import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
@@ -198,5 +199,29 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain(reason))
     const toast = await screen.findByText(reason, { selector: '.MuiAlert-message' }, slow)
     expect(toast.closest('.MuiAlert-root')?.className).toMatch(/MuiAlert-colorError/)
+  })
+
+  it('labels the fields and their units in English on an English screen', async () => {
+    const user = userEvent.setup()
+    await setLanguage('en')
+    openDialog('power', { burner_power_set: 20 })
+    const power = await screen.findByRole('spinbutton', { name: 'Power, kW' }, slow)
+    expect(screen.getByRole('switch', { name: 'Power modulation' })).toBeTruthy()
+    expect(screen.getByText('From 5 to 1000 kW')).toBeTruthy()
+    await user.clear(power)
+    await user.type(power, '2000')
+    await user.tab()
+    expect(screen.getByText('Above the maximum of 1000 kW: set to 1000 instead of 2000.')).toBeTruthy()
+  })
+
+  it('names the pump modes in English on an English screen', async () => {
+    await setLanguage('en')
+    openDialog('mode', { pump_mode: 2 })
+    const group = await screen.findByRole('radiogroup', { name: 'Pump mode' }, slow)
+    expect(group.getAttribute('aria-describedby')).toBeTruthy()
+    expect(screen.getByRole('radio', { name: 'Tank' })).toHaveProperty('checked', true)
+    for (const name of ['Tank + heating', 'Heating', 'Heating + tank'])
+      expect(screen.getByRole('radio', { name })).toBeTruthy()
+    expect(screen.getByText('Tank: hot water; heating: the radiators')).toBeTruthy()
   })
 })

@@ -8,11 +8,12 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
-import type { ItemSettingsGroup, SettingName } from '@teplo/domain'
+import { type ItemSettingsGroup, type SettingName, settingLabel } from '@teplo/domain'
 import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
 import {
@@ -87,7 +88,7 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
   const { t } = useTranslation()
   const toast = useToast()
   const { save, isPending } = useSaveSettings()
-  const specs = numberFields(group)
+  const specs = numberFields(group, currentLanguage())
   const [texts, setTexts] = useState(() => initialTexts(group, device))
   const [choices, setChoices] = useState(() => initialChoices(group, device))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -164,7 +165,7 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
                       onChange={(event) => choose(name, event.target.checked)}
                     />
                   }
-                  label={setting.label}
+                  label={settingLabel(setting, currentLanguage())}
                 />
               ) : (
                 <ChoiceField

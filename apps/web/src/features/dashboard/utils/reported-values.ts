@@ -2,8 +2,11 @@ import {
   ITEM_SETTINGS,
   type SettingDefinition,
   type SettingName,
+  settingChoiceLabel,
   settingEntries,
+  settingLabel,
   settingsDifferences,
+  settingUnit,
   syncStatusLabel,
 } from '@teplo/domain'
 import type { TFunction } from 'i18next'
@@ -26,11 +29,12 @@ export type ReportedDifference = {
 type Translate = TFunction
 
 function formatValue(t: Translate, setting: SettingDefinition | undefined, value: unknown): string {
+  const language = currentLanguage()
   if (setting?.kind === 'number' && typeof value === 'number') {
-    return `${String(value).replace('.', ',')} ${setting.unit}`
+    return `${String(value).replace('.', ',')} ${settingUnit(setting.unit, language)}`
   }
   if (setting?.kind === 'choice' && typeof value === 'number')
-    return setting.choiceLabels[value] ?? String(value)
+    return settingChoiceLabel(setting, value, language)
   if (setting?.kind === 'boolean' || value === 'on' || value === 'off') {
     return t(value === true || value === 'on' ? 'dashboard.reported.on' : 'dashboard.reported.off')
   }
@@ -52,7 +56,7 @@ export function reportedDifferences(device: Device, t: Translate): ReportedDiffe
     return {
       name,
       card: t(setting ? `dashboard.${GROUP_CARD[setting.group]}.title` : 'dashboard.reported.power'),
-      label: setting?.label ?? null,
+      label: setting ? settingLabel(setting, currentLanguage()) : null,
       desired: formatValue(t, setting, asked),
       applied: formatValue(t, setting, applied),
     }

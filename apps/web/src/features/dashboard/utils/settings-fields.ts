@@ -2,18 +2,22 @@ import {
   clamp,
   ITEM_SETTINGS_SCHEMAS,
   type ItemSettingsGroup,
+  type Language,
   type NumberSetting,
   type SettingDefinition,
   type SettingName,
   type SettingsGroup,
+  settingLabel,
   settingsOfGroup,
+  settingUnit,
 } from '@teplo/domain'
 
 /** A number input of a settings dialog, made from its entry in the settings registry. */
 export interface NumberFieldSpec {
   name: SettingName
+  /** The label and the unit in the language the dialog is shown in. */
   label: string
-  unit: NumberSetting['unit']
+  unit: string
   min: number
   max: number
   /** What one press of a stepper adds: 1, or 0.5 for hysteresis. */
@@ -24,11 +28,11 @@ export interface NumberFieldSpec {
   fallback?: number
 }
 
-function numberField(name: SettingName, setting: NumberSetting): NumberFieldSpec {
+function numberField(name: SettingName, setting: NumberSetting, language: Language): NumberFieldSpec {
   return {
     name,
-    label: setting.label,
-    unit: setting.unit,
+    label: settingLabel(setting, language),
+    unit: settingUnit(setting.unit, language),
     min: setting.min,
     max: setting.max,
     step: setting.step,
@@ -40,12 +44,12 @@ function numberField(name: SettingName, setting: NumberSetting): NumberFieldSpec
 const isNumber = (entry: [SettingName, SettingDefinition]): entry is [SettingName, NumberSetting] =>
   entry[1].kind === 'number'
 
-/** The number inputs of each dashboard dialog, in the registry's order. */
-export function numberFields(group: ItemSettingsGroup): NumberFieldSpec[] {
+/** The number inputs of each dashboard dialog, in the registry's order; labelled in Ukrainian unless asked. */
+export function numberFields(group: ItemSettingsGroup, language: Language = 'uk'): NumberFieldSpec[] {
   if (group === 'toggle') return []
   return settingsOfGroup(group)
     .filter(isNumber)
-    .map(([name, setting]) => numberField(name, setting))
+    .map(([name, setting]) => numberField(name, setting, language))
 }
 
 /** The switches and mode choices of a dialog: every setting of the group that is not a number. */

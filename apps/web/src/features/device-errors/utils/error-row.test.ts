@@ -1,5 +1,6 @@
 import type { ItemErrorResource } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { itemErrorResource } from '../../../test/resource-fixtures'
 import { formatPercent, formatTemperature, toErrorRow } from './error-row'
 
@@ -34,6 +35,12 @@ describe('toErrorRow', () => {
     )
     expect([row.heaterTemp, row.boilerTemp, row.gasTemp, row.burnerPower]).toEqual(['-', '-', '-', '-'])
     expect(row.mode).toBe('Невідомий')
+  })
+
+  it('words the circuits in English on an English screen', async () => {
+    await setLanguage('en')
+    expect(toErrorRow(errorEvent(), 'UTC').mode).toBe('Heating + hot water tank')
+    expect(toErrorRow(errorEvent({ mode_status: null })).mode).toBe('Unknown')
   })
 
   it("calls a code outside E1–E10 'Невідома помилка'", () => {

@@ -32,7 +32,7 @@ export function toErrorRow(resource: ItemErrorResource, timeZone?: string): Erro
     code: code || MISSING,
     description: errorCodeDescription(code, currentLanguage()),
     time: formatDateTime(time, timeZone),
-    mode: errorModeStatusLabel(mode),
+    mode: errorModeStatusLabel(mode, currentLanguage()),
     heaterTemp: formatTemperature(device?.temperatures?.kotla),
     boilerTemp: formatTemperature(device?.temperatures?.boilera),
     gasTemp: formatTemperature(device?.temperatures?.gas),

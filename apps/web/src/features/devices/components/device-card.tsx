@@ -11,6 +11,7 @@ import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { deviceStatusText, deviceSyncText } from '../utils/device-status'
 import { DeleteDeviceButton } from './delete-device-button'
@@ -25,7 +26,7 @@ export function DeviceCard({ device, extra }: { device: Device; extra?: ReactNod
   const rows = [
     [t('devices.form.serial'), device.serial_number],
     [t('devices.owner'), device.owner],
-    [t('devices.access'), accessLabel(device.access)],
+    [t('devices.access'), accessLabel(device.access, currentLanguage())],
     [t('devices.type'), device.category?.name || '-'],
     [t('devices.status'), deviceStatusText(device)],
     [t('devices.sync'), deviceSyncText(device)],

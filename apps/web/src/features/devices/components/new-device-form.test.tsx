@@ -1,7 +1,10 @@
+import { DEFAULT_ITEM_NAME } from '@teplo/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { createdItemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
+import uk from '../../../locales/uk-screens.json'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { NewDeviceForm } from './new-device-form'
@@ -29,6 +32,13 @@ const serial = () => screen.getByLabelText<HTMLInputElement>(/Серійний �
 const submit = () => screen.getByRole('button', { name: 'Додати пристрій' })
 
 describe('NewDeviceForm', { timeout: 15_000 }, () => {
+  it("starts from the schema's default name in either language", async () => {
+    expect(uk.devices.form.defaultName).toBe(DEFAULT_ITEM_NAME)
+    await setLanguage('en')
+    renderForm()
+    expect((await screen.findByLabelText<HTMLInputElement>('Name')).value).toBe('Device 1')
+  })
+
   it('starts from the defaults of the specification and preselects the newest type', async () => {
     renderForm()
     expect((await screen.findByLabelText<HTMLInputElement>('Назва')).value).toBe('Пристрій 1')

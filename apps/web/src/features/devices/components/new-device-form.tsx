@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import { DEFAULT_ITEM_NAME, type ItemCreateData, type ItemCreateInput, itemCreateSchema } from '@teplo/domain'
+import { type ItemCreateData, type ItemCreateInput, itemCreateSchema } from '@teplo/domain'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -37,7 +37,8 @@ export function NewDeviceForm({ defaultOwner, types, onDone }: NewDeviceFormProp
   const { control, handleSubmit, setError } = useForm<ItemCreateInput, unknown, ItemCreateData>({
     resolver: zodResolver(itemCreateSchema),
     defaultValues: {
-      name: DEFAULT_ITEM_NAME,
+      // The schema's default name (DEFAULT_ITEM_NAME) in the interface's language.
+      name: t('devices.form.defaultName'),
       owner: defaultOwner?.name ?? '',
       serial_number: '',
       description: '',

@@ -1,6 +1,7 @@
 import { firmwareDeviceListDocumentSchema } from '@teplo/domain'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { FirmwareOwnerScreen } from './firmware-owner-screen'
@@ -66,5 +67,13 @@ describe('FirmwareOwnerScreen', { timeout: 15_000 }, () => {
     expect(silent.getByText('Котел ще не повідомив версію прошивки')).toBeTruthy()
     expect(silent.getByText('Найновіша версія для цього типу: 1.5.0')).toBeTruthy()
     expect(calls[0]!.url).toBe('/api/v2/firmware-devices')
+  })
+
+  it('names the update state in English on an English screen', async () => {
+    stubFetch(() => ({ status: 200, body: document }))
+    await setLanguage('en')
+    renderRoutes([{ path: '/', element: <FirmwareOwnerScreen /> }], '/')
+    const card = within(await screen.findByRole('region', { name: 'Котел у майстерні' }, { timeout: 5000 }))
+    expect(card.getByText('Updating to 1.5.0: Downloading 50 %')).toBeTruthy()
   })
 })

@@ -2,21 +2,21 @@ import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { FIRMWARE_UPDATE_STATE_LABELS } from '@teplo/domain'
+import { firmwareUpdateStateLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { type FirmwareDevice, useFirmwareDevices } from '../api/get-firmware-devices'
 import './firmware-strings'
+import { currentLanguage } from '../../../lib/i18n'
 
 function Verdict({ device }: { device: FirmwareDevice['attributes'] }) {
   const { t } = useTranslation()
   const update = device.update
   if (update && ['sent', 'downloading', 'installing'].includes(update.state)) {
+    const name = firmwareUpdateStateLabel(update.state, currentLanguage())
     const state =
-      update.state === 'downloading' && update.progress !== null
-        ? `${FIRMWARE_UPDATE_STATE_LABELS[update.state]} ${update.progress} %`
-        : FIRMWARE_UPDATE_STATE_LABELS[update.state]
+      update.state === 'downloading' && update.progress !== null ? `${name} ${update.progress} %` : name
     return (
       <Typography color="info.main">
         {t('firmware.owner.updating', { version: update.version, state })}

@@ -9,9 +9,10 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import { FIRMWARE_ROLLOUT_STATUS_LABELS } from '@teplo/domain'
+import { firmwareRolloutStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import type { Rollout } from '../api/get-rollouts'
 import { UpdateStateChip } from './update-state-chip'
 
@@ -37,7 +38,7 @@ function RolloutCard({ rollout, typeName }: { rollout: Rollout; typeName: (id: s
         <Chip
           size="small"
           color={STATUS_COLOR[attributes.status]}
-          label={FIRMWARE_ROLLOUT_STATUS_LABELS[attributes.status]}
+          label={firmwareRolloutStatusLabel(attributes.status, currentLanguage())}
           data-status={attributes.status}
         />
       </Stack>

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip'
-import { FIRMWARE_UPDATE_STATE_LABELS, type FirmwareUpdateState } from '@teplo/domain'
+import { type FirmwareUpdateState, firmwareUpdateStateLabel } from '@teplo/domain'
+import { currentLanguage } from '../../../lib/i18n'
 
 const COLOR: Record<FirmwareUpdateState, 'default' | 'info' | 'success' | 'error'> = {
   waiting: 'default',
@@ -18,9 +19,8 @@ export function UpdateStateChip({
   state: FirmwareUpdateState
   progress?: number | null
 }) {
+  const name = firmwareUpdateStateLabel(state, currentLanguage())
   const label =
-    state === 'downloading' && progress !== null && progress !== undefined
-      ? `${FIRMWARE_UPDATE_STATE_LABELS[state]} ${progress} %`
-      : FIRMWARE_UPDATE_STATE_LABELS[state]
+    state === 'downloading' && progress !== null && progress !== undefined ? `${name} ${progress} %` : name
   return <Chip size="small" color={COLOR[state]} label={label} data-state={state} />
 }

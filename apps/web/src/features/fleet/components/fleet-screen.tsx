@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography'
 import {
   accessLabel,
   FLEET_ATTENTION,
-  FLEET_ATTENTION_LABELS,
   type FleetAttention,
   type FleetDeviceResource,
+  fleetAttentionLabel,
 } from '@teplo/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,7 +20,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { formatDateTime } from '../../../lib/dates'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import strings from '../../../locales/uk-fleet.json'
 import { useFleet } from '../api/get-fleet'
@@ -63,7 +63,10 @@ export function FleetScreen() {
             value={attention}
             options={[
               { value: '', label: t('fleet.all') },
-              ...FLEET_ATTENTION.map((name) => ({ value: name, label: FLEET_ATTENTION_LABELS[name] })),
+              ...FLEET_ATTENTION.map((name) => ({
+                value: name,
+                label: fleetAttentionLabel(name, currentLanguage()),
+              })),
             ]}
             onChange={(value) => {
               setAttention(value as FleetAttention | '')
@@ -118,7 +121,11 @@ function FleetRow({ device }: { device: FleetDeviceResource }) {
             <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {a.name}
             </Typography>
-            <Chip size="small" color={CHIP_COLOR[a.attention]} label={FLEET_ATTENTION_LABELS[a.attention]} />
+            <Chip
+              size="small"
+              color={CHIP_COLOR[a.attention]}
+              label={fleetAttentionLabel(a.attention, currentLanguage())}
+            />
             {a.open_errors > 0 && (
               <Chip
                 size="small"
@@ -130,7 +137,7 @@ function FleetRow({ device }: { device: FleetDeviceResource }) {
           </Stack>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {t('fleet.serial')}: {a.serial_number} · {t('fleet.owner')}: {a.owner} · {t('fleet.access')}:{' '}
-            {accessLabel(a.access)}
+            {accessLabel(a.access, currentLanguage())}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('fleet.lastContact')}: {a.last_seen_at ? formatDateTime(a.last_seen_at) : t('fleet.never')}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { supportDocument } from '../../../test/resource-fixtures'
@@ -56,5 +57,22 @@ describe('FaqPage', () => {
     expect(video.getAttribute('rel')).toContain('noopener')
     expect(screen.getByRole('heading', { name: 'Котел' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Пальник' })).toBeTruthy()
+  })
+
+  it('searches for videos in English on an English screen', async () => {
+    await setLanguage('en')
+    showPage()
+
+    const queries = ['Setting up a pellet boiler', 'Starting a pellet burner for the first time'].map(
+      (name) => {
+        const href = screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!
+        return new URL(href).searchParams.get('search_query')
+      },
+    )
+    expect(queries).toEqual(['pellet boiler setup', 'pellet burner first start'])
+    const cleaning = screen
+      .getByRole('link', { name: /Cleaning the boiler and burner/ })
+      .getAttribute('href')!
+    expect(new URL(cleaning).searchParams.get('search_query')).toBe('pellet boiler and burner cleaning')
   })
 })

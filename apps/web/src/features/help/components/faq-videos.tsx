@@ -7,12 +7,9 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { FaqSection } from './faq-section'
 
-// Searches rather than single videos: they keep working when one video is taken down.
-const VIDEOS = [
-  { key: 'setup', query: 'пелетний котел налаштування' },
-  { key: 'firstStart', query: 'пелетний пальник перший запуск' },
-  { key: 'cleaning', query: 'чищення пелетного котла і пальника' },
-] as const
+// Searches rather than single videos: they keep working when one video is taken down. The query is in the
+// interface's language (help.videos.queries), so an English reader finds videos in English.
+const VIDEOS = ['setup', 'firstStart', 'cleaning'] as const
 
 export function youtubeSearch(query: string): string {
   return `https://www.youtube.com/results?${new URLSearchParams({ search_query: query })}`
@@ -24,12 +21,16 @@ export function FaqVideos() {
     <FaqSection title={t('help.videos.title')}>
       <Typography sx={{ color: 'text.secondary' }}>{t('help.videos.intro')}</Typography>
       <List disablePadding>
-        {VIDEOS.map(({ key, query }) => (
+        {VIDEOS.map((key) => (
           <ListItem key={key} disableGutters>
             <ListItemIcon sx={{ minWidth: 36, color: 'primary.main' }}>
               <OndemandVideoRounded aria-hidden />
             </ListItemIcon>
-            <Link href={youtubeSearch(query)} target="_blank" rel="noopener noreferrer">
+            <Link
+              href={youtubeSearch(t(`help.videos.queries.${key}`))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t(`help.videos.${key}`)}
               <Typography component="span" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
                 {` (${t('help.newTab')})`}

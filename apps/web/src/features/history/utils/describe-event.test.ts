@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { describeEvent, type EventWords } from './describe-event'
 
 const words: EventWords = {
@@ -20,5 +21,19 @@ describe('describeEvent', () => {
       words,
     )
     expect(text).toBe('Котел · Задана температура, °C: 72,5; Пальник · Модуляція потужності: вимк.')
+  })
+
+  it('names the settings in English on an English screen', async () => {
+    await setLanguage('en')
+    const english: EventWords = {
+      groups: { heater: 'Boiler', tank: 'Tank', gas: 'Flue gases', power: 'Burner', mode: 'Pumps' },
+      on: 'on',
+      off: 'off',
+    }
+    const text = describeEvent(
+      { time: 0, kind: 'settings', code: null, settings: { burner_power_set: 18, burner_mod: true } },
+      english,
+    )
+    expect(text).toBe('Burner · Power, kW: 18; Burner · Power modulation: on')
   })
 })

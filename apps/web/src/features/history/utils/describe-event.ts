@@ -1,4 +1,4 @@
-import { errorCodeDescription, ITEM_SETTINGS, type SettingsGroup } from '@teplo/domain'
+import { errorCodeDescription, ITEM_SETTINGS, type SettingsGroup, settingLabel } from '@teplo/domain'
 import { currentLanguage } from '../../../lib/i18n'
 import type { HistoryEvent } from './chart-data'
 
@@ -19,7 +19,7 @@ export function describeEvent(event: HistoryEvent, words: EventWords): string {
       const shown =
         typeof value === 'boolean' ? (value ? words.on : words.off) : String(value).replace('.', ',')
       if (!setting) return `${name}: ${shown}`
-      return `${words.groups[setting.group]} · ${setting.label}: ${shown}`
+      return `${words.groups[setting.group]} · ${settingLabel(setting, currentLanguage())}: ${shown}`
     })
     .join('; ')
 }

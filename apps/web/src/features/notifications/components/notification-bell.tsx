@@ -11,11 +11,12 @@ import Popover from '@mui/material/Popover'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { ALARM_STATE_LABELS, type NotificationResource } from '@teplo/domain'
+import { alarmStateLabel, type NotificationResource } from '@teplo/domain'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { useLiveNotifications } from '../hooks/use-live-notifications'
 
@@ -134,7 +135,7 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
                         size="small"
                         variant="outlined"
                         color={STATE_COLORS[attributes.alarm_state]}
-                        label={ALARM_STATE_LABELS[attributes.alarm_state]}
+                        label={alarmStateLabel(attributes.alarm_state, currentLanguage())}
                       />
                       {unreadItem && (
                         <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>

@@ -1,6 +1,12 @@
 import TextField from '@mui/material/TextField'
-import type { ServiceSettingDefinition } from '@teplo/domain'
+import {
+  type ServiceSettingDefinition,
+  serviceSettingHint,
+  serviceSettingLabel,
+  serviceUnit,
+} from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
+import { currentLanguage } from '../../../lib/i18n'
 
 interface ServiceFieldProps {
   name: string
@@ -26,19 +32,21 @@ export function ServiceField({
   reported,
 }: ServiceFieldProps) {
   const { t } = useTranslation()
+  const language = currentLanguage()
+  const unit = serviceUnit(setting.unit, language)
   const range = t('service.range', {
     min: decimal(setting.min),
     max: decimal(setting.max),
-    unit: setting.unit,
+    unit,
   })
   const notes = [
-    reported !== undefined ? t('service.reported', { value: `${decimal(reported)} ${setting.unit}` }) : null,
-    setting.hint ?? null,
+    reported !== undefined ? t('service.reported', { value: `${decimal(reported)} ${unit}` }) : null,
+    serviceSettingHint(setting, language) ?? null,
   ].filter((note): note is string => note !== null)
   return (
     <TextField
       name={name}
-      label={`${setting.label}, ${setting.unit}`}
+      label={`${serviceSettingLabel(setting, language)}, ${unit}`}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error !== undefined}

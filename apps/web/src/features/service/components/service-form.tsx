@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import {
   DEFAULT_SERVICE_SETTINGS,
-  SERVICE_GROUP_LABELS,
   SERVICE_GROUPS,
   type ServiceSettingName,
   type ServiceSettingsPatch,
+  serviceGroupLabel,
   serviceSettingEntries,
   serviceSettingValueSchema,
 } from '@teplo/domain'
@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast-context'
+import { currentLanguage } from '../../../lib/i18n'
 import type { ServiceSettingsView } from '../api/get-service-settings'
 import { ServiceField } from './service-field'
 
@@ -91,7 +92,7 @@ export function ServiceForm({ view, busy, serverErrors, onSave }: ServiceFormPro
         <Card key={group} component="section" aria-labelledby={`service-group-${group}`}>
           <CardContent>
             <Typography id={`service-group-${group}`} variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
-              {SERVICE_GROUP_LABELS[group]}
+              {serviceGroupLabel(group, currentLanguage())}
             </Typography>
             <Grid container spacing={2}>
               {ENTRIES.filter(([, setting]) => setting.group === group).map(([name, setting]) => {

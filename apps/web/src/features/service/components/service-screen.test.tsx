@@ -6,6 +6,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { itemListDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
@@ -139,5 +140,22 @@ describe('ServiceScreen', { timeout: 15_000 }, () => {
     ).toBeTruthy()
     // The controller still runs on its own value, shown under the desired one.
     expect(screen.getByText(/контролер працює на 90 %/)).toBeTruthy()
+  })
+
+  it('names the groups, parameters, units and hints in English on an English screen', async () => {
+    serve({ fan_speed_100: 80, reported_service_settings: DEFAULT_SERVICE_SETTINGS })
+    await setLanguage('en')
+    show()
+    await screen.findByRole('heading', { name: 'Fuel feeder (auger)' }, slow)
+    for (const group of ['Fan', 'Ignition', 'Burner cleaning', 'Pumps', 'Fuel'])
+      expect(screen.getByRole('heading', { name: group })).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Fan speed at 30 %, %' })).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Auger pause at 60 %, s' })).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Longest ignition time, min' })).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Fuel calorific value, kWh/kg' })).toBeTruthy()
+    expect(screen.getByText(/With no flame by then, the controller stops the ignition/)).toBeTruthy()
+    // The controller's own value, with the unit in English too.
+    expect(screen.getByText(/the controller runs at 90 %/)).toBeTruthy()
+    expect(document.body.textContent).not.toMatch(/шнека|Вентилятор|кВт·год|хв\b/)
   })
 })

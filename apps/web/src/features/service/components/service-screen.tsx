@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { ApiRequestError } from '../../../lib/api-client'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { useItems } from '../../../lib/items/get-items'
 import { type Device, withoutPending } from '../../../lib/items/item-document'
 import strings from '../../../locales/uk-service.json'
@@ -49,7 +49,7 @@ export function ServiceScreen({ everyone = false }: ServiceScreenProps) {
           value={selected.id}
           options={list.map((d) => ({
             value: d.id,
-            label: d.access === 'owner' ? d.name : `${d.name} · ${accessLabel(d.access)}`,
+            label: d.access === 'owner' ? d.name : `${d.name} · ${accessLabel(d.access, currentLanguage())}`,
           }))}
           onChange={setPickedId}
         />

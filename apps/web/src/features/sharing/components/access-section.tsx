@@ -7,9 +7,9 @@ import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import {
-  ACCESS_LEVEL_HINTS,
   ACCESS_LEVELS,
   type AccessLevel,
+  accessHint,
   accessLabel,
   type ItemAccess,
   SHARE_LEVELS,
@@ -24,6 +24,7 @@ import { TextInput } from '../../../components/ui/text-input'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import {
   useCancelInvitation,
   useChangeShare,
@@ -53,7 +54,7 @@ export function AccessSection({ device }: { device: SharedDevice }) {
             {t('sharing.title')}
           </Typography>
           <Typography variant="body2">
-            {t('sharing.yourAccess', { level: accessLabel(device.access) })}
+            {t('sharing.yourAccess', { level: accessLabel(device.access, currentLanguage()) })}
           </Typography>
           {manager && <InviteForm itemId={device.id} />}
           <ShareList device={device} manager={manager} />
@@ -80,7 +81,7 @@ function InviteForm({ itemId }: { itemId: string }) {
     label:
       level === 'owner'
         ? t('sharing.invite.handover')
-        : `${accessLabel(level)} — ${ACCESS_LEVEL_HINTS[level].toLowerCase()}`,
+        : `${accessLabel(level, currentLanguage())} — ${accessHint(level, currentLanguage()).toLowerCase()}`,
   }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -143,7 +144,7 @@ function ShareList({ device, manager }: { device: SharedDevice; manager: boolean
     return manager ? <Typography color="text.secondary">{t('sharing.nobody')}</Typography> : null
   const levelOptions = [...SHARE_LEVELS]
     .reverse()
-    .map((level) => ({ value: level, label: accessLabel(level) }))
+    .map((level) => ({ value: level, label: accessLabel(level, currentLanguage()) }))
   return (
     <Stack spacing={1}>
       <Typography variant="h3">{t('sharing.people')}</Typography>
@@ -179,7 +180,9 @@ function ShareList({ device, manager }: { device: SharedDevice; manager: boolean
                 />
               </div>
             ) : (
-              <Typography variant="body2">{accessLabel(share.attributes.access)}</Typography>
+              <Typography variant="body2">
+                {accessLabel(share.attributes.access, currentLanguage())}
+              </Typography>
             )}
             <Button
               color="error"
@@ -220,7 +223,7 @@ function PendingList({ itemId }: { itemId: string }) {
                 level:
                   invitation.attributes.access === 'owner'
                     ? t('sharing.invite.handover')
-                    : accessLabel(invitation.attributes.access),
+                    : accessLabel(invitation.attributes.access, currentLanguage()),
                 date: formatDate(invitation.attributes.expires_at),
               })}
             />

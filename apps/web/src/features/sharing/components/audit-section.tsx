@@ -6,21 +6,34 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { type AuditEntryResource, accessLabel, ITEM_SETTINGS, SERVICE_SETTINGS } from '@teplo/domain'
+import {
+  type AuditEntryResource,
+  accessLabel,
+  ITEM_SETTINGS,
+  isServiceSettingName,
+  isSettingName,
+  type Language,
+  SERVICE_SETTINGS,
+  serviceSettingLabel,
+  settingLabel,
+} from '@teplo/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useAudit } from '../api/audit'
 
 type Attributes = AuditEntryResource['attributes']
 type Value = string | number | boolean | null
 
-type Labelled = Record<string, { label: string } | undefined>
 // A dashboard setting, else a service parameter (ADR 025), by its wire name.
-const settingLabel = (name: string) =>
-  (ITEM_SETTINGS as Labelled)[name]?.label ?? (SERVICE_SETTINGS as Labelled)[name]?.label ?? name
+function fieldLabel(name: string, language: Language): string {
+  if (isSettingName(name)) return settingLabel(ITEM_SETTINGS[name], language)
+  if (isServiceSettingName(name)) return serviceSettingLabel(SERVICE_SETTINGS[name], language)
+  return name
+}
 
 // The weekly schedule's members (ADR 026) are not settings of the registry.
 const SCHEDULE_FIELDS = ['enabled', 'heater_reduction', 'boiler_reduction', 'reduced_hours'] as const
@@ -45,11 +58,11 @@ export function AuditSection({ itemId }: { itemId: string }) {
       .filter(([field]) => field !== 'user_id')
       .map(
         ([field, change]) =>
-          `${isScheduleField(field) ? t(`audit.fields.${field}`) : settingLabel(field)}: ${value(field, change.from)} → ${value(field, change.to)}`,
+          `${isScheduleField(field) ? t(`audit.fields.${field}`) : fieldLabel(field, currentLanguage())}: ${value(field, change.from)} → ${value(field, change.to)}`,
       )
     if (entry.subject)
       parts.push(
-        `${entry.subject.email}${entry.subject.access ? ` (${accessLabel(entry.subject.access)})` : ''}`,
+        `${entry.subject.email}${entry.subject.access ? ` (${accessLabel(entry.subject.access, currentLanguage())})` : ''}`,
       )
     if (entry.outcome) parts.push(t(`audit.outcomes.${entry.outcome}`))
     if (entry.reason) parts.push(entry.reason)

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
-import { addScreenStrings } from '../../../lib/i18n'
+import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../api/invitations'
 
@@ -22,7 +22,11 @@ export function offerText(t: TFunction, invitation: InvitationAttributes) {
   const from = invitation.invited_by ?? t('invitations.someone')
   return invitation.access === 'owner'
     ? t('invitations.offerOwner', { from, name: invitation.item_name })
-    : t('invitations.offer', { from, name: invitation.item_name, level: accessLabel(invitation.access) })
+    : t('invitations.offer', {
+        from,
+        name: invitation.item_name,
+        level: accessLabel(invitation.access, currentLanguage()),
+      })
 }
 
 /**
