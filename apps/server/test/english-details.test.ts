@@ -23,7 +23,16 @@ const english = { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.5' }
 // The web sends the screen's language; a refusal's detail comes back in it (ADR 032).
 describe('the server refuses in the language the request asks for', () => {
   it('answers anonymous, unknown, forbidden and malformed requests in English', async () => {
-    const cases = [
+    type Case = {
+      method: 'GET' | 'POST' | 'DELETE'
+      url: string
+      admin?: boolean
+      headers?: Record<string, string>
+      payload?: string
+      status: number
+      detail: string | RegExp
+    }
+    const cases: Case[] = [
       { method: 'GET', url: '/api/v2/me', status: 401, detail: 'Please sign in.' },
       { method: 'GET', url: '/api/v2/nothing-here', status: 404, detail: 'Not found.' },
       { method: 'GET', url: '/api/v2/roles/9999', admin: true, status: 404, detail: 'Role not found.' },
@@ -50,13 +59,9 @@ describe('the server refuses in the language the request asks for', () => {
         status: 400,
         detail: /^sort must be one of: /,
       },
-    ] as const
+    ]
     for (const { status, detail, admin: asAdmin, ...request } of cases) {
-      const headers = {
-        ...english,
-        ...('headers' in request ? request.headers : {}),
-        ...(asAdmin ? bearer(adminToken) : {}),
-      }
+      const headers = { ...english, ...request.headers, ...(asAdmin ? bearer(adminToken) : {}) }
       const res = await app.inject({ ...request, headers })
       expect(res.statusCode, request.url).toBe(status)
       expect(res.headers['content-language'], request.url).toBe('en')
