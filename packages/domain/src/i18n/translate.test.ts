@@ -36,6 +36,11 @@ describe('compileCatalogue', () => {
     )
   })
 
+  it('keeps a part the key quotes as a name', () => {
+    const names = compileCatalogue({ Котел: 'Heating', 'Пристрій «{0}» у {1}': 'The device “{0}” in {1}' })
+    expect(names('Пристрій «Котел» у Котел')).toBe('The device “Котел” in Heating')
+  })
+
   it('places the parts where the translation wants them', () => {
     expect(translator('Від 1 до 5')).toBe('Up to 5, from 1')
   })

@@ -1,7 +1,8 @@
 /**
  * Messages translated gettext-style (ADR 032): the Ukrainian wording is the message id, and a catalogue maps it
  * to another language. A key may be a template: `{0}`, `{1}`, … stand for the parts the code interpolates
- * (`${…}` in the source), and the translation places them where its language wants them.
+ * (`${…}` in the source), and the translation places them where its language wants them. A part is translated in
+ * turn, unless the key quotes it as a name («{0}»): a boiler called «Котел» stays «Котел».
  */
 
 /** Ukrainian text or template → its translation (the same placeholders, in any order). */
@@ -13,6 +14,8 @@ export type Translator = (text: string) => string
 interface Template {
   pattern: RegExp
   translation: string
+  /** Placeholders between «» in the key: a name (a device's, a person's), kept as it is. */
+  names: ReadonlySet<string>
   /** Letters outside the placeholders: a template that says more is tried first. */
   literalLength: number
 }
@@ -27,6 +30,11 @@ function compileTemplate(key: string, translation: string): Template | null {
   const literals = key.split(/\{\d+\}/)
   if (literals.length === 1) return null
   const order = [...key.matchAll(PLACEHOLDER)].map((match) => Number(match[1]))
+  const names = new Set(
+    order
+      .filter((_, index) => literals[index]!.endsWith('«') && literals[index + 1]!.startsWith('»'))
+      .map(String),
+  )
   // Each placeholder captures into the group named after its number, whatever its position.
   const source = literals
     .map((literal, index) =>
@@ -38,6 +46,7 @@ function compileTemplate(key: string, translation: string): Template | null {
   return {
     pattern: new RegExp(`^${source}$`, 'u'),
     translation,
+    names,
     literalLength: literals.join('').length,
   }
 }
@@ -65,7 +74,8 @@ export function compileCatalogue(catalogue: Catalogue): Translator {
       if (!groups) continue
       return template.translation.replace(PLACEHOLDER, (placeholder, index: string) => {
         const part = groups[`p${index}`]
-        return part === undefined ? placeholder : translate(part, depth + 1)
+        if (part === undefined) return placeholder
+        return template.names.has(index) ? part : translate(part, depth + 1)
       })
     }
     return text

@@ -8,7 +8,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   // alarms.ts: alarm states
   Активна: 'Active',
   Побачено: 'Seen',
-  Минула: 'Over',
+  Минула: 'Cleared',
 
   // device-protocol: why a controller's acknowledgement is refused
   'Невідомий часовий пояс': 'Unknown time zone',
@@ -79,8 +79,8 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   "Email обов'язковий!": 'Email is required!',
   'Має бути дійсний email!': 'Must be a valid email!',
   'Необхідно ввести пароль!': 'Please enter your password!',
-  'Введіть логін!': 'Enter your login!',
-  'Логін має бути не довшим за 100 символів': 'The login must be at most 100 characters',
+  'Введіть логін!': 'Enter a username!',
+  'Логін має бути не довшим за 100 символів': 'The username must be at most 100 characters',
   'Пароль має бути не менше 8 символів!': 'The password must be at least 8 characters!',
   'Підтвердіть пароль': 'Confirm the password',
   'Паролі мають збігатися': 'The passwords must match',
@@ -118,7 +118,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Опис змін має бути текстом': 'The release notes must be text',
   'Опис змін має бути не довшим за {0} символів': 'The release notes must be at most {0} characters',
   'Оберіть прошивку': 'Choose firmware',
-  'Пристрій вказано неправильно': 'The device is not given correctly',
+  'Пристрій вказано неправильно': 'Invalid device',
   'Оберіть пристрої': 'Choose devices',
   'Забагато пристроїв в одному оновленні': 'Too many devices in one update',
   'Значення має бути так або ні': 'The value must be yes or no',

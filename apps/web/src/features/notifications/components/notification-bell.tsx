@@ -16,6 +16,7 @@ import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDateTime } from '../../../lib/dates'
+import { domainMessage } from '../../../lib/domain-messages'
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { useLiveNotifications } from '../hooks/use-live-notifications'
 
@@ -134,7 +135,7 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
                         size="small"
                         variant="outlined"
                         color={STATE_COLORS[attributes.alarm_state]}
-                        label={ALARM_STATE_LABELS[attributes.alarm_state]}
+                        label={domainMessage(ALARM_STATE_LABELS[attributes.alarm_state])}
                       />
                       {unreadItem && (
                         <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
