@@ -205,7 +205,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   // schemas/sharing.ts, schemas/users.ts
   'Оберіть рівень доступу': 'Choose an access level',
   'Посилання запрошення неповне: відкрийте його з листа ще раз':
-    'The invitation link is incomplete: open it from the e-mail again',
+    'The invitation link is incomplete: open it from the email again',
   'Невірний тип ролі': 'Invalid role',
   'Оберіть роль': 'Choose a role',
   'Некоректне зображення профілю': 'Invalid profile picture',

@@ -153,7 +153,7 @@ export const SERVER_MESSAGES_EN: Catalogue = {
 
   // modules/sharing
   'Запрошення недійсне: перевірте посилання з листа':
-    'The invitation is not valid: check the link in the e-mail',
+    'The invitation is not valid: check the link in the email',
   'Це запрошення вже прийнято: посилання діє лише один раз':
     'This invitation has already been accepted: the link works only once',
   'Термін дії запрошення минув: попросіть власника надіслати нове':
@@ -171,7 +171,7 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Цей користувач уже має доступ: змініть його рівень у списку':
     'This user already has access: change their level in the list',
   'Не вдалося надіслати лист із запрошенням. Спробуйте пізніше.':
-    'The invitation e-mail could not be sent. Try again later.',
+    'The invitation email could not be sent. Try again later.',
 
   // modules/uploads
   'Додайте файл зображення (поле attachment).': 'Add an image file (the attachment field).',
