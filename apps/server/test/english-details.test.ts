@@ -65,6 +65,7 @@ describe('the server refuses in the language the request asks for', () => {
       const res = await app.inject({ ...request, headers })
       expect(res.statusCode, request.url).toBe(status)
       expect(res.headers['content-language'], request.url).toBe('en')
+      expect(res.headers.vary, request.url).toContain('Accept-Language')
       expect(details(res), request.url).toEqual([
         typeof detail === 'string' ? detail : expect.stringMatching(detail),
       ])

@@ -87,11 +87,13 @@ export function sendErrorDocument(reply: FastifyReply, error: HttpError): Fastif
     language === 'uk'
       ? error.errors
       : error.errors.map((entry) => ({ ...entry, detail: translate(entry.detail, language) }))
+  // Added to what is there (CORS varies on Origin).
+  const vary = reply.getHeader('vary')
   return reply
     .status(error.status)
     .type(JSON_API)
     .header('content-language', language)
-    .header('vary', 'Accept-Language')
+    .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language')
     .send({ errors })
 }
 
