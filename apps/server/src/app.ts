@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pretty from 'pino-pretty'
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
+import { validatorCompiler } from './lib/zod-validator.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
@@ -48,7 +49,8 @@ import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
 
-// zod's own messages (a rule without a message of ours, e.g. a number sent as text) reach the client: Ukrainian.
+// zod's own messages (a rule without a message of ours, e.g. a number sent as text) reach the client: Ukrainian by
+// default; an English request has them written again in English (lib/zod-validator.ts, ADR 032).
 z.config(z.locales.uk())
 
 export type BuildOptions = {

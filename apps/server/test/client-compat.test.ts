@@ -182,6 +182,29 @@ describe('a web app on another origin', () => {
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined()
   })
 
+  it('lets them ask for the language of a refusal and read it', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/me',
+      headers: {
+        origin: OTHER,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'accept-language,authorization',
+      },
+    })
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('accept-language')
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v2/me',
+      headers: { origin: OTHER, 'accept-language': 'en' },
+    })
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json().errors[0].detail).toBe('Please sign in.')
+    expect(String(refused.headers['access-control-expose-headers'])).toContain('content-language')
+    // Caches keep one answer per origin and per language.
+    expect(String(refused.headers.vary)).toMatch(/Origin.*Accept-Language/)
+  })
+
   it('lets those origins show uploaded pictures', async () => {
     const res = await app.inject({ method: 'GET', url: '/health' })
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')

@@ -3,6 +3,7 @@ import { stubFetch } from '../test/fetch-stub'
 import { profileDocument, tokenResponse } from '../test/resource-fixtures'
 import { ApiRequestError, apiRequest } from './api-client'
 import { ACCESS_TOKEN_KEY, getToken, setToken } from './auth-token'
+import { setLanguage } from './i18n'
 
 describe('apiRequest', () => {
   it('sends the stored token as a bearer header with JSON:API content negotiation', async () => {
@@ -14,6 +15,16 @@ describe('apiRequest', () => {
     expect(calls[0]?.url).toBe('/api/v2/me?include=roles')
     expect(calls[0]?.headers.authorization).toBe('Bearer abc123')
     expect(calls[0]?.headers.accept).toBe('application/vnd.api+json')
+  })
+
+  it("asks for the server's refusals in the screen's language", async () => {
+    const calls = stubFetch(() => ({ status: 200, body: profileDocument('admin') }))
+
+    await apiRequest('me')
+    await setLanguage('en')
+    await apiRequest('me')
+
+    expect(calls.map((call) => call.headers['accept-language'])).toEqual(['uk', 'en'])
   })
 
   it('sends a JSON:API body and no token for calls made without auth', async () => {

@@ -1,6 +1,7 @@
 import type { ApiError } from '@teplo/domain'
 import { groupErrorsByField, parseErrorDocument } from './api-errors'
 import { clearToken, getToken } from './auth-token'
+import { currentLanguage } from './i18n'
 import { reportServerAnswer, reportServerFailure } from './server-reachability'
 
 export const API_BASE = '/api/v2'
@@ -64,7 +65,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: JSON_API }
+  // The server refuses in the screen's language (ADR 032).
+  const headers: Record<string, string> = { Accept: JSON_API, 'Accept-Language': currentLanguage() }
   // A FormData body (uploads) goes as multipart; fetch sets its content type with the boundary.
   const multipart = options.body instanceof FormData
   if (options.body !== undefined && !multipart) headers['Content-Type'] = JSON_API

@@ -66,9 +66,21 @@ function loadEnglish(file: EnglishStrings): Promise<void> {
   return load
 }
 
+// English that is not strings: the domain's message catalogue (lib/domain-messages.ts), loaded with the strings.
+const englishResources = new Set<() => Promise<void>>()
+
+const loadAllEnglish = () =>
+  Promise.all([...[...englishFiles].map(loadEnglish), ...[...englishResources].map((load) => load())])
+
 /** Resolves once every string the loaded screens need is there in the current language. */
 export async function stringsReady(): Promise<void> {
-  if (currentLanguage() === 'en') await Promise.all([...englishFiles].map(loadEnglish))
+  if (currentLanguage() === 'en') await loadAllEnglish()
+}
+
+/** Another English resource, loaded now in English or when English is chosen; the loader keeps what it loaded. */
+export function addEnglishResource(load: () => Promise<void>) {
+  englishResources.add(load)
+  if (currentLanguage() === 'en') load().catch(() => undefined)
 }
 
 /**
@@ -95,7 +107,7 @@ export function storedLanguage(): Language {
 
 /** Switches every text, the document's language and the formats; remembered by this browser. */
 export async function setLanguage(language: Language): Promise<void> {
-  if (language === 'en') await Promise.all([...englishFiles].map(loadEnglish))
+  if (language === 'en') await loadAllEnglish()
   try {
     localStorage.setItem(STORAGE_KEY, language)
   } catch {

@@ -1,20 +1,26 @@
+import { type Language, translate } from '@teplo/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorObject, HttpError } from '../../lib/api-error.ts'
 import { isDatabaseUnavailable } from '../../lib/database-errors.ts'
 import { JSON_API } from '../../lib/jsonapi.ts'
+import { requestLanguage } from '../../lib/request-language.ts'
+import { englishValidationMessages } from '../../lib/zod-validator.ts'
 
 type ValidationItem = { instancePath: string; message?: string }
 
-function validationErrors(error: FastifyError): HttpError {
+function validationErrors(error: FastifyError, language: Language): HttpError {
   const items = (error.validation ?? []) as ValidationItem[]
+  // zod's own messages were written in Ukrainian; an English request has them written again in English.
+  const english = language === 'en' ? englishValidationMessages(error.validation) : null
+  const messageOf = (item: ValidationItem, index: number) => english?.[index] ?? item.message
   const context = error.validationContext
   if (context === 'body') {
     return new HttpError(
       422,
-      items.map((item) =>
-        errorObject(422, item.message ?? 'Неприпустиме значення.', {
+      items.map((item, index) =>
+        errorObject(422, messageOf(item, index) ?? 'Неприпустиме значення.', {
           // A rule on the whole body (empty path) points at the attributes object itself.
           pointer: `/data/attributes${item.instancePath === '/' ? '' : item.instancePath}`,
         }),
@@ -23,9 +29,9 @@ function validationErrors(error: FastifyError): HttpError {
   }
   return new HttpError(
     400,
-    items.map((item) => {
+    items.map((item, index) => {
       const parameter = item.instancePath.replace(/^\//, '').split('/')[0] || String(context)
-      return errorObject(400, item.message ?? 'Неприпустимий параметр.', { parameter })
+      return errorObject(400, messageOf(item, index) ?? 'Неприпустимий параметр.', { parameter })
     }),
   )
 }
@@ -49,9 +55,9 @@ const CLIENT_ERROR_DETAILS: Record<number, string> = {
 }
 
 // Every failure leaves as a JSON:API error document; a 500 never carries internals.
-function toHttpError(error: FastifyError): HttpError {
+function toHttpError(error: FastifyError, language: Language): HttpError {
   if (error instanceof HttpError) return error
-  if (hasZodFastifySchemaValidationErrors(error) || error.validation) return validationErrors(error)
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) return validationErrors(error, language)
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -71,13 +77,29 @@ function toHttpError(error: FastifyError): HttpError {
   return new HttpError(500, 'Сталася помилка на сервері. Спробуйте ще раз пізніше.')
 }
 
+/**
+ * Writes the error document, each `detail` in the request's language (ADR 032): the Ukrainian wording is the
+ * message id, and an English request gets it from the catalogue.
+ */
 export function sendErrorDocument(reply: FastifyReply, error: HttpError): FastifyReply {
-  return reply.status(error.status).type(JSON_API).send({ errors: error.errors })
+  const language = requestLanguage(reply.request)
+  const errors =
+    language === 'uk'
+      ? error.errors
+      : error.errors.map((entry) => ({ ...entry, detail: translate(entry.detail, language) }))
+  // Added to what is there (CORS varies on Origin).
+  const vary = reply.getHeader('vary')
+  return reply
+    .status(error.status)
+    .type(JSON_API)
+    .header('content-language', language)
+    .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language')
+    .send({ errors })
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const httpError = toHttpError(error)
+    const httpError = toHttpError(error, requestLanguage(request))
     if (httpError.status === 503) {
       // The database is down or restarting: one line, not a stack per request; the client retries.
       request.log.warn({ err: (error as Error).message }, 'request refused: database unavailable')

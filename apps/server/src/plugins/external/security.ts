@@ -41,8 +41,8 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     await app.register(cors, {
       origin: origins,
       methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', 'accept'],
-      exposedHeaders: ['location', 'retry-after'],
+      allowedHeaders: ['authorization', 'content-type', 'accept', 'accept-language'],
+      exposedHeaders: ['location', 'retry-after', 'content-language'],
       maxAge: 600,
     })
   }

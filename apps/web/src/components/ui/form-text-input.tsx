@@ -1,4 +1,5 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form'
+import { domainMessage } from '../../lib/domain-messages'
 import { PasswordField } from './password-field'
 import { TextInput, type TextInputProps } from './text-input'
 
@@ -31,7 +32,7 @@ export function FormTextInput<Values extends FieldValues, Output = Values>({
           value: value ?? '',
           inputRef: ref,
           error: fieldState.invalid,
-          helperText: fieldState.error?.message ?? helperText,
+          helperText: domainMessage(fieldState.error?.message) ?? helperText,
         }
         return reveal ? (
           <PasswordField {...props} showLabel={reveal.show} hideLabel={reveal.hide} />

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { getToken } from '../../../lib/auth-token'
+import { setLanguage } from '../../../lib/i18n'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { tokenResponse } from '../../../test/resource-fixtures'
@@ -115,6 +116,20 @@ describe('LoginForm', () => {
     await user.click(submitButton())
 
     expect(await screen.findByText('Має бути дійсний email!')).toBeTruthy()
+  })
+
+  it("shows the domain's validation messages in English on an English screen", async () => {
+    await setLanguage('en')
+    stubFetch(() => ({ status: 500 }))
+    const user = userEvent.setup()
+    renderLogin()
+
+    await user.clear(await screen.findByLabelText('Email'))
+    await user.clear(screen.getByLabelText('Password'))
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByText('Email is required!')).toBeTruthy()
+    expect(screen.getByText('Please enter your password!')).toBeTruthy()
   })
 
   it('shows the "Невірні дані!" popup when the server refuses the credentials, then is usable again', async () => {

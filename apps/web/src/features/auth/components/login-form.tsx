@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router'
 import { PasswordField } from '../../../components/ui/password-field'
 import { TextInput } from '../../../components/ui/text-input'
 import { ApiRequestError } from '../../../lib/api-client'
+import { domainMessage } from '../../../lib/domain-messages'
 import { retryImport } from '../../../lib/retry-import'
 import { useDemoLogins } from '../api/get-demo-logins'
 import { useLogin } from '../api/login'
@@ -120,7 +121,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             type="email"
             autoComplete="email"
             error={fieldState.invalid}
-            helperText={fieldState.error?.message}
+            helperText={domainMessage(fieldState.error?.message)}
           />
         )}
       />
@@ -136,7 +137,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             showLabel={t('auth.login.showPassword')}
             hideLabel={t('auth.login.hidePassword')}
             error={fieldState.invalid}
-            helperText={fieldState.error?.message}
+            helperText={domainMessage(fieldState.error?.message)}
           />
         )}
       />

@@ -5,6 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText'
 import type { RegisterFormInput } from '@teplo/domain'
 import { useId } from 'react'
 import { type Control, Controller } from 'react-hook-form'
+import { domainMessage } from '../../../lib/domain-messages'
 
 interface TermsCheckboxProps {
   control: Control<RegisterFormInput, unknown, unknown>
@@ -38,7 +39,9 @@ export function TermsCheckbox({ control, label }: TermsCheckboxProps) {
               />
             }
           />
-          {fieldState.error && <FormHelperText id={helperId}>{fieldState.error.message}</FormHelperText>}
+          {fieldState.error && (
+            <FormHelperText id={helperId}>{domainMessage(fieldState.error.message)}</FormHelperText>
+          )}
         </FormControl>
       )}
     />

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography'
 import { itemManagementLabel, type SyncStatus, syncStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatClock, formatDateTime } from '../../../lib/dates'
+import { domainMessage } from '../../../lib/domain-messages'
 import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { ReportedValues } from './reported-values'
@@ -56,7 +57,7 @@ export function DeviceState({ device, asOf }: DeviceStateProps) {
         <Chip
           size="small"
           sx={{ ...SYNC_COLORS[device.sync_status], fontWeight: 600 }}
-          label={`${t('dashboard.sync')}: ${syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage())}`}
+          label={`${t('dashboard.sync')}: ${syncStatusLabel(device.sync_status, domainMessage(device.sync_reason), currentLanguage())}`}
         />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {device.last_seen_at

@@ -11,6 +11,7 @@ import {
   settingsOfGroup,
   settingUnit,
 } from '@teplo/domain'
+import { domainMessage } from '../../../lib/domain-messages'
 
 /** A number input of a settings dialog, made from its entry in the settings registry. */
 export interface NumberFieldSpec {
@@ -160,7 +161,7 @@ export function buildSettingsPayload(
     if (merged[field] === undefined) continue
     // A stored value the user did not touch is not theirs to fix; report it on a field they did send.
     const target = field in values ? field : Object.keys(values)[0]!
-    if (!(target in errors)) errors[target] = issue.message
+    if (!(target in errors)) errors[target] = domainMessage(issue.message)
   }
   return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors }
 }

@@ -1,6 +1,7 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../../components/ui/select-field'
+import { domainMessage } from '../../../lib/domain-messages'
 import type { DeviceType } from '../api/get-device-types'
 
 interface DeviceTypeFieldProps<Values extends FieldValues, Output> {
@@ -31,7 +32,7 @@ export function DeviceTypeField<Values extends FieldValues, Output = Values>({
           placeholder={t('devices.form.chooseType')}
           options={types.map((type) => ({ value: type.id, label: type.name }))}
           error={fieldState.invalid}
-          helperText={fieldState.error?.message}
+          helperText={domainMessage(fieldState.error?.message)}
         />
       )}
     />

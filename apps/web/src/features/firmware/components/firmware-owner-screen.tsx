@@ -8,6 +8,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { type FirmwareDevice, useFirmwareDevices } from '../api/get-firmware-devices'
 import './firmware-strings'
+import { domainMessage } from '../../../lib/domain-messages'
 import { currentLanguage } from '../../../lib/i18n'
 
 function Verdict({ device }: { device: FirmwareDevice['attributes'] }) {
@@ -26,7 +27,7 @@ function Verdict({ device }: { device: FirmwareDevice['attributes'] }) {
   const lastFailed =
     update?.state === 'failed' && update.version !== device.firmware_version ? (
       <Typography color="error">
-        {t('firmware.owner.failed', { version: update.version, reason: update.reason ?? '' })}
+        {t('firmware.owner.failed', { version: update.version, reason: domainMessage(update.reason) ?? '' })}
       </Typography>
     ) : null
   let status: string

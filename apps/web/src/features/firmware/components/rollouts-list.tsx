@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography'
 import { firmwareRolloutStatusLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/dates'
+import { domainMessage } from '../../../lib/domain-messages'
 import { currentLanguage } from '../../../lib/i18n'
 import type { Rollout } from '../api/get-rollouts'
 import { UpdateStateChip } from './update-state-chip'
@@ -87,7 +88,7 @@ function RolloutCard({ rollout, typeName }: { rollout: Rollout; typeName: (id: s
                     )}
                     {device.reason && (
                       <Typography variant="body2" color="error">
-                        {t('firmware.rollouts.reason', { reason: device.reason })}
+                        {t('firmware.rollouts.reason', { reason: domainMessage(device.reason) })}
                       </Typography>
                     )}
                   </Stack>

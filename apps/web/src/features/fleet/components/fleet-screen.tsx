@@ -20,6 +20,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { formatDateTime } from '../../../lib/dates'
+import { domainMessage } from '../../../lib/domain-messages'
 import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import strings from '../../../locales/uk-fleet.json'
@@ -141,7 +142,7 @@ function FleetRow({ device }: { device: FleetDeviceResource }) {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('fleet.lastContact')}: {a.last_seen_at ? formatDateTime(a.last_seen_at) : t('fleet.never')}
-            {a.sync_reason ? ` · ${a.sync_reason}` : ''}
+            {a.sync_reason ? ` · ${domainMessage(a.sync_reason)}` : ''}
           </Typography>
           {a.status !== 'pending' && (
             <Link component={RouterLink} to={`/dashboards?device=${encodeURIComponent(device.id)}`}>

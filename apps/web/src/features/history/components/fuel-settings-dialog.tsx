@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
+import { domainMessage } from '../../../lib/domain-messages'
 import { type Fuel, useUpdateFuel } from '../api/fuel'
 import { parseAmount } from '../utils/fuel-format'
 
@@ -86,7 +87,9 @@ export function FuelSettingsDialog({ itemId, fuel, open, onClose }: FuelSettings
     const checked = fuelSettingsPatchSchema.safeParse(result.patch)
     if (!checked.success) {
       return setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+        Object.fromEntries(
+          checked.error.issues.map((issue) => [String(issue.path[0]), domainMessage(issue.message)]),
+        ),
       )
     }
     setErrors({})

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
+import { domainMessage } from '../../../lib/domain-messages'
 import { type Fuel, useRefillHopper } from '../api/fuel'
 import { formatAmount, parseAmount } from '../utils/fuel-format'
 
@@ -39,7 +40,7 @@ export function RefillDialog({ itemId, fuel, open, onClose }: RefillDialogProps)
       return setError(
         parsed.success
           ? t('fuel.refill.range', FUEL_LIMITS.refill_kg)
-          : (parsed.error.issues[0]?.message ?? ''),
+          : domainMessage(parsed.error.issues[0]?.message ?? ''),
       )
     }
     setError(null)

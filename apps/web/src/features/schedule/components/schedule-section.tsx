@@ -14,6 +14,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
+import { domainMessage } from '../../../lib/domain-messages'
 import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/numbers'
 import strings from '../../../locales/uk-schedule.json'
@@ -66,7 +67,11 @@ export default function ScheduleSection({ device }: { device: ScheduledDevice })
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="schedule-delivery">
                 {t('schedule.delivery', {
-                  status: syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage()),
+                  status: syncStatusLabel(
+                    device.sync_status,
+                    domainMessage(device.sync_reason),
+                    currentLanguage(),
+                  ),
                 })}
               </Typography>
               {OPERATORS.includes(device.access) && (

@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast-context'
+import { domainMessage } from '../../../lib/domain-messages'
 import { currentLanguage } from '../../../lib/i18n'
 import type { ServiceSettingsView } from '../api/get-service-settings'
 import { ServiceField } from './service-field'
@@ -42,7 +43,9 @@ function parse(name: ServiceSettingName, typed: string): { value: number } | { e
   const cleaned = typed.trim().replace(',', '.')
   const number = cleaned === '' ? Number.NaN : Number(cleaned)
   const result = serviceSettingValueSchema(setting).safeParse(number)
-  return result.success ? { value: result.data } : { error: result.error.issues[0]?.message ?? '' }
+  return result.success
+    ? { value: result.data }
+    : { error: domainMessage(result.error.issues[0]?.message ?? '') }
 }
 
 /** The service parameters in their groups: read-only for owners, editable for installers and admins. */

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert'
 import CircularProgress from '@mui/material/CircularProgress'
 import { useTranslation } from 'react-i18next'
+import { domainMessage } from '../../../lib/domain-messages'
 import type { ServiceSettingsView } from '../api/get-service-settings'
 
 /** Whether the controller runs on what is shown: applied, waiting for it, or refused with its reason. */
@@ -18,7 +19,7 @@ export function SyncState({ view }: { view: ServiceSettingsView }) {
     return (
       <Alert severity="error" role="status">
         {view.sync_reason
-          ? t('service.sync.refused', { reason: view.sync_reason })
+          ? t('service.sync.refused', { reason: domainMessage(view.sync_reason) })
           : t('service.sync.refusedNoReason')}
       </Alert>
     )

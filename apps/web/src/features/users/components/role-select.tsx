@@ -1,6 +1,7 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../../components/ui/select-field'
+import { domainMessage } from '../../../lib/domain-messages'
 import { useRoleOptions } from '../api/get-role-options'
 
 type RoleReference = { type: 'roles'; id: string }
@@ -37,7 +38,9 @@ export function RoleSelect<Values extends FieldValues, Output>({
             inputRef={field.ref}
             disabled={options.isPending}
             error={fieldState.invalid || failed}
-            helperText={fieldState.error?.message ?? (failed ? t('errors.generic') : undefined)}
+            helperText={
+              domainMessage(fieldState.error?.message) ?? (failed ? t('errors.generic') : undefined)
+            }
           />
         )
       }}

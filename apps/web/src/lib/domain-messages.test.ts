@@ -1,0 +1,27 @@
+import { loginSchema } from '@teplo/domain'
+import { describe, expect, it } from 'vitest'
+import { domainMessage } from './domain-messages'
+import { setLanguage } from './i18n'
+
+const messageOf = (input: unknown) => loginSchema.safeParse(input).error?.issues[0]?.message
+
+describe('domainMessage', () => {
+  it("shows the domain's Ukrainian messages as they are on Ukrainian screens", () => {
+    expect(domainMessage(messageOf({ email: '', password: 'long-enough' }))).toBe("Email обов'язковий!")
+  })
+
+  it('shows them in English once English is chosen, templates and stored reasons included', async () => {
+    await setLanguage('en')
+    expect(domainMessage(messageOf({ email: 'nobody', password: 'long-enough' }))).toBe(
+      'Must be a valid email!',
+    )
+    expect(domainMessage('Значення має бути від 30 до 85')).toBe('The value must be from 30 to 85')
+    expect(domainMessage('heater_temp: застосовано 60 замість 65')).toBe(
+      'heater_temp: applied 60 instead of 65',
+    )
+    // A name or a controller's own words are not messages of ours.
+    expect(domainMessage('Котел на дачі')).toBe('Котел на дачі')
+    expect(domainMessage(null)).toBeNull()
+    expect(domainMessage(undefined)).toBeUndefined()
+  })
+})
