@@ -64,7 +64,7 @@ export class BenchDatabase {
    * SHA-256 of its secret, the way items/verify-token stores it. Serial numbers carry a random run prefix so that
    * two runs never share topics on a broker.
    */
-  async provision(count: number): Promise<BenchDevice[]> {
+  async provision(count: number, owner = 'bench'): Promise<BenchDevice[]> {
     const run = 100_000 + (randomBytes(4).readUInt32BE() % 900_000)
     const devices = Array.from({ length: count }, (_, index) => ({
       index,
@@ -72,25 +72,40 @@ export class BenchDatabase {
       password: randomBytes(18).toString('base64url'),
       itemId: 0,
     }))
-    const { rows: owners } = await this.db.query<{ user_id: number; category_id: number }>(
+    const { rows: admins } = await this.db.query<{ user_id: number; category_id: number }>(
       `select u.id as user_id, (select min(id) from categories) as category_id from users u where u.email = $1`,
       [DEMO_ADMIN.email],
     )
-    const owner = owners[0]
-    if (!owner) throw new Error('the demo admin is missing: the server did not seed the database')
+    const admin = admins[0]
+    if (!admin) throw new Error('the demo admin is missing: the server did not seed the database')
     for (let start = 0; start < count; start += 5000) {
       const chunk = devices.slice(start, start + 5000)
       const { rows } = await this.db.query<{ id: number; serial_number: string }>(
         `insert into items (user_id, category_id, name, owner, serial_number, status, device_secret_hash)
-         select $1, $2, 'Bench ' || s, 'bench', s, 'connecting', h
+         select $1, $2, 'Bench ' || s, $5, s, 'connecting', h
          from unnest($3::text[], $4::text[]) as t(s, h)
          returning id, serial_number`,
-        [owner.user_id, owner.category_id, chunk.map((d) => d.serial), chunk.map((d) => sha256(d.password))],
+        [
+          admin.user_id,
+          admin.category_id,
+          chunk.map((d) => d.serial),
+          chunk.map((d) => sha256(d.password)),
+          owner,
+        ],
       )
       const ids = new Map(rows.map((row) => [row.serial_number, row.id]))
       for (const device of chunk) device.itemId = ids.get(device.serial) ?? 0
     }
     return devices
+  }
+
+  /**
+   * Deletes the devices provisioned with this owner label, with everything that hangs on them (readings,
+   * alarms, notifications): a kept database is reused without the devices an earlier run added for its own use.
+   */
+  async removeDevices(owner: string): Promise<number> {
+    const { rowCount } = await this.db.query('delete from items where owner = $1', [owner])
+    return rowCount ?? 0
   }
 
   /** Telemetry rows stored for the bench devices (item ids from..to). */

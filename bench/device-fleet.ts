@@ -181,8 +181,15 @@ export class DeviceFleet {
         }
       }
       const timer = setInterval(tick, 5)
+      // close() ends a run early (a background ingest that outlives the measurement).
+      this.stopRun = () => {
+        clearInterval(timer)
+        resolve()
+      }
     })
   }
+
+  private stopRun: (() => void) | null = null
 
   private publish(index: number, onWatched: ((mark: PublishedMark) => void) | null): void {
     const connection = this.connections[index]
@@ -212,6 +219,7 @@ export class DeviceFleet {
   /** Clean disconnects (DISCONNECT, so the broker drops the wills). */
   async close(): Promise<void> {
     this.closing = true
+    this.stopRun?.()
     const clients = this.connections.filter((c): c is Connection => c !== null).map((c) => c.client)
     for (let start = 0; start < clients.length; start += 500) {
       await Promise.all(
