@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { DOMAIN_MESSAGES_EN } from '../packages/domain/src/i18n/en/domain.ts'
 import { MESSAGES_EN } from '../packages/domain/src/i18n/en/index.ts'
+import { SERVER_MESSAGES_EN } from '../packages/domain/src/i18n/en/server.ts'
 import { cyrillicTexts, type FoundText, scanTexts } from './cyrillic-texts.ts'
 
 // Every Ukrainian text the domain and the server write has its English in the catalogue
@@ -82,7 +84,9 @@ describe('the English message catalogue', () => {
 
   it('has no entry that no source writes any more, and no allowance that is not needed', () => {
     const written = new Set(scan({ withTwins: true }).map((text) => text.text))
-    expect(Object.keys(MESSAGES_EN).filter((key) => !written.has(key))).toEqual([])
+    // The twins of the domain's English tables are derived, not written: only the written entries can go stale.
+    const writtenEntries = Object.keys({ ...DOMAIN_MESSAGES_EN, ...SERVER_MESSAGES_EN })
+    expect(writtenEntries.filter((key) => !written.has(key))).toEqual([])
     const stale = Object.entries(NOT_MESSAGES).flatMap(([file, { texts }]) =>
       texts
         .filter((text) => !found.some((f) => f.file === file && f.text === text))

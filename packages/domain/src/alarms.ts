@@ -41,7 +41,7 @@ export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = {
 export const ALARM_STATE_LABELS_EN: Readonly<Record<AlarmState, string>> = {
   active: 'Active',
   acknowledged: 'Seen',
-  cleared: 'Over',
+  cleared: 'Cleared',
 }
 
 /** An alarm's state in a language. */

@@ -6,9 +6,6 @@ import type { Catalogue } from '../translate'
  */
 export const DOMAIN_MESSAGES_EN: Catalogue = {
   // alarms.ts: alarm states
-  Активна: 'Active',
-  Побачено: 'Seen',
-  Минула: 'Cleared',
 
   // device-protocol: why a controller's acknowledgement is refused
   'Невідомий часовий пояс': 'Unknown time zone',
@@ -19,16 +16,10 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   '{0}: застосовано {1} замість {2}': '{0}: applied {1} instead of {2}',
 
   // item-errors.ts: the circuit an error concerns
-  Вимкнено: 'Off',
-  Котел: 'Heating',
-  Бойлер: 'Hot water tank',
-  'Котел + Бойлер': 'Heating + hot water tank',
-  Невідомий: 'Unknown',
 
   // item-status.ts
   'Невідомий статус': 'Unknown status',
   Увімкнено: 'On',
-  Заблоковано: 'Blocked',
   "з'єднання встановлено": 'connected',
   "синхронізація виключена,з'єднання встановлено": 'sync off, connected',
   "з'єднання немає": 'not connected',
@@ -41,30 +32,14 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Не обрано': 'Not chosen',
 
   // resources/firmware.ts: update and rollout states
-  'Чекає другого етапу': 'Waiting for the second stage',
-  'Надіслано, чекає пристрій': 'Sent, waiting for the device',
-  Завантажує: 'Downloading',
-  Встановлює: 'Installing',
-  Оновлено: 'Updated',
-  Помилка: 'Failed',
-  Триває: 'In progress',
-  Завершено: 'Finished',
-  'Зупинено після збоїв першого етапу': 'Stopped after failures in the first stage',
 
   // resources/fleet.ts: what needs attention
-  'Активна тривога': 'Active alarm',
-  'Котел відмовив у налаштуваннях': 'The boiler refused the settings',
-  "Немає зв'язку": 'No connection',
-  'Налаштування чекають на котел': 'Settings waiting for the boiler',
-  'Контролер ще не підключено': 'Controller not connected yet',
-  'Усе гаразд': 'All fine',
 
   // schemas/alarms.ts
   '{0} — від {1} до {2} {3}': '{0}: from {1} to {2} {3}',
   '{0} має бути числом': '{0} must be a number',
   '{0} має бути цілим числом': '{0} must be a whole number',
   "Час без зв'язку": 'Time without connection',
-  хв: 'min',
   'Поріг перегріву': 'Overheating threshold',
   'Поріг замерзання': 'Freezing threshold',
   'Поріг запасу палива': 'Fuel reserve threshold',
@@ -211,48 +186,15 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Некоректне зображення профілю': 'Invalid profile picture',
 
   // service-settings/catalogue.ts: the service parameters' groups, labels, hints and units
-  'Подавач палива (шнек)': 'Fuel feeder (auger)',
-  Вентилятор: 'Fan',
-  Розпалювання: 'Ignition',
-  'Очищення пальника': 'Cleaning the burner',
-  Насоси: 'Pumps',
-  Паливо: 'Fuel',
-  с: 's',
-  'кВт·год/кг': 'kWh/kg',
   'Робота шнека на {0} %': 'Auger run time at {0} %',
   'Пауза шнека на {0} %': 'Auger pause at {0} %',
   'Оберти вентилятора на {0} %': 'Fan speed at {0} %',
-  'Найдовший час розпалювання': 'Longest ignition time',
-  'Без полум’я за цей час контролер зупиняє розпалювання':
-    'Without a flame within this time the controller stops the ignition',
-  'Оберти вентилятора під час розпалювання': 'Fan speed during ignition',
-  'Поріг виявлення полум’я': 'Flame detection threshold',
-  'Яскравість за фотодатчиком, з якої полум’я вважається розпаленим':
-    'The brightness at the flame sensor from which the flame counts as lit',
-  'Інтервал очищення': 'Cleaning interval',
-  'Тривалість очищення': 'Cleaning duration',
-  'Температура увімкнення насоса котла': 'Boiler pump switch-on temperature',
-  'Температура захисту від замерзання': 'Frost protection temperature',
-  'Нижче неї насоси вмикаються, щоб вода в системі не замерзла':
-    'Below it the pumps switch on so that the water in the system does not freeze',
-  'Теплотворна здатність палива': 'Fuel calorific value',
-  'За нею контролер рахує потужність пальника з подачі шнека':
-    "The controller works out the burner's power from the auger feed with it",
   'Змініть хоча б один сервісний параметр': 'Change at least one service parameter',
 
   // settings/registry.ts: the dashboard settings' labels and messages
-  кВт: 'kW',
   'Мінімальна температура не може бути більшою за максимальну':
     'The minimum temperature cannot be higher than the maximum',
-  'Задана температура, °C': 'Set temperature, °C',
-  'Гістерезис, °C': 'Hysteresis, °C',
-  'Мінімальна температура, °C': 'Minimum temperature, °C',
-  'Максимальна температура, °C': 'Maximum temperature, °C',
-  'Потужність, кВт': 'Power, kW',
-  'Модуляція потужності': 'Power modulation',
   'Модуляція має бути увімкнена або вимкнена': 'Modulation must be on or off',
-  'Режим насосів': 'Pump mode',
-  'Б — бойлер (гаряча вода), К — котел (опалення)': 'Tank: hot water; heating: the heating circuit',
 
   // sync-status.ts, work-modes.ts
   Застосовано: 'Applied',
