@@ -107,7 +107,7 @@ describe('GET /api/v2/live', () => {
     const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}&access_token=${adminToken}`)
     expect(stream.res.status).toBe(200)
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/)
-    const [first] = await waitFor(() => stream.items().length > 0 && stream.items(), 3000, 'first event')
+    const [first] = await waitFor(() => stream.items().length > 0 && stream.items(), 10_000, 'first event')
     expect(first.data).toMatchObject({ type: 'items', id: String(dev.itemId) })
     expect(first.data.attributes.heater_temp).toBeNull()
 
@@ -134,7 +134,7 @@ describe('GET /api/v2/live', () => {
   it('coalesces a burst into at most one push per 200 ms, ending on the newest state', async () => {
     const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
     const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
-    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
     for (let i = 1; i <= 20; i++) {
       await app.db.update(items).set({ heaterTemp: i }).where(eq(items.id, item!.id))
       app.events.emit('item.updated', { itemId: item!.id })
@@ -154,7 +154,7 @@ describe('GET /api/v2/live', () => {
     await waitFor(() => app.live.watcherCount === 0, 3000, 'earlier streams closed')
     const before = app.live.watcherCount
     const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
-    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
     expect(app.live.watcherCount).toBe(before + 1)
     await stream.close()
     await waitFor(() => app.live.watcherCount === before, 3000, 'unsubscribe')
@@ -164,7 +164,7 @@ describe('GET /api/v2/live', () => {
     const token = await loginAs(app, owner.email, owner.password)
     const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
     const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(token))
-    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
     app.live.sendHeartbeats()
     await waitFor(() => stream.events.some((e) => e.event === 'heartbeat'), 3000, 'heartbeat')
     expect(stream.ended()).toBe(false)
@@ -178,7 +178,7 @@ describe('GET /api/v2/live', () => {
   it('tells the browser when the device is deleted and closes the stream', async () => {
     const dev = await provisionDevice(app, adminToken)
     const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}`, bearer(adminToken))
-    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
     const res = await app.inject({
       method: 'DELETE',
       url: `/api/v2/items/${dev.itemId}`,
@@ -193,7 +193,7 @@ describe('GET /api/v2/live', () => {
   it('closes open streams when the server shuts down', async () => {
     const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
     const stream = await openStream(`/api/v2/live?item_id=${item!.id}`, bearer(userToken))
-    await waitFor(() => stream.items().length === 1, 3000, 'first event')
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
     const closing = Date.now()
     const closed = app.close()
     await waitFor(() => stream.ended(), 3000, 'stream end')
