@@ -76,5 +76,6 @@ test('the side menu reaches the bottom of a long page on a wide screen', async (
   await expect(menu.getByRole('link', { name: 'Головна' })).toBeInViewport()
   const box = await menu.boundingBox()
   expect(box!.y).toBeLessThanOrEqual(0)
-  expect(box!.y + box!.height).toBeGreaterThanOrEqual(900)
+  // The page scrolled to a sub-pixel bottom may leave the menu half a pixel short of the screen's edge.
+  expect(box!.y + box!.height).toBeGreaterThanOrEqual(900 - 1)
 })

@@ -209,3 +209,67 @@ export class PrivateMosquitto {
     await rm(this.dir, { recursive: true, force: true })
   }
 }
+
+/**
+ * A TCP relay between the server and its broker, cut at will: `cut()` destroys every relayed connection at once
+ * (both sides see a reset, whatever was in flight is lost on the wire) and refuses new ones until `restore()`.
+ */
+export class CutProxy {
+  private readonly pairs = new Set<[net.Socket, net.Socket]>()
+  private open = true
+  private readonly server = net.createServer((inbound) => {
+    if (!this.open) {
+      inbound.destroy()
+      return
+    }
+    const outbound = net.connect(this.targetPort, '127.0.0.1')
+    const pair: [net.Socket, net.Socket] = [inbound, outbound]
+    this.pairs.add(pair)
+    const end = () => {
+      inbound.destroy()
+      outbound.destroy()
+      this.pairs.delete(pair)
+    }
+    inbound.on('error', end).on('close', end)
+    outbound.on('error', end).on('close', end)
+    inbound.pipe(outbound)
+    outbound.pipe(inbound)
+  })
+
+  private constructor(
+    readonly port: number,
+    private readonly targetPort: number,
+  ) {}
+
+  static async create(targetPort: number): Promise<CutProxy> {
+    const proxy = new CutProxy(await freePort(), targetPort)
+    await new Promise<void>((resolve, reject) => {
+      proxy.server.once('error', reject)
+      proxy.server.listen(proxy.port, '127.0.0.1', () => resolve())
+    })
+    return proxy
+  }
+
+  /** Connections relayed now. */
+  get connections(): number {
+    return this.pairs.size
+  }
+
+  cut(): void {
+    this.open = false
+    for (const [inbound, outbound] of this.pairs) {
+      inbound.resetAndDestroy()
+      outbound.resetAndDestroy()
+    }
+    this.pairs.clear()
+  }
+
+  restore(): void {
+    this.open = true
+  }
+
+  close(): Promise<void> {
+    this.cut()
+    return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+}
