@@ -2,8 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { api, apiToken } from './api-session'
 
 // Every screen of the route table (apps/web/src/app/route-table.tsx), by the user it is meant for: the phone
-// width (layout.spec.ts) and both colour schemes (color-schemes.spec.ts) are checked on this one list, so a new
-// route is added here once.
+// width and both colour schemes (screens.spec.ts) are checked on this one list, so a new route is added here once.
 
 export type ScreenTokens = Record<'admin' | 'creator' | 'user', string>
 type Ids = Record<'role' | 'user' | 'category' | 'item', string>

@@ -1,52 +1,13 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { useToken } from '../support/api-session'
-import { expectNoSidewaysScroll } from '../support/page-width'
-import { GUEST_SCREENS, openScreen, screenSession, signedInScreens } from '../support/screens'
+import { openScreen, screenSession } from '../support/screens'
 
-// Every screen of the route table (the list in support/screens.ts) holds at 360 px without sideways scrolling,
-// opened as the user it is meant for; the side menu's background reaches the page's bottom on a desktop.
-
-const PHONE = { width: 360, height: 740 }
+// The side menu's background reaches the page's bottom on a desktop. Every screen at 360 px: screens.spec.ts.
 
 let session: Awaited<ReturnType<typeof screenSession>>
 
 test.beforeAll(async ({ request }) => {
   session = await screenSession(request)
-})
-
-/** Opens a screen, waits for what it loads (the dashboard's sections come in later) and checks its width. */
-async function visit(page: Page, path: string) {
-  await openScreen(page, path)
-  await expectNoSidewaysScroll(page, path)
-}
-
-test.describe('at 360 px', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize(PHONE)
-  })
-
-  test('the sign-in screens, the templates and the error pages', async ({ page }) => {
-    test.setTimeout(120_000)
-    for (const path of GUEST_SCREENS) await visit(page, path)
-  })
-
-  test("the administrator's screens", async ({ page }) => {
-    test.setTimeout(180_000)
-    await useToken(page, session.tokens.admin)
-    for (const path of signedInScreens(session.ids).admin) await visit(page, path)
-  })
-
-  test("the installer's and the owner's screens", async ({ page, context }) => {
-    test.setTimeout(120_000)
-    const screens = signedInScreens(session.ids)
-    await useToken(page, session.tokens.creator)
-    for (const path of screens.creator) await visit(page, path)
-    await context.clearCookies()
-    const owner = await context.newPage()
-    await owner.setViewportSize(PHONE)
-    await useToken(owner, session.tokens.user)
-    for (const path of screens.user) await visit(owner, path)
-  })
 })
 
 test('the side menu reaches the bottom of a long page on a wide screen', async ({ page }) => {

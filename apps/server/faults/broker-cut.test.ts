@@ -95,9 +95,34 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     await sleep(1000)
     proxy.restore()
     await sleep(1500)
+    await waitUntil(async () => proxy.connections === 1, 30_000, 'the server back on the broker')
+
+    // The server's side closed while the broker's side stays open and silent (the server gave up on a connection
+    // the broker still holds, as after a stalled event loop): the server's new connection takes its session over
+    // from the old one, with the messages the broker had sent on the old one still unacknowledged.
+    await waitUntil(
+      async () => ((await health()).ingest?.backlog ?? 0) > 0 || undefined,
+      10_000,
+      'readings held',
+    )
+    const beforeTakeover = publisher.ackedCount
+    await lock.query('begin')
+    await lock.query('lock table telemetry in share mode')
+    await waitUntil(
+      async () => ((await health()).ingest?.backlog ?? 0) >= 1000 || undefined,
+      60_000,
+      '1,000 readings held by the server',
+    )
+    proxy.cut({ halfOpen: true })
+    await lock.query('commit')
+    await sleep(500)
+    proxy.restore()
+    await waitUntil(async () => proxy.connections === 1, 30_000, 'the server back on the broker')
+    await sleep(1500)
     publisher.stop()
     await sleep(500)
     const acked = publisher.ackedCount
+    expect(acked - beforeTakeover).toBeGreaterThan(1000)
     expect(held).toBeGreaterThanOrEqual(3000)
     expect(acked - beforeFreeze).toBeGreaterThan(1500)
 

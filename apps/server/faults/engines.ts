@@ -216,6 +216,8 @@ export class PrivateMosquitto {
  */
 export class CutProxy {
   private readonly pairs = new Set<[net.Socket, net.Socket]>()
+  /** Broker-side sockets left open by a half-open cut. */
+  private readonly stale = new Set<net.Socket>()
   private open = true
   private readonly server = net.createServer((inbound) => {
     if (!this.open) {
@@ -255,13 +257,28 @@ export class CutProxy {
     return this.pairs.size
   }
 
-  cut(): void {
+  /**
+   * Both sides reset; or, `halfOpen`, only the server's side: the broker's side stays open and unread, as a
+   * connection whose far end went silent does, until the broker gives it up or a new connection takes its session.
+   */
+  cut(options: { halfOpen?: boolean } = {}): void {
     this.open = false
-    for (const [inbound, outbound] of this.pairs) {
+    for (const pair of this.pairs) {
+      const [inbound, outbound] = pair
+      if (options.halfOpen) {
+        for (const socket of pair)
+          socket
+            .removeAllListeners('close')
+            .removeAllListeners('error')
+            .on('error', () => {})
+        inbound.unpipe(outbound)
+        outbound.unpipe(inbound)
+        outbound.pause()
+        this.stale.add(outbound)
+      } else outbound.resetAndDestroy()
       inbound.resetAndDestroy()
-      outbound.resetAndDestroy()
+      this.pairs.delete(pair)
     }
-    this.pairs.clear()
   }
 
   restore(): void {
@@ -270,6 +287,7 @@ export class CutProxy {
 
   close(): Promise<void> {
     this.cut()
+    for (const socket of this.stale) socket.destroy()
     return new Promise((resolve) => this.server.close(() => resolve()))
   }
 }
