@@ -3,19 +3,21 @@ import { describe, expect, it } from 'vitest'
 import { CutProxy, PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
+  byItem,
   connected,
   deviceClient,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
+  type StoredRow,
   startServer,
+  storedSql,
   tempDir,
   useTeardown,
   waitUntil,
 } from './harness.ts'
 
-type Row = { item_id: number; ms: string | number }
 type Health = { ingest: { written: number; dropped: number; backlog: number } | null }
 
 // The connection between the server and Mosquitto breaks while the broker has thousands of messages on their way
@@ -126,23 +128,16 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     expect(held).toBeGreaterThanOrEqual(3000)
     expect(acked - beforeFreeze).toBeGreaterThan(1500)
 
-    const storedSql = `select item_id, (extract(epoch from recorded_at) * 1000)::bigint as ms from telemetry
-      where item_id in (${devices.map((d) => d.itemId).join(',')})`
     const countSql = `select count(*)::int as n from telemetry where item_id in (${devices.map((d) => d.itemId).join(',')})`
     const rows = await waitUntil(
       async () => {
-        const found = await postgres.query<Row>(storedSql, 'teplo_cut')
+        const found = await postgres.query<StoredRow>(storedSql(devices), 'teplo_cut')
         return found.length >= acked ? found : undefined
       },
       90_000,
       `all ${acked} acknowledged readings stored`,
-    ).catch(() => postgres.query<Row>(storedSql, 'teplo_cut'))
-    const stored = new Map<number, Set<number>>()
-    for (const row of rows) {
-      const set = stored.get(row.item_id) ?? new Set<number>()
-      set.add(Number(row.ms))
-      stored.set(row.item_id, set)
-    }
+    ).catch(() => postgres.query<StoredRow>(storedSql(devices), 'teplo_cut'))
+    const stored = byItem(rows)
     const lost = missing(publisher, devices, stored)
     expect(lost.length, `${lost.length} of ${acked} acknowledged readings lost`).toBe(0)
     // Delivered again after the reconnection, stored once.

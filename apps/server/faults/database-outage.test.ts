@@ -3,13 +3,16 @@ import { isJsonApiUnavailable, type Outcome, request, tally } from '../test/serv
 import { freePort, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
+  byItem,
   connected,
   deviceClient,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
+  type StoredRow,
   startServer,
+  storedSql,
   tempDir,
   useTeardown,
   waitUntil,
@@ -91,19 +94,9 @@ describe('PostgreSQL stopped for 20 s under traffic', () => {
     expect(acked).toBeGreaterThan(ackedBefore)
     const stored = await waitUntil(
       async () => {
-        const rows = await postgres.query<{ item_id: number; ms: string }>(
-          `select item_id, (extract(epoch from recorded_at) * 1000)::bigint as ms from telemetry
-           where item_id in (${devices.map((d) => d.itemId).join(',')})`,
-          'teplo_outage',
-        )
+        const rows = await postgres.query<StoredRow>(storedSql(devices), 'teplo_outage')
         if (rows.length < acked) return undefined
-        const byItem = new Map<number, Set<number>>()
-        for (const row of rows) {
-          const set = byItem.get(row.item_id) ?? new Set<number>()
-          set.add(Number(row.ms))
-          byItem.set(row.item_id, set)
-        }
-        return byItem
+        return byItem(rows)
       },
       30_000,
       `all ${acked} acknowledged readings stored`,

@@ -192,6 +192,24 @@ export function missing(publisher: Publisher, devices: FaultDevice[], stored: Ma
   return lost
 }
 
+export type StoredRow = { item_id: number; ms: string | number }
+
+/** The instants (ms) of the devices' stored readings, as rows of `item_id` and `ms`. */
+export const storedSql = (devices: FaultDevice[]) =>
+  `select item_id, (extract(epoch from recorded_at) * 1000)::bigint as ms from telemetry
+   where item_id in (${devices.map((d) => d.itemId).join(',')})`
+
+/** Stored instants per item, from rows of `storedSql`. */
+export function byItem(rows: StoredRow[]): Map<number, Set<number>> {
+  const stored = new Map<number, Set<number>>()
+  for (const row of rows) {
+    const set = stored.get(row.item_id) ?? new Set<number>()
+    set.add(Number(row.ms))
+    stored.set(row.item_id, set)
+  }
+  return stored
+}
+
 export async function waitUntil<T>(
   check: () => Promise<T | undefined | false | null>,
   timeoutMs: number,

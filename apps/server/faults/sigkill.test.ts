@@ -4,35 +4,21 @@ import { describe, expect, it } from 'vitest'
 import { freePort, PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
+  byItem,
   connected,
   deviceClient,
   endAll,
-  type FaultDevice,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
+  type StoredRow,
   startServer,
+  storedSql,
   tempDir,
   useTeardown,
   waitUntil,
 } from './harness.ts'
-
-type Row = { item_id: number; ms: string | number }
-
-function byItem(rows: Row[]): Map<number, Set<number>> {
-  const stored = new Map<number, Set<number>>()
-  for (const row of rows) {
-    const set = stored.get(row.item_id) ?? new Set<number>()
-    set.add(Number(row.ms))
-    stored.set(row.item_id, set)
-  }
-  return stored
-}
-
-const storedSql = (devices: FaultDevice[]) =>
-  `select item_id, (extract(epoch from recorded_at) * 1000)::bigint as ms from telemetry
-   where item_id in (${devices.map((d) => d.itemId).join(',')})`
 
 describe('server killed (SIGKILL) under ingest', () => {
   const { cleanups, clients } = useTeardown()
@@ -66,7 +52,7 @@ describe('server killed (SIGKILL) under ingest', () => {
 
     const db = await PGlite.create(path.join(dataDir, 'pgdata'))
     cleanups.push(() => db.close())
-    const stored = byItem((await db.query<Row>(storedSql(devices))).rows)
+    const stored = byItem((await db.query<StoredRow>(storedSql(devices))).rows)
     expect(ackedBeforeKill).toBeGreaterThanOrEqual(200)
     expect(missing(publisher, devices, stored)).toEqual([])
   })
@@ -105,12 +91,12 @@ describe('server killed (SIGKILL) under ingest', () => {
     server = await startServer({ dataDir, port: server.port, env }, cleanups)
     const stored = await waitUntil(
       async () => {
-        const rows = await postgres.query<Row>(storedSql(devices), 'teplo_kill')
+        const rows = await postgres.query<StoredRow>(storedSql(devices), 'teplo_kill')
         return rows.length >= acked ? byItem(rows) : undefined
       },
       60_000,
       `all ${acked} acknowledged readings stored`,
-    ).catch(async () => byItem(await postgres.query<Row>(storedSql(devices), 'teplo_kill')))
+    ).catch(async () => byItem(await postgres.query<StoredRow>(storedSql(devices), 'teplo_kill')))
     expect(missing(publisher, devices, stored)).toEqual([])
   })
 })

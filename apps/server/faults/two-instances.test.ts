@@ -4,13 +4,16 @@ import type { ServerProcess } from '../test/server-process.ts'
 import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,
+  byItem,
   connected,
   deviceClient,
   missing,
   Publisher,
   provisionDevices,
   removeDir,
+  type StoredRow,
   startServer,
+  storedSql,
   tempDir,
   useTeardown,
   waitUntil,
@@ -94,19 +97,11 @@ describe('two server instances on one PostgreSQL and one Mosquitto', () => {
     await sleep(500)
     const acked = publisher.ackedCount
 
-    const rowsSql = `select item_id, (extract(epoch from recorded_at) * 1000)::bigint as ms from telemetry
-      where item_id in (${devices.map((d) => d.itemId).join(',')})`
     const stored = await waitUntil(
       async () => {
-        const rows = await postgres.query<{ item_id: number; ms: string }>(rowsSql, 'teplo_two')
+        const rows = await postgres.query<StoredRow>(storedSql(devices), 'teplo_two')
         if (rows.length < acked) return undefined
-        const byItem = new Map<number, Set<number>>()
-        for (const row of rows) {
-          const set = byItem.get(row.item_id) ?? new Set<number>()
-          set.add(Number(row.ms))
-          byItem.set(row.item_id, set)
-        }
-        return byItem
+        return byItem(rows)
       },
       30_000,
       `all ${acked} readings stored`,

@@ -1,5 +1,6 @@
 import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
@@ -80,33 +81,38 @@ const callerShare = and(eq(itemShares.itemId, items.id), eq(itemShares.userId, c
 const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
 
 /**
- * One page of devices in one round trip: the rows, the caller's share level on each and the number of devices the
- * list holds (`count(*) over ()`), prepared once per scope, sort and filter (at most 5 × 10 × 2 statements), so
- * that neither drizzle nor the database builds or plans it again for each request.
+ * One page of devices in one round trip: the rows (or their ids alone, when the devices themselves come from the
+ * item cache, ADR 028), the caller's share level on each and the number of devices the list holds
+ * (`count(*) over ()`), prepared once per selection, scope, sort and filter (at most 2 × 5 × 10 × 2 statements),
+ * so that neither drizzle nor the database builds or plans it again for each request.
  */
+function listPage<Query extends PgSelect>(query: Query, kind: ScopeKind, sort: string, named: boolean) {
+  return query
+    .where(pageWhere(kind, named))
+    .orderBy(...sortOrder(sort, sortColumns, items.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+}
+
+const statementName = (prefix: string, kind: ScopeKind, sort: string, named: boolean) =>
+  `${prefix}_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`
+
 function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
-  return db
+  const query = db
     .select({ item: items, share: itemShares.access, total: listTotal })
     .from(items)
     .leftJoin(itemShares, callerShare)
-    .where(pageWhere(kind, named))
-    .orderBy(...sortOrder(sort, sortColumns, items.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`teplo_items_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+    .$dynamic()
+  return listPage(query, kind, sort, named).prepare(statementName('teplo_items', kind, sort, named))
 }
 
-/** The same page as ids only, when the devices themselves come from the item cache (ADR 028). */
 function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean) {
-  return db
+  const query = db
     .select({ id: items.id, share: itemShares.access, total: listTotal })
     .from(items)
     .leftJoin(itemShares, callerShare)
-    .where(pageWhere(kind, named))
-    .orderBy(...sortOrder(sort, sortColumns, items.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`teplo_item_ids_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`)
+    .$dynamic()
+  return listPage(query, kind, sort, named).prepare(statementName('teplo_item_ids', kind, sort, named))
 }
 
 /** Devices by id with the caller's share on each: those of a page the item cache did not hold. */
