@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: engineOnly,
           environment: 'node',
+          globalSetup: ['test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

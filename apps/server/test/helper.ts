@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
+import { pgliteTemplate } from './pglite-template.ts'
 
 // TEST_DATABASE_URL points at a PostgreSQL server; each test file then gets a database of its own.
 const serverUrl = process.env.TEST_DATABASE_URL
@@ -30,7 +31,7 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop:
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (!serverUrl) return openDatabase({})
+  if (!serverUrl) return openDatabase({ pgliteTemplate: await pgliteTemplate(inject('pgliteTemplate')) })
   const created = await createPostgresDatabase(serverUrl)
   const handle = await openDatabase({ databaseUrl: created.url })
   return {

@@ -28,6 +28,9 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined
   // Directory for the embedded database; undefined keeps it in memory (tests).
   pgliteDir?: string | undefined
+  // A dump of an embedded database (PGlite's dumpDataDir) to start from instead of an empty one: tests start from
+  // one migrated database instead of running every migration again.
+  pgliteTemplate?: Blob | undefined
 }
 
 // One schema and one migration set for both engines; migrations run on every start and are idempotent.
@@ -42,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true })
   const client = await PGlite.create(options.pgliteDir, {
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     // PGlite's memory is a WebAssembly heap, which only grows: initdb's 128 MB of shared buffers, once filled
     // (the demo boilers' generated month is enough), stayed resident for good. 16 MB keeps an embedded site's
     // hot pages; the files themselves stay in the operating system's cache (ADR 021, docs/benchmarks.md).
