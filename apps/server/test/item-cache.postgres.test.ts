@@ -1,30 +1,16 @@
-import { randomBytes } from 'node:crypto'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
 import { waitFor } from './device-support.ts'
-import { bearer, loginAs, testConfig } from './helper.ts'
+import { bearer, loginAs } from './helper.ts'
+import { useTwoInstances } from './two-instances.ts'
 
 // Runs only against PostgreSQL (vitest.config.ts includes *.postgres.test.ts when TEST_DATABASE_URL is set).
-const serverUrl = process.env.TEST_DATABASE_URL
-if (!serverUrl) throw new Error('TEST_DATABASE_URL must point at PostgreSQL for this file')
-
 // Two instances on one database, as behind a load balancer: a device remembered by one is read again as soon as
 // the other announces through LISTEN/NOTIFY that it changed, or that who may see it changed.
-const name = `teplo_test_${randomBytes(6).toString('hex')}`
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+const instances = useTwoInstances()
 let a: FastifyInstance
 let b: FastifyInstance
 let adminToken: string
@@ -36,14 +22,7 @@ const creator = DEMO_ACCOUNTS.find((account) => account.role === 'creator')!
 const adminAccount = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 
 beforeAll(async () => {
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  // One after the other: the first migrates and seeds.
-  a = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
-  await a.ready()
-  b = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
-  await b.ready()
+  ;({ a, b } = instances)
   adminToken = await loginAs(a, adminAccount.email, adminAccount.password)
   ownerToken = await loginAs(a, creator.email, creator.password)
   const roles = await a.inject({ method: 'GET', url: '/api/v2/roles', headers: bearer(adminToken) })
@@ -78,12 +57,6 @@ beforeAll(async () => {
   itemId = Number(device.json<{ data: { id: string } }>().data.id)
   // The announcement of the new device reaches b and must not land in the middle of the first test.
   await new Promise((resolve) => setTimeout(resolve, 300))
-})
-
-afterAll(async () => {
-  await a?.close()
-  await b?.close()
-  await admin(`drop database if exists ${name} with (force)`)
 })
 
 const read = (app: FastifyInstance, token: string) =>

@@ -1,47 +1,20 @@
-import { randomBytes } from 'node:crypto'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { issueAccessToken } from '../src/modules/auth/access-tokens.ts'
 import { waitFor } from './device-support.ts'
-import { bearer, loginAs, testConfig } from './helper.ts'
+import { bearer, loginAs } from './helper.ts'
+import { useTwoInstances } from './two-instances.ts'
 
 // Runs only against PostgreSQL (vitest.config.ts includes *.postgres.test.ts when TEST_DATABASE_URL is set).
-const serverUrl = process.env.TEST_DATABASE_URL
-if (!serverUrl) throw new Error('TEST_DATABASE_URL must point at PostgreSQL for this file')
-
 // Two instances on one database, as behind a load balancer: a token remembered by one is refused by it as soon
 // as the other announces through LISTEN/NOTIFY that the account's access changed.
-const name = `teplo_test_${randomBytes(6).toString('hex')}`
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+const instances = useTwoInstances()
 let a: FastifyInstance
 let b: FastifyInstance
 
-beforeAll(async () => {
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  // One after the other: the first migrates and seeds.
-  a = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
-  await a.ready()
-  b = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
-  await b.ready()
-})
-
-afterAll(async () => {
-  await a?.close()
-  await b?.close()
-  await admin(`drop database if exists ${name} with (force)`)
+beforeAll(() => {
+  ;({ a, b } = instances)
 })
 
 const me = (app: FastifyInstance, token: string) =>

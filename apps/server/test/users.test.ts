@@ -1,47 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bearer, JSON_API, loginAs, useDemoApp } from './helper.ts'
+import { bearer, JSON_API, loginAs } from './helper.ts'
+import { type ErrorDoc, type ListDoc, type User, useUsersApp } from './users-fixture.ts'
 
-type ErrorDoc = {
-  errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
-}
-type User = {
-  type: string
-  id: string
-  attributes: Record<string, unknown> & { name: string; email: string }
-  relationships: { roles: { data: { type: string; id: string }[] } }
-}
-type ListDoc = {
-  data: User[]
-  included?: { type: string; id: string; attributes: { name: string } }[]
-  meta: { page: Record<string, number> }
-  links: Record<string, string>
-}
-
-const demo = useDemoApp()
-
-const as = (role: string) => bearer(demo.tokens[role]!)
-const get = (url: string, role = 'admin') => demo.app.inject({ method: 'GET', url, headers: as(role) })
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
-  demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
-const errorAt = (res: { json: () => unknown }, field: string) =>
-  (res.json() as ErrorDoc).errors.find((e) => e.source?.pointer === `/data/attributes/${field}`)
-const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((u) => u.attributes.name)
-const roleRef = (id: number) => ({ type: 'roles', id: String(id) })
-
-function newUser(name: string, email: string, roleId = 3, password = 'long-enough-1') {
-  return { name, email, password, password_confirmation: password, roles: [roleRef(roleId)] }
-}
-
-async function createUser(
-  name: string,
-  email: string,
-  roleId = 3,
-  password = 'long-enough-1',
-): Promise<User> {
-  const res = await send('POST', '/api/v2/users', newUser(name, email, roleId, password))
-  expect(res.statusCode).toBe(201)
-  return res.json<{ data: User }>().data
-}
+const { demo, as, get, send, errorAt, names, roleRef, newUser, createUser } = useUsersApp()
 
 describe('GET /api/v2/users', () => {
   beforeAll(async () => {
