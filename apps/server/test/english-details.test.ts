@@ -1,22 +1,8 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle.ts'
-import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
+import { bearer, errorsOf, JSON_API, useDemoApp } from './helper.ts'
 
-const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-
-let app: TestApp
-let adminToken: string
-beforeAll(async () => {
-  app = await build()
-  adminToken = await loginAs(app, admin.email, admin.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
-
-type ErrorDoc = { errors: { status: string; detail: string; source?: Record<string, string> }[] }
-const errorsOf = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors
+const demo = useDemoApp()
 const details = (res: { json: () => unknown }) => errorsOf(res).map((e) => e.detail)
 const english = { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.5' }
 
@@ -61,8 +47,8 @@ describe('the server refuses in the language the request asks for', () => {
       },
     ]
     for (const { status, detail, admin: asAdmin, ...request } of cases) {
-      const headers = { ...english, ...request.headers, ...(asAdmin ? bearer(adminToken) : {}) }
-      const res = await app.inject({ ...request, headers })
+      const headers = { ...english, ...request.headers, ...(asAdmin ? bearer(demo.tokens.admin!) : {}) }
+      const res = await demo.app.inject({ ...request, headers })
       expect(res.statusCode, request.url).toBe(status)
       expect(res.headers['content-language'], request.url).toBe('en')
       expect(res.headers.vary, request.url).toContain('Accept-Language')
@@ -73,10 +59,10 @@ describe('the server refuses in the language the request asks for', () => {
   })
 
   it('keeps the parameter a 400 names, with its message in English', async () => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'GET',
       url: '/api/v2/roles/012',
-      headers: { ...english, ...bearer(adminToken) },
+      headers: { ...english, ...bearer(demo.tokens.admin!) },
     })
     expect(res.statusCode).toBe(400)
     expect(errorsOf(res)).toEqual([
@@ -88,7 +74,7 @@ describe('the server refuses in the language the request asks for', () => {
   })
 
   it('keeps the pointer of a 422 field error, with our message in English', async () => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/login',
       remoteAddress: '198.51.100.60',
@@ -105,7 +91,7 @@ describe('the server refuses in the language the request asks for', () => {
   })
 
   it("gives zod's own messages in English where a rule has none of ours", async () => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/login',
       remoteAddress: '198.51.100.61',
@@ -123,7 +109,7 @@ describe('the server refuses in the language the request asks for', () => {
 
   it('says in English in how many seconds to try again after too many sign-ins', async () => {
     const attempt = () =>
-      app.inject({
+      demo.app.inject({
         method: 'POST',
         url: '/api/v2/login',
         remoteAddress: '198.51.100.62',
@@ -142,16 +128,16 @@ describe('the server refuses in the language the request asks for', () => {
 
   it('answers in Ukrainian without the header, for uk, and for a language it does not speak', async () => {
     for (const headers of [{}, { 'accept-language': 'uk' }, { 'accept-language': 'de-DE,de;q=0.9' }]) {
-      const res = await app.inject({
+      const res = await demo.app.inject({
         method: 'GET',
         url: '/api/v2/roles/9999',
-        headers: { ...headers, ...bearer(adminToken) },
+        headers: { ...headers, ...bearer(demo.tokens.admin!) },
       })
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-language']).toBe('uk')
       expect(details(res)).toEqual(['Роль не знайдено.'])
     }
-    const zodOwn = await app.inject({
+    const zodOwn = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/login',
       remoteAddress: '198.51.100.63',
@@ -163,7 +149,7 @@ describe('the server refuses in the language the request asks for', () => {
 
   it("falls back to a signed-in account's language when the request names none of ours", async () => {
     const password = 'english-password'
-    const registered = await app.inject({
+    const registered = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/register',
       remoteAddress: '198.51.100.64',
@@ -178,7 +164,11 @@ describe('the server refuses in the language the request asks for', () => {
     expect(registered.statusCode).toBe(200)
     const token = registered.json<{ access_token: string }>().access_token
     const missing = (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: '/api/v2/items/999999', headers: { ...headers, ...bearer(token) } })
+      demo.app.inject({
+        method: 'GET',
+        url: '/api/v2/items/999999',
+        headers: { ...headers, ...bearer(token) },
+      })
     expect(details(await missing({}))).toEqual(['Device not found'])
     expect(details(await missing({ 'accept-language': 'de' }))).toEqual(['Device not found'])
     // The request's own choice wins over the account's.

@@ -86,6 +86,13 @@ export async function loginAs(app: FastifyInstance, email: string, password: str
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+export type ErrorDoc = {
+  errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
+}
+
+/** The errors of a JSON:API error document. */
+export const errorsOf = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors
+
 /**
  * The app of a test file, built once against a fresh database, with every demo account signed in:
  * `demo.app` and `demo.tokens[role]` are filled in before the file's tests run.

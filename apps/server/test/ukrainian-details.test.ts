@@ -1,28 +1,15 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle.ts'
-import { bearer, build, JSON_API, loginAs, type TestApp } from './helper.ts'
+import { bearer, errorsOf, JSON_API, useDemoApp } from './helper.ts'
 
-const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-
-let app: TestApp
-let adminToken: string
-beforeAll(async () => {
-  app = await build()
-  adminToken = await loginAs(app, admin.email, admin.password)
-})
-afterAll(async () => {
-  await app?.closeAll()
-})
-
-type ErrorDoc = { errors: { status: string; detail: string; source?: Record<string, string> }[] }
-const details = (res: { json: () => unknown }) => (res.json() as ErrorDoc).errors.map((e) => e.detail)
+const demo = useDemoApp()
+const details = (res: { json: () => unknown }) => errorsOf(res).map((e) => e.detail)
 
 // The screens show a refusal's detail as it comes: the server speaks the interface's language (issue 17, point 9).
 describe('the server refuses in Ukrainian', () => {
   it('a rate-limited login says in how many seconds to try again', async () => {
     const attempt = () =>
-      app.inject({
+      demo.app.inject({
         method: 'POST',
         url: '/api/v2/login',
         remoteAddress: '198.51.100.44',
@@ -36,7 +23,7 @@ describe('the server refuses in Ukrainian', () => {
   })
 
   it('answers anonymous, unknown, forbidden and malformed requests with Ukrainian details', async () => {
-    const admin = () => bearer(adminToken)
+    const admin = () => bearer(demo.tokens.admin!)
     const cases = [
       { method: 'GET', url: '/api/v2/me', status: 401, detail: 'Потрібно увійти в акаунт.' },
       { method: 'GET', url: '/api/v2/nothing-here', status: 404, detail: 'Не знайдено.' },
@@ -71,7 +58,7 @@ describe('the server refuses in Ukrainian', () => {
       },
     ] as const
     for (const { status, detail, ...request } of cases) {
-      const res = await app.inject(request)
+      const res = await demo.app.inject(request)
       expect(res.statusCode, request.url).toBe(status)
       expect(details(res), request.url).toEqual([
         typeof detail === 'string' ? detail : expect.stringMatching(detail),
@@ -80,14 +67,14 @@ describe('the server refuses in Ukrainian', () => {
   })
 
   it("gives zod's own messages in Ukrainian where a rule has none of ours", async () => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'POST',
       url: '/api/v2/login',
       remoteAddress: '198.51.100.45',
       payload: { email: 'someone@example.com', password: 'long-enough', remember: 'yes' },
     })
     expect(res.statusCode).toBe(422)
-    const [error] = (res.json() as ErrorDoc).errors
+    const [error] = errorsOf(res)
     expect(error?.source?.pointer).toBe('/data/attributes/remember')
     expect(error?.detail).toMatch(/\p{Script=Cyrillic}/u)
     expect(error?.detail).not.toMatch(/Invalid|expected/)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { items, tokens as tokenTable } from '../src/db/schema.ts'
-import { bearer, loginAs } from './helper.ts'
-import { type ErrorDoc, type ListDoc, useUsersApp } from './users-fixture.ts'
+import { bearer, errorsOf, loginAs } from './helper.ts'
+import { type ListDoc, useUsersApp } from './users-fixture.ts'
 
 const { demo, get, send, errorAt, names, roleRef, createUser } = useUsersApp()
 
@@ -92,7 +92,7 @@ describe('PATCH /api/v2/users/{id}', () => {
       headers: bearer(token),
     })
     expect(remove.statusCode).toBe(422)
-    expect(remove.json<ErrorDoc>().errors[0]?.detail).toBe('Ви не можете видалити власний обліковий запис.')
+    expect(errorsOf(remove)[0]?.detail).toBe('Ви не можете видалити власний обліковий запис.')
     expect((await get(`/api/v2/users/${self}`)).statusCode).toBe(200)
   })
 
@@ -100,16 +100,12 @@ describe('PATCH /api/v2/users/{id}', () => {
     for (const id of [1, 2, 3]) {
       const roleChange = await send('PATCH', `/api/v2/users/${id}`, { roles: [roleRef(id === 3 ? 2 : 3)] })
       expect(roleChange.statusCode).toBe(403)
-      expect(roleChange.json<ErrorDoc>().errors[0]?.detail).toBe(
-        'Стандартних користувачів змінювати не можна.',
-      )
+      expect(errorsOf(roleChange)[0]?.detail).toBe('Стандартних користувачів змінювати не можна.')
       // The demo admin is the caller here, so for id 1 the own-account rule answers first.
       const removal = await send('DELETE', `/api/v2/users/${id}`)
       expect(removal.statusCode).toBe(id === 1 ? 422 : 403)
       if (id > 1) {
-        expect(removal.json<ErrorDoc>().errors[0]?.detail).toBe(
-          'Стандартних користувачів змінювати не можна.',
-        )
+        expect(errorsOf(removal)[0]?.detail).toBe('Стандартних користувачів змінювати не можна.')
       }
     }
     expect(names(await get('/api/v2/users?page[size]=3'))).toEqual([

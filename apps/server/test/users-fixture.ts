@@ -1,11 +1,8 @@
 import { expect } from 'vitest'
-import { bearer, useDemoApp } from './helper.ts'
+import { bearer, errorsOf, useDemoApp } from './helper.ts'
 
 // The users tests' app (demo data, every demo account signed in) and their ways to call it.
 
-export type ErrorDoc = {
-  errors: { status: string; detail: string; source?: { pointer?: string; parameter?: string } }[]
-}
 export type User = {
   type: string
   id: string
@@ -27,7 +24,7 @@ export function useUsersApp() {
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, role = 'admin') =>
     demo.app.inject({ method, url, headers: as(role), ...(payload ? { payload } : {}) })
   const errorAt = (res: { json: () => unknown }, field: string) =>
-    (res.json() as ErrorDoc).errors.find((e) => e.source?.pointer === `/data/attributes/${field}`)
+    errorsOf(res).find((e) => e.source?.pointer === `/data/attributes/${field}`)
   const names = (res: { json: () => unknown }) => (res.json() as ListDoc).data.map((u) => u.attributes.name)
   const roleRef = (id: number) => ({ type: 'roles', id: String(id) })
   const newUser = (name: string, email: string, roleId = 3, password = 'long-enough-1') => ({

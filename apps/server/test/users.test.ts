@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bearer, JSON_API, loginAs } from './helper.ts'
-import { type ErrorDoc, type ListDoc, type User, useUsersApp } from './users-fixture.ts'
+import { bearer, errorsOf, JSON_API, loginAs } from './helper.ts'
+import { type ListDoc, type User, useUsersApp } from './users-fixture.ts'
 
 const { demo, as, get, send, errorAt, names, roleRef, newUser, createUser } = useUsersApp()
 
@@ -84,7 +84,7 @@ describe('GET /api/v2/users', () => {
   ])('answers 400 for %s', async (query, parameter) => {
     const res = await get(`/api/v2/users?${query}`)
     expect(res.statusCode).toBe(400)
-    expect(res.json<ErrorDoc>().errors[0]?.source?.parameter).toBe(parameter)
+    expect(errorsOf(res)[0]?.source?.parameter).toBe(parameter)
   })
 })
 
@@ -103,7 +103,7 @@ describe('GET /api/v2/users/{id}', () => {
     expect(body.included).toEqual([expect.objectContaining({ type: 'roles', id: '2' })])
     expect((await get('/api/v2/users/2')).json().included).toBeUndefined()
     expect((await get('/api/v2/users/9999')).statusCode).toBe(404)
-    expect((await get('/api/v2/users/abc')).json<ErrorDoc>().errors[0]?.source?.parameter).toBe('id')
+    expect(errorsOf(await get('/api/v2/users/abc'))[0]?.source?.parameter).toBe('id')
   })
 })
 
