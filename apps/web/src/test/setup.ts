@@ -1,11 +1,22 @@
 import { cleanup } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import i18next, { addScreenStrings } from '../lib/i18n'
 import { resetReachability } from '../lib/server-reachability'
 import screens from '../locales/uk-screens.json'
 
 // Components are tested without their route loaders, so every string is there from the start.
 addScreenStrings(screens, () => import('../locales/en-screens.json'))
+
+// No test reaches a network: a request its stub (test/fetch-stub.ts) does not answer fails as an unreachable
+// server does, instead of going to the test page's origin (localhost:3000, where nothing listens).
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      throw new TypeError(`Failed to fetch (no stub answers ${String(input)})`)
+    }),
+  )
+})
 
 afterEach(async () => {
   cleanup()
