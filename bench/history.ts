@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { HISTORY_METRICS } from '@teplo/domain'
 import { BenchDatabase, type BenchDevice } from './bench-database.ts'
 import { DeviceFleet } from './device-fleet.ts'
+import { createPartitions, fill, tableSizes } from './history-fill.ts'
 import { cpuSeconds, loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, ServerProcess } from './server-process.ts'
 import { signIn } from './sign-in.ts'
@@ -66,89 +66,6 @@ function readOptions(argv: string[]): Options {
 
 const say = (line: string) => console.log(`[bench:history] ${line}`)
 const DAY_MS = 86_400_000
-
-/** Day partitions of the readings and month partitions of the rollups for the filled span (as the server names them). */
-async function createPartitions(database: BenchDatabase, from: Date, to: Date) {
-  const day = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '')
-  const midnight = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
-  for (let start = midnight; start < to; start = new Date(start.getTime() + DAY_MS)) {
-    const end = new Date(start.getTime() + DAY_MS)
-    await database.db.query(
-      `create table if not exists telemetry_p${day(start)} partition of telemetry for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
-    )
-  }
-  for (const table of ['telemetry_1m', 'telemetry_1h']) {
-    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1))
-    while (month < to) {
-      const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
-      await database.db.query(
-        `create table if not exists ${table}_p${day(month).slice(0, 6)} partition of ${table} for values from ('${month.toISOString()}') to ('${next.toISOString()}')`,
-      )
-      month = next
-    }
-  }
-}
-
-const aggregates = HISTORY_METRICS.map((m) => `min(${m}), max(${m}), sum(${m}), count(${m})::int`).join(', ')
-const rollupColumns = HISTORY_METRICS.map((m) => `${m}_min, ${m}_max, ${m}_sum, ${m}_n`).join(', ')
-
-/**
- * One reading every 10 s per device from `from` (a whole hour) until `to` (a whole minute), a day at a time,
- * heating with a daily swing and a 2-hour outage on the tenth day; then each chunk's minute and hour rollups, as
- * the ingest would have kept them. The readings reach the start of the run, so a 24-hour chart is full whatever
- * the time of day.
- */
-async function fill(database: BenchDatabase, ids: number[], from: Date, to: Date) {
-  const chunks = Math.ceil((to.getTime() - from.getTime()) / DAY_MS)
-  for (let d = 0; d < chunks; d++) {
-    const start = new Date(from.getTime() + d * DAY_MS)
-    const end = new Date(Math.min(start.getTime() + DAY_MS, to.getTime()))
-    const started = performance.now()
-    await database.db.query(
-      `insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
-         gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
-       select id, ts, 62 + 6 * sin(e / 1800 + id), 70, 48 + 2 * sin(e / 3600 + id), 50, 140 + 30 * sin(e / 900 + id),
-         greatest(0, 18 * sin(e / 900 + id)), greatest(0, 80 * sin(e / 900 + id)), 6, 1, true, true, 10
-       from unnest($1::int[]) as i(id)
-       cross join generate_series($2::timestamptz, $3::timestamptz - interval '10 seconds', interval '10 seconds') as ts
-       cross join lateral (select extract(epoch from ts) as e) x
-       where not ($4 and ts >= $2::timestamptz + interval '6 hours' and ts < $2::timestamptz + interval '8 hours')`,
-      [ids, start.toISOString(), end.toISOString(), d === 9],
-    )
-    for (const [table, unit] of [
-      ['telemetry_1m', 'minute'],
-      ['telemetry_1h', 'hour'],
-    ] as const) {
-      await database.db.query(
-        `insert into ${table} (item_id, bucket, samples, first_at, last_at, ${rollupColumns}, work_mode, is_on, energy_kwh, covered_s)
-         select item_id, date_trunc('${unit}', recorded_at), count(*)::int, min(recorded_at), max(recorded_at), ${aggregates},
-           (array_agg(work_mode order by recorded_at desc))[1], (array_agg(is_on order by recorded_at desc))[1],
-           coalesce(sum(burner_power * interval_s), 0) / 3600.0, coalesce(sum(interval_s), 0)
-         from telemetry where recorded_at >= $1 and recorded_at < $2 group by 1, 2`,
-        [start.toISOString(), end.toISOString()],
-      )
-    }
-    say(`  day ${d + 1}/${chunks} filled in ${round((performance.now() - started) / 1000)} s`)
-  }
-  // A month-old partition has long been vacuumed by autovacuum on a real server (visibility map set, hint bits
-  // written); a PostgreSQL with autovacuum off, or one that has not caught up, would time the first reads'
-  // writes instead of the queries.
-  await database.db.query('vacuum (analyze) telemetry, telemetry_1m, telemetry_1h')
-}
-
-/** Size of each history table with its partitions and indexes, MiB. */
-async function tableSizes(database: BenchDatabase): Promise<Record<string, number>> {
-  const sizes: Record<string, number> = {}
-  for (const table of ['telemetry', 'telemetry_1m', 'telemetry_1h']) {
-    const { rows } = await database.db.query<{ bytes: string }>(
-      `select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) as bytes from pg_inherits i
-       join pg_class p on p.oid = i.inhparent where p.relname = $1`,
-      [table],
-    )
-    sizes[table] = round(Number(rows[0]?.bytes ?? 0) / 2 ** 20)
-  }
-  return sizes
-}
 
 type Timing = {
   name: string
