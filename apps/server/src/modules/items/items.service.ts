@@ -1,12 +1,10 @@
 import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import { sortOrder } from '../../lib/list-page.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
 import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
@@ -23,18 +21,19 @@ import {
 } from './item-access.ts'
 import type { CachedItem, ItemCache } from './item-cache.ts'
 import { type ItemRow, itemResource } from './item-document.ts'
+import {
+  countItems,
+  prepareCategories,
+  prepared,
+  prepareItemsById,
+  prepareListIds,
+  prepareListPage,
+  type ScopeKind,
+} from './item-list-statements.ts'
 
 export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
 export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
 const CATEGORY_MISSING = 'Будь ласка, виберіть тип пристрою'
-
-const sortColumns = {
-  name: items.name,
-  serial_number: items.serialNumber,
-  status: items.status,
-  created_at: items.createdAt,
-  updated_at: items.updatedAt,
-}
 
 export type ItemListQuery = ListQuery & {
   include?: 'category' | undefined
@@ -52,8 +51,6 @@ async function categoriesById(db: Database, ids: number[]): Promise<CategoryRow[
   return prepared(db, 'categories', () => prepareCategories(db)).execute({ ids: unique })
 }
 
-type ScopeKind = 'user' | 'all' | 'own' | 'shared' | 'visible'
-
 // Which devices a list shows; only an administrator may look at another account's devices.
 function scopeOf(caller: Caller, query: ItemListQuery): { kind: ScopeKind; userId: number } {
   const scope = query['filter[scope]']
@@ -63,105 +60,6 @@ function scopeOf(caller: Caller, query: ItemListQuery): { kind: ScopeKind; userI
   if (userId !== undefined) return { kind: 'user', userId }
   return { kind: scope ?? 'visible', userId: caller.userId }
 }
-
-const scopeUser = sql.placeholder('scopeUser')
-const callerId = sql.placeholder('callerId')
-const sharedWithScopeUser = sql`${items.id} in (select ${itemShares.itemId} from ${itemShares} where ${itemShares.userId} = ${scopeUser})`
-
-function scopeWhere(kind: ScopeKind) {
-  if (kind === 'all') return undefined
-  if (kind === 'user' || kind === 'own') return eq(items.userId, scopeUser)
-  if (kind === 'shared') return sharedWithScopeUser
-  return or(eq(items.userId, scopeUser), sharedWithScopeUser)
-}
-
-const pageWhere = (kind: ScopeKind, named: boolean) =>
-  and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined)
-const callerShare = and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId))
-const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
-
-/**
- * One page of devices in one round trip: the rows (or their ids alone, when the devices themselves come from the
- * item cache, ADR 028), the caller's share level on each and the number of devices the list holds
- * (`count(*) over ()`), prepared once per selection, scope, sort and filter (at most 2 × 5 × 10 × 2 statements),
- * so that neither drizzle nor the database builds or plans it again for each request.
- */
-function listPage<Query extends PgSelect>(query: Query, kind: ScopeKind, sort: string, named: boolean) {
-  return query
-    .where(pageWhere(kind, named))
-    .orderBy(...sortOrder(sort, sortColumns, items.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-}
-
-const statementName = (prefix: string, kind: ScopeKind, sort: string, named: boolean) =>
-  `${prefix}_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`
-
-function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
-  const query = db
-    .select({ item: items, share: itemShares.access, total: listTotal })
-    .from(items)
-    .leftJoin(itemShares, callerShare)
-    .$dynamic()
-  return listPage(query, kind, sort, named).prepare(statementName('teplo_items', kind, sort, named))
-}
-
-function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean) {
-  const query = db
-    .select({ id: items.id, share: itemShares.access, total: listTotal })
-    .from(items)
-    .leftJoin(itemShares, callerShare)
-    .$dynamic()
-  return listPage(query, kind, sort, named).prepare(statementName('teplo_item_ids', kind, sort, named))
-}
-
-/** Devices by id with the caller's share on each: those of a page the item cache did not hold. */
-const prepareItemsById = (db: Database) =>
-  db
-    .select({ item: items, share: itemShares.access })
-    .from(items)
-    .leftJoin(itemShares, callerShare)
-    .where(sql`${items.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('teplo_items_by_id')
-
-const statements = new WeakMap<Database, Map<string, unknown>>()
-
-/** A statement prepared once per database and key. */
-function prepared<Statement>(db: Database, key: string, prepare: () => Statement): Statement {
-  let known = statements.get(db)
-  if (!known) {
-    known = new Map()
-    statements.set(db, known)
-  }
-  let statement = known.get(key) as Statement | undefined
-  if (!statement) {
-    statement = prepare()
-    known.set(key, statement)
-  }
-  return statement
-}
-
-// A page past the end has no row to carry the count: counted on its own (rare).
-async function countItems(db: Database, kind: ScopeKind, userId: number, name: string | undefined) {
-  const where = and(
-    scopeWhere(kind),
-    name === undefined ? undefined : ilike(items.name, sql.placeholder('name')),
-  )
-  const [row] = await db
-    .select({ n: count() })
-    .from(items)
-    .where(where)
-    .execute({ scopeUser: userId, ...(name === undefined ? {} : { name }) })
-  return row?.n ?? 0
-}
-
-const prepareCategories = (db: Database) =>
-  db
-    .select()
-    .from(categories)
-    .where(sql`${categories.id} = any(${sql.placeholder('ids')}::int[])`)
-    .orderBy(asc(categories.id))
-    .prepare('teplo_categories_by_id')
 
 export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAccess) {
   return itemResource(item, { showCode: can(caller, access, 'service'), access })
