@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime } from './dates'
 import i18next, {
+  addEnglishResource,
   addScreenStrings,
   currentLanguage,
   intlLocale,
   setLanguage,
   startLanguage,
   storedLanguage,
+  stringsReady,
 } from './i18n'
 import { formatNumber } from './numbers'
 
@@ -45,6 +47,27 @@ describe('the language', () => {
     await setLanguage('en')
     expect(fetched).toBe(1)
     expect(i18next.t('probe.text' as never)).toBe('Hopper refilled')
+  })
+
+  it('fetches the English of code that arrives while English is still being switched to, before that screen shows', async () => {
+    // The router loads the first screen while the browser's English is on its way (main.tsx, router.tsx).
+    let fetched = 0
+    const english = async () => {
+      fetched += 1
+      return { default: { probe: { late: 'Arrived during the switch' } } }
+    }
+    const switched = setLanguage('en')
+    addScreenStrings({ probe: { late: 'Прибуло під час перемикання' } }, english)
+    let resourceLoaded = false
+    addEnglishResource(async () => {
+      resourceLoaded = true
+    })
+    await stringsReady()
+    expect(currentLanguage()).toBe('en')
+    expect(fetched).toBe(1)
+    expect(resourceLoaded).toBe(true)
+    expect(i18next.t('probe.late' as never)).toBe('Arrived during the switch')
+    await switched
   })
 
   it('uses plural forms of each language', async () => {

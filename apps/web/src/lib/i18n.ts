@@ -72,15 +72,25 @@ const englishResources = new Set<() => Promise<void>>()
 const loadAllEnglish = () =>
   Promise.all([...[...englishFiles].map(loadEnglish), ...[...englishResources].map((load) => load())])
 
+// The language being switched to, and that switch. The router starts loading the first screen while the browser's
+// English is still arriving: English that screen's code registers meanwhile is fetched at once (the switch had
+// listed its files already), and the screen waits for the switch before it shows.
+let wanted: Language = 'uk'
+let switching: Promise<void> = Promise.resolve()
+i18next.on('languageChanged', () => {
+  wanted = currentLanguage()
+})
+
 /** Resolves once every string the loaded screens need is there in the current language. */
 export async function stringsReady(): Promise<void> {
+  await switching
   if (currentLanguage() === 'en') await loadAllEnglish()
 }
 
 /** Another English resource, loaded now in English or when English is chosen; the loader keeps what it loaded. */
 export function addEnglishResource(load: () => Promise<void>) {
   englishResources.add(load)
-  if (currentLanguage() === 'en') load().catch(() => undefined)
+  if (wanted === 'en') load().catch(() => undefined)
 }
 
 /**
@@ -92,7 +102,7 @@ export function addScreenStrings(strings: Strings, english?: EnglishStrings) {
   i18next.addResourceBundle('uk', defaultNS, strings, true, false, { silent: true, skipCopy: false })
   if (!english) return
   englishFiles.add(english)
-  if (currentLanguage() === 'en') loadEnglish(english).catch(() => undefined)
+  if (wanted === 'en') loadEnglish(english).catch(() => undefined)
 }
 
 /** The language this browser chose before (or without) signing in. */
@@ -106,14 +116,25 @@ export function storedLanguage(): Language {
 }
 
 /** Switches every text, the document's language and the formats; remembered by this browser. */
-export async function setLanguage(language: Language): Promise<void> {
-  if (language === 'en') await loadAllEnglish()
-  try {
-    localStorage.setItem(STORAGE_KEY, language)
-  } catch {
-    // Private modes may refuse storage: the choice then lasts for this visit.
-  }
-  if (language !== i18next.language) await i18next.changeLanguage(language)
+export function setLanguage(language: Language): Promise<void> {
+  wanted = language
+  const switched = (async () => {
+    try {
+      if (language === 'en') await loadAllEnglish()
+    } catch (error) {
+      // English did not arrive: the screen stays in the language it had.
+      if (wanted === language) wanted = currentLanguage()
+      throw error
+    }
+    try {
+      localStorage.setItem(STORAGE_KEY, language)
+    } catch {
+      // Private modes may refuse storage: the choice then lasts for this visit.
+    }
+    if (language !== i18next.language) await i18next.changeLanguage(language)
+  })()
+  switching = switched.catch(() => undefined)
+  return switched
 }
 
 /** The first render waits for the English shell strings when this browser chose English (Ukrainian otherwise). */
