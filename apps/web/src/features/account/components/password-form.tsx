@@ -5,6 +5,7 @@ import { type ProfilePasswordData, type ProfilePasswordInput, profilePasswordSch
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormTextInput } from '../../../components/ui/form-text-input'
+import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
@@ -48,19 +49,11 @@ export function PasswordForm() {
           autoComplete="current-password"
           reveal={reveal}
         />
-        <FormTextInput
+        <NewPasswordFields
           control={control}
-          name="password"
           label={t('account.password.new')}
-          helperText={t('account.password.hint')}
-          autoComplete="new-password"
-          reveal={reveal}
-        />
-        <FormTextInput
-          control={control}
-          name="password_confirmation"
-          label={t('account.password.confirm')}
-          autoComplete="new-password"
+          confirmationLabel={t('account.password.confirm')}
+          hint={t('account.password.hint')}
           reveal={reveal}
         />
         <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { FormTextInput } from '../../../components/ui/form-text-input'
+import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { failureMessage } from '../../../lib/failure-message'
@@ -58,19 +58,11 @@ export function PasswordResetForm({ link, onSuccess }: PasswordResetFormProps) {
           {t('auth.reset.subtitle', { email: link.email })}
         </Typography>
       </div>
-      <FormTextInput
+      <NewPasswordFields
         control={control}
-        name="password"
         label={t('auth.reset.password')}
-        helperText={t('auth.reset.hint')}
-        autoComplete="new-password"
-        reveal={reveal}
-      />
-      <FormTextInput
-        control={control}
-        name="password_confirmation"
-        label={t('auth.reset.passwordConfirmation')}
-        autoComplete="new-password"
+        confirmationLabel={t('auth.reset.passwordConfirmation')}
+        hint={t('auth.reset.hint')}
         reveal={reveal}
       />
       <Button

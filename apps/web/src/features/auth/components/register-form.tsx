@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import type { z } from 'zod'
 import { FormTextInput } from '../../../components/ui/form-text-input'
+import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
@@ -63,18 +64,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         type="email"
         autoComplete="email"
       />
-      <FormTextInput
+      <NewPasswordFields
         control={control}
-        name="password"
         label={t('auth.login.password')}
-        autoComplete="new-password"
-        reveal={reveal}
-      />
-      <FormTextInput
-        control={control}
-        name="password_confirmation"
-        label={t('auth.register.passwordConfirmation')}
-        autoComplete="new-password"
+        confirmationLabel={t('auth.register.passwordConfirmation')}
         reveal={reveal}
       />
       <TermsCheckbox control={control} label={t('auth.register.terms')} />

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { FormTextInput } from '../../../components/ui/form-text-input'
+import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { ApiRequestError } from '../../../lib/api-client'
@@ -87,18 +88,10 @@ export function NewUserForm() {
             <Box sx={{ gridColumn: { md: '1 / -1' } }}>
               <RoleSelect control={control} name="roles" />
             </Box>
-            <FormTextInput
+            <NewPasswordFields
               control={control}
-              name="password"
               label={t('users.password')}
-              autoComplete="new-password"
-              reveal={reveal}
-            />
-            <FormTextInput
-              control={control}
-              name="password_confirmation"
-              label={t('users.passwordConfirmation')}
-              autoComplete="new-password"
+              confirmationLabel={t('users.passwordConfirmation')}
               reveal={reveal}
             />
           </Box>

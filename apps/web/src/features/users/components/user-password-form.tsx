@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack'
 import { type UserUpdateData, type UserUpdateInput, userUpdateSchema } from '@teplo/domain'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { FormTextInput } from '../../../components/ui/form-text-input'
+import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { useUpdateUser } from '../api/update-user'
@@ -40,18 +40,10 @@ export function UserPasswordForm({ userId }: { userId: string }) {
   return (
     <SectionCard title={t('users.passwordTitle')}>
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-        <FormTextInput
+        <NewPasswordFields
           control={control}
-          name="password"
           label={t('users.newPassword')}
-          autoComplete="new-password"
-          reveal={reveal}
-        />
-        <FormTextInput
-          control={control}
-          name="password_confirmation"
-          label={t('users.passwordConfirmation')}
-          autoComplete="new-password"
+          confirmationLabel={t('users.passwordConfirmation')}
           reveal={reveal}
         />
         <Button
