@@ -6,6 +6,7 @@ import {
   byItem,
   connected,
   deviceClient,
+  health,
   missing,
   Publisher,
   provisionDevices,
@@ -17,8 +18,6 @@ import {
   useTeardown,
   waitUntil,
 } from './harness.ts'
-
-type Health = { ingest: { written: number; dropped: number; backlog: number } | null }
 
 // The connection between the server and Mosquitto breaks while the broker has thousands of messages on their way
 // to the server (sent, not yet acknowledged by it): the server reconnects to its persistent session and every
@@ -52,12 +51,11 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     const pairs = devices.map((device) => ({ device, client: deviceClient(broker.url, device) }))
     clients.push(...pairs.map((p) => p.client))
     await Promise.all(pairs.map((p) => connected(p.client)))
-    const health = async () => (await (await fetch(`${server.baseUrl}/health`)).json()) as Health
 
     const publisher = new Publisher(pairs, 20)
     publisher.start()
     await waitUntil(
-      async () => ((await health()).ingest?.written ?? 0) >= 1000,
+      async () => ((await health(server)).ingest?.written ?? 0) >= 1000,
       60_000,
       '1,000 readings stored',
     )
@@ -71,7 +69,7 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     await lock.query('lock table telemetry in share mode')
     const held = await waitUntil(
       async () => {
-        const backlog = (await health()).ingest?.backlog ?? 0
+        const backlog = (await health(server)).ingest?.backlog ?? 0
         return backlog >= 3000 && backlog
       },
       60_000,
@@ -103,7 +101,7 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     // the broker still holds, as after a stalled event loop): the server's new connection takes its session over
     // from the old one, with the messages the broker had sent on the old one still unacknowledged.
     await waitUntil(
-      async () => ((await health()).ingest?.backlog ?? 0) > 0 || undefined,
+      async () => ((await health(server)).ingest?.backlog ?? 0) > 0 || undefined,
       10_000,
       'readings held',
     )
@@ -111,7 +109,7 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     await lock.query('begin')
     await lock.query('lock table telemetry in share mode')
     await waitUntil(
-      async () => ((await health()).ingest?.backlog ?? 0) >= 1000 || undefined,
+      async () => ((await health(server)).ingest?.backlog ?? 0) >= 1000 || undefined,
       60_000,
       '1,000 readings held by the server',
     )
@@ -144,6 +142,6 @@ describe("the server's connection to Mosquitto cut with messages in flight", () 
     const [count] = await postgres.query<{ n: number }>(countSql, 'teplo_cut')
     expect(count?.n).toBe(rows.length)
     expect(server.log).toMatch(/reconnecting to broker/)
-    expect((await health()).ingest?.dropped).toBe(0)
+    expect((await health(server)).ingest?.dropped).toBe(0)
   })
 })

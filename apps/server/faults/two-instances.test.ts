@@ -7,6 +7,7 @@ import {
   byItem,
   connected,
   deviceClient,
+  health,
   missing,
   Publisher,
   provisionDevices,
@@ -18,8 +19,6 @@ import {
   useTeardown,
   waitUntil,
 } from './harness.ts'
-
-type Health = { ingest: { written: number; dropped: number; backlog: number } | null }
 
 /** The `item` events of one live stream (GET /api/v2/live), with the gas temperature each carried. */
 function liveStream(server: ServerProcess, itemId: number, token: string) {
@@ -45,10 +44,6 @@ function liveStream(server: ServerProcess, itemId: number, token: string) {
   })
   req.on('error', () => {})
   return { gasTemps, close: () => req.destroy() }
-}
-
-async function health(server: ServerProcess): Promise<Health> {
-  return (await (await fetch(`${server.baseUrl}/health`)).json()) as Health
 }
 
 describe('two server instances on one PostgreSQL and one Mosquitto', () => {

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
@@ -21,6 +20,7 @@ import { useObjectUrl } from './picture-file'
 import { ProfilePictureField } from './profile-picture-field'
 import { RoleSelect } from './role-select'
 import { reportSaveFailure } from './server-errors'
+import { SubmitButton } from './submit-button'
 
 const SERVER_FIELDS = ['name', 'email', 'password', 'password_confirmation', 'roles'] as const
 
@@ -95,15 +95,7 @@ export function NewUserForm() {
               reveal={reveal}
             />
           </Box>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            loadingPosition="start"
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('users.create')}
-          </Button>
+          <SubmitButton pending={formState.isSubmitting}>{t('users.create')}</SubmitButton>
         </Stack>
       </CardContent>
     </Card>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { type UserUpdateData, type UserUpdateInput, userUpdateSchema } from '@teplo/domain'
 import { useForm } from 'react-hook-form'
@@ -13,6 +12,7 @@ import type { User } from '../api/user-document'
 import { RoleSelect } from './role-select'
 import { SectionCard } from './section-card'
 import { reportSaveFailure } from './server-errors'
+import { SubmitButton } from './submit-button'
 
 /** Name and role; the e-mail is shown read-only and changed in its own form (spec §2). */
 export function UserDetailsForm({ user }: { user: User }) {
@@ -41,15 +41,7 @@ export function UserDetailsForm({ user }: { user: User }) {
         <FormTextInput control={control} name="name" label={t('users.name')} autoComplete="off" />
         <TextInput label={t('users.email')} value={user.email} readOnly sx={{ bgcolor: 'action.hover' }} />
         <RoleSelect control={control} name="roles" />
-        <Button
-          type="submit"
-          variant="contained"
-          loading={updateUser.isPending}
-          loadingPosition="start"
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('users.save')}
-        </Button>
+        <SubmitButton pending={updateUser.isPending}>{t('users.save')}</SubmitButton>
       </Stack>
     </SectionCard>
   )

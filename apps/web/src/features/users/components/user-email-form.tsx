@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { type UserUpdateData, type UserUpdateInput, userUpdateSchema } from '@teplo/domain'
 import { useForm } from 'react-hook-form'
@@ -12,6 +11,7 @@ import { useUpdateUser } from '../api/update-user'
 import type { User } from '../api/user-document'
 import { SectionCard } from './section-card'
 import { reportSaveFailure } from './server-errors'
+import { SubmitButton } from './submit-button'
 
 /** Changes the user's sign-in e-mail; a taken address is reported under the input. */
 export function UserEmailForm({ user }: { user: User }) {
@@ -53,15 +53,7 @@ export function UserEmailForm({ user }: { user: User }) {
           type="email"
           autoComplete="off"
         />
-        <Button
-          type="submit"
-          variant="contained"
-          loading={updateUser.isPending}
-          loadingPosition="start"
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('users.save')}
-        </Button>
+        <SubmitButton pending={updateUser.isPending}>{t('users.save')}</SubmitButton>
       </Stack>
     </SectionCard>
   )

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { type UserUpdateData, type UserUpdateInput, userUpdateSchema } from '@teplo/domain'
 import { useForm } from 'react-hook-form'
@@ -10,6 +9,7 @@ import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { useUpdateUser } from '../api/update-user'
 import { SectionCard } from './section-card'
 import { reportSaveFailure } from './server-errors'
+import { SubmitButton } from './submit-button'
 
 /** Sets a new password for the user; their other sessions end on the server. */
 export function UserPasswordForm({ userId }: { userId: string }) {
@@ -46,15 +46,7 @@ export function UserPasswordForm({ userId }: { userId: string }) {
           confirmationLabel={t('users.passwordConfirmation')}
           reveal={reveal}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          loading={updateUser.isPending}
-          loadingPosition="start"
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('users.save')}
-        </Button>
+        <SubmitButton pending={updateUser.isPending}>{t('users.save')}</SubmitButton>
       </Stack>
     </SectionCard>
   )
