@@ -13,8 +13,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous limits: on a busy 2-core host (server, browser and runner share it) a whole sign-in flow has taken
+  // over 30 s and one step 8 s. They bound waiting, not speed: what never appears still fails, and the speed
+  // promises (a notice within 5 s, …) keep their own limits in the tests.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
