@@ -21,7 +21,6 @@ export async function tempDir(prefix: string): Promise<string> {
 
 export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true })
 
-/** The real server as a process (test/server-process.ts) on a free port, waited for until it is ready. */
 /** What a server's /health says of its ingest. */
 export type Health = { ingest: { written: number; dropped: number; backlog: number } | null }
 
@@ -29,6 +28,7 @@ export async function health(server: ServerProcess): Promise<Health> {
   return (await (await fetch(`${server.baseUrl}/health`)).json()) as Health
 }
 
+/** The real server as a process (test/server-process.ts) on a free port, waited for until it is ready. */
 export async function startServer(
   options: { dataDir: string; env?: Record<string, string>; port?: number },
   cleanups: (() => Promise<unknown>)[],
