@@ -11,6 +11,7 @@ import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
 import events from './plugins/app/events.ts'
+import heavyReads from './plugins/app/heavy-reads.ts'
 import itemCache from './plugins/app/item-cache.ts'
 import live from './plugins/app/live.ts'
 import mailer from './plugins/app/mailer.ts'
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApi)
   await app.register(events)
   await app.register(auth)
+  await app.register(heavyReads)
   await app.register(itemCache)
   await app.register(mailer)
   await app.register(push)

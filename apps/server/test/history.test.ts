@@ -6,12 +6,12 @@ import {
 } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hopperRefills, items, telemetry } from '../src/db/schema.ts'
+import { hopperRefills, items, telemetry, users } from '../src/db/schema.ts'
 import { rowsOf } from '../src/lib/sql-result.ts'
 import { type SerialTelemetry, storeReadings } from '../src/modules/device-link/telemetry-store.ts'
 import { maintainHistory } from '../src/modules/history/partitions.ts'
 import { bearer } from './helper.ts'
-import { app, firstError, get, itemId, token, useItemsFixture } from './items-fixture.ts'
+import { app, firstError, get, itemId, token, useItemsFixture, userId } from './items-fixture.ts'
 
 useItemsFixture()
 
@@ -428,5 +428,67 @@ describe('storage', () => {
     // A redelivered old reading lands nowhere twice: the rollups ignore readings the raw table did not take.
     const recent = await history(range(Date.now() - 61 * MINUTE, Date.now(), 'raw'))
     expect(recent.attributes!.buckets.length).toBeGreaterThanOrEqual(12)
+  })
+})
+
+describe('a fair share of heavy reads', () => {
+  // The account's two slots are held from here (as two long reads would hold them) until `release`.
+  const holdSlots = (who: 'user' | 'creator') => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const runs = [0, 1].map(() => app.heavyReads.run(userId[who]!, () => held))
+    return async () => {
+      release()
+      await Promise.all(runs)
+    }
+  }
+
+  it('refuses a third heavy read of one account at once with 429 and Retry-After, and serves others', async () => {
+    const day = range(T0, T0 + 24 * 60 * MINUTE)
+    const release = holdSlots('user')
+    try {
+      for (const path of [`history?${day}`, `consumption?${day}`, 'audit']) {
+        const res = await get(`/api/v2/items/${device()}/${path}`, 'user')
+        expect(res.statusCode, path).toBe(429)
+        expect(res.headers['retry-after'], path).toBe('1')
+        expect(firstError(res)?.detail).toBe(
+          'Забагато одночасних важких запитів з цього акаунта. Дочекайтеся попередніх і спробуйте знову.',
+        )
+      }
+      const english = await app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${device()}/consumption?${day}`,
+        headers: { ...bearer(token.user), 'accept-language': 'en' },
+      })
+      expect(firstError(english)?.detail).toBe(
+        'Too many heavy requests at once from this account. Wait for the earlier ones and try again.',
+      )
+      // Another account is not held back, nor are the account's light requests.
+      expect((await get(`/api/v2/items/${device()}/history?${day}`, 'admin')).statusCode).toBe(200)
+      expect((await get('/api/v2/me', 'user')).statusCode).toBe(200)
+    } finally {
+      await release()
+    }
+    expect(app.heavyReads.inUse(userId.user!)).toBe(0)
+    expect((await get(`/api/v2/items/${device()}/history?${day}`, 'user')).statusCode).toBe(200)
+  })
+
+  it('counts the fleet view too, and gives a slot back when the read fails', async () => {
+    const release = holdSlots('creator')
+    try {
+      expect((await get('/api/v2/fleet', 'creator')).statusCode).toBe(429)
+    } finally {
+      await release()
+    }
+    expect((await get('/api/v2/fleet', 'creator')).statusCode).toBe(200)
+    // A refused read (a device the account may not see) frees its slot: after many, the account still reads.
+    const day = range(T0, T0 + 24 * 60 * MINUTE)
+    const [other] = await app.db.select().from(users).where(eq(users.email, 'other-user@teplo.test'))
+    for (let i = 0; i < 3; i++) {
+      expect((await get(`/api/v2/items/${device()}/history?${day}`, 'otherUser')).statusCode).toBe(404)
+    }
+    expect(app.heavyReads.inUse(other!.id)).toBe(0)
   })
 })

@@ -26,12 +26,19 @@ export function errorObject(
 export class HttpError extends Error {
   readonly status: number
   readonly errors: ApiErrorObject[]
+  /** Sent as the Retry-After header (a 429 or 503 that knows when to come back). */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, errors: ApiErrorObject[] | string) {
+  constructor(
+    status: number,
+    errors: ApiErrorObject[] | string,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     const list = typeof errors === 'string' ? [errorObject(status, errors)] : errors
     super(list[0]?.detail ?? titles[status] ?? 'Error')
     this.status = status
     this.errors = list
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

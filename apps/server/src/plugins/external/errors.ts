@@ -103,9 +103,11 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (httpError.status === 503) {
       // The database is down or restarting: one line, not a stack per request; the client retries.
       request.log.warn({ err: (error as Error).message }, 'request refused: database unavailable')
-      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      reply.header('Retry-After', String(httpError.retryAfterSeconds ?? DATABASE_RETRY_AFTER_SECONDS))
     } else if (httpError.status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status: httpError.status, code: error.code }, (error as Error).message)
+    if (httpError.status !== 503 && httpError.retryAfterSeconds !== undefined)
+      reply.header('Retry-After', String(httpError.retryAfterSeconds))
     return sendErrorDocument(reply, httpError)
   })
 }

@@ -15,6 +15,8 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Забагато спроб. Спробуйте знову через {0}.': 'Too many attempts. Try again in {0}.',
   'Забагато одночасних спроб входу. Спробуйте ще раз за кілька секунд.':
     'Too many sign-ins at once. Try again in a few seconds.',
+  'Забагато одночасних важких запитів з цього акаунта. Дочекайтеся попередніх і спробуйте знову.':
+    'Too many heavy requests at once from this account. Wait for the earlier ones and try again.',
 
   // lib/list-query.ts, lib/params.ts: query and path parameters
   'sort має бути одним із: {0}': 'sort must be one of: {0}',

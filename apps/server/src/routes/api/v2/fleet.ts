@@ -30,7 +30,10 @@ const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.requireRole('admin', 'creator'),
     },
-    async (request) => listFleet(app.db, currentUser(request), request.query, request.query),
+    async (request) => {
+      const caller = currentUser(request)
+      return app.heavyReads.run(caller.userId, () => listFleet(app.db, caller, request.query, request.query))
+    },
   )
 }
 

@@ -48,7 +48,12 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => itemHistory(app.db, currentUser(request), request.params.id, request.query),
+    async (request) => {
+      const caller = currentUser(request)
+      return app.heavyReads.run(caller.userId, () =>
+        itemHistory(app.db, caller, request.params.id, request.query),
+      )
+    },
   )
 
   app.get(
@@ -63,7 +68,12 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => itemConsumption(app.db, currentUser(request), request.params.id, request.query),
+    async (request) => {
+      const caller = currentUser(request)
+      return app.heavyReads.run(caller.userId, () =>
+        itemConsumption(app.db, caller, request.params.id, request.query),
+      )
+    },
   )
 
   app.get(

@@ -175,8 +175,12 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) =>
-      listAudit(app.db, currentUser(request), request.params.id, request.query, request.query),
+    async (request) => {
+      const caller = currentUser(request)
+      return app.heavyReads.run(caller.userId, () =>
+        listAudit(app.db, caller, request.params.id, request.query, request.query),
+      )
+    },
   )
 
   app.get(
