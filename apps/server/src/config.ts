@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,6 +41,36 @@ const originListSchema = z
     ),
   )
 
+// TRUST_PROXY: how many proxies in front of the server set X-Forwarded-For (a number of hops), or which ones (their
+// addresses or CIDR ranges, comma-separated; proxy-addr's names loopback, linklocal, uniquelocal too). The client
+// address is then the right-most X-Forwarded-For entry not added by a trusted proxy: entries to its left are
+// whatever the client sent. `true` means one hop (a single reverse proxy), `false` none.
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const TRUST_PROXY_MESSAGE =
+  'must be false, true (one proxy), a number of proxies (1-10) or their addresses, comma-separated (10.0.0.1,192.168.0.0/16)'
+
+function trustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true
+  const [address, bits, extra] = entry.split('/')
+  if (extra !== undefined || !address) return false
+  const family = isIP(address)
+  if (family === 0) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+const trustProxySchema = z.string().transform((value, ctx): boolean | number | string => {
+  const text = value.trim()
+  if (text === 'false' || text === '0') return false
+  if (text === 'true') return 1
+  if (/^\d{1,2}$/.test(text) && Number(text) <= 10) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  if (entries.length > 0 && entries.every(trustedProxyEntry)) return entries.join(',')
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE })
+  return z.NEVER
+})
+
 function urlUsername(value: string): string {
   try {
     return decodeURIComponent(new URL(value).username)
@@ -66,7 +97,7 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false']).optional(),
   CORS_ORIGINS: originListSchema.optional(),
   ALLOWED_REDIRECT_ORIGINS: originListSchema.optional(),
-  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  TRUST_PROXY: trustProxySchema.default(false),
   MQTT_ENABLED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   // 0 picks a free port (tests).
   MQTT_PORT: z.coerce
@@ -220,7 +251,8 @@ export type Config = {
   supportPhone: string
   webDist: string
   // Read the client address from X-Forwarded-For: only behind a proxy that sets it, or rate limits are void.
-  trustProxy: boolean
+  // false, a number of trusted hops, or the trusted proxies' addresses (comma-separated), as Fastify takes it.
+  trustProxy: boolean | number | string
   serveWeb: boolean
   mqttEnabled: boolean
   mqttPort: number
@@ -347,7 +379,7 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
     webDist: resolvePath(e.WEB_DIST ?? 'apps/web/dist', e.WEB_DIST ? base : repoRoot),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     serveWeb: e.SERVE_WEB ? e.SERVE_WEB === 'true' : e.NODE_ENV === 'production',
     mqttEnabled: e.MQTT_ENABLED === 'true',
     mqttPort: e.MQTT_PORT,

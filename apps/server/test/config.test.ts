@@ -124,3 +124,21 @@ describe('loadConfig', () => {
     )
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it('takes false, true (one proxy), a number of proxies or their addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16 ,::1,loopback' }).trustProxy).toBe(
+      '10.0.0.1,192.168.0.0/16,::1,loopback',
+    )
+  })
+
+  it('refuses anything else with what it takes', () => {
+    for (const value of ['yes', '11', '10.0.0.256', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=.*must be false, true \(one proxy\)/)
+    }
+  })
+})

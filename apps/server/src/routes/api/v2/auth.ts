@@ -44,7 +44,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const token = await login(app.db, request.body)
-        throttle.succeeded(email)
+        throttle.succeeded(request.ip, email)
         return token
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) throttle.failed(request.ip, email)
