@@ -91,7 +91,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // a load balancer's /health checks would fill the log.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A number of hops as a function: Fastify takes a number at run time, its types do not.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Requests arriving while the server stops get a JSON:API 503 from teplo-shutdown instead of Fastify's.
     return503OnClosing: false,
     // The first start creates and seeds the embedded database, which takes longer on a busy machine.

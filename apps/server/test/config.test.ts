@@ -138,7 +138,9 @@ describe('TRUST_PROXY', () => {
 
   it('refuses anything else with what it takes', () => {
     for (const value of ['yes', '11', '10.0.0.256', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,,']) {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=.*must be false, true \(one proxy\)/)
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY=.*must be false, true \(one proxy\)/,
+      )
     }
   })
 })
