@@ -81,6 +81,8 @@ export class ServerProcess {
           LOG_LEVEL: 'warn',
           // Only the bench's devices: no simulated demo boilers inside the server.
           DEMO_DEVICES: 'false',
+          // No balancer in front unless a bench says so (rolling-restart sets its own).
+          SHUTDOWN_DELAY_SECONDS: '0',
           ...mqttEnv,
           ...settings.env,
         },

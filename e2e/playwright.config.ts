@@ -52,6 +52,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // One instance, no balancer: stop at once.
+      SHUTDOWN_DELAY_SECONDS: '0',
       // The embedded device broker; 1883 may be taken by a Mosquitto on the same machine.
       MQTT_HOST: '127.0.0.1',
       MQTT_PORT: String(port + 1),

@@ -202,6 +202,14 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  // Before the stop: /health answers 503 this long while everything else is still served, so that a load
+  // balancer takes the instance out before it refuses anything (0: stop at once, for a single instance).
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(300, 'must be at most 300')
+    .default(5),
   // Web push (VAPID): both keys or neither (then generated once into DATA_DIR/vapid-keys.json).
   VAPID_PUBLIC_KEY: z
     .string()
@@ -282,6 +290,8 @@ export type Config = {
   demoHistoryDays: number
   // How long a stop may take (requests in flight, ingest queue, mail) before the process exits anyway.
   shutdownTimeoutSeconds: number
+  /** Seconds /health answers 503 before the stop begins, the rest still served (0: none, a single instance). */
+  shutdownDelaySeconds: number
   /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
   authCacheSeconds: number
   /** How long an instance keeps a device read for `GET /items/{id}` (ADR 028; 0: read the database every time). */
@@ -408,6 +418,7 @@ export function loadConfig(
     demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     itemCacheSeconds: e.ITEM_CACHE_SECONDS,
     vapid: {

@@ -22,14 +22,66 @@ async function main() {
   }
 
   const app = await buildApp({ config })
-  let stopping = false
-  // First signal: finish what was received, then exit 0 (see docs/decisions/011). A second one exits at once.
+  watchStopSignals(app, config)
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} is already in use. Stop the other program or choose another: PORT=3001 npm start`,
+      )
+      await app.close()
+      process.exit(1)
+    }
+    throw err
+  }
+  console.log(await banner(app, config))
+}
+
+/**
+ * A repeat of the stop signal this soon after the first is the same stop: npm forwards the signal it receives to
+ * the process it runs, so stopping the process group of `npm start` (Ctrl-C, systemd) delivers it two or three
+ * times — a few milliseconds apart on a quiet machine, much later on a busy one.
+ */
+const REPEAT_WINDOW_MS = 2000
+
+/**
+ * First signal: out of the balancer's rotation for SHUTDOWN_DELAY_SECONDS (`/health` 503, everything else
+ * served), then finish what was received and exit 0 (docs/decisions/011 and 040). A later signal during the
+ * delay cuts the delay short; one during the drain exits at once.
+ */
+function watchStopSignals(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
+  let firstAt = 0
+  let endDelay: (() => void) | undefined
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (firstAt > 0) {
+      if (Date.now() - firstAt < REPEAT_WINDOW_MS) return
+      if (endDelay) {
+        app.log.info({ signal }, 'stopping now: the rest of SHUTDOWN_DELAY_SECONDS skipped')
+        endDelay()
+        return
+      }
       console.error(`${signal} again: exiting without finishing the requests in flight`)
       process.exit(1)
     }
-    stopping = true
+    firstAt = Date.now()
+    app.leaveRotation()
+    const delaySeconds = config.shutdownDelaySeconds
+    if (delaySeconds > 0) {
+      app.log.info(
+        { signal, delaySeconds },
+        'stopping: /health answers 503 while requests are still served (SHUTDOWN_DELAY_SECONDS)',
+      )
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delaySeconds * 1000)
+        endDelay = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      endDelay = undefined
+    }
     const timeoutSeconds = config.shutdownTimeoutSeconds
     app.log.info({ signal, timeoutSeconds }, 'stopping: finishing the requests in flight')
     const timer = setTimeout(() => {
@@ -47,21 +99,6 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
-
-  try {
-    await app.listen({ port: config.port, host: config.host })
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE') {
-      console.error(
-        `Port ${config.port} is already in use. Stop the other program or choose another: PORT=3001 npm start`,
-      )
-      await app.close()
-      process.exit(1)
-    }
-    throw err
-  }
-  console.log(await banner(app, config))
 }
 
 // Printed once the server listens, apart from the log lines: where to open it, and the demo logins while they work.

@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/must be a number/)
   })
 
+  it('reads the drain delay: a few seconds by default, 0 for a single instance, bounded', () => {
+    expect(loadConfig({}).shutdownDelaySeconds).toBe(5)
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '0' }).shutdownDelaySeconds).toBe(0)
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '15' }).shutdownDelaySeconds).toBe(15)
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '-1' })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS="-1": must be at least 0/,
+    )
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '301' })).toThrow(/must be at most 300/)
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '2.5' })).toThrow(/must be a whole number/)
+  })
+
   it('names every bad value with a clear message', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x' })).toThrow(

@@ -67,6 +67,8 @@ export class ServerProcess {
         MQTT_PORT: '0',
         DEMO_DEVICES: 'false',
         LOG_LEVEL: 'warn',
+        // A single instance: no time out of a balancer's rotation before the stop (tests that want it set it).
+        SHUTDOWN_DELAY_SECONDS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

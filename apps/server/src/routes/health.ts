@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { RETRY_AFTER_SECONDS } from '../plugins/external/shutdown.ts'
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    // Stopping (SHUTDOWN_DELAY_SECONDS): out of the balancer's rotation, though still answering everything else.
+    if (app.leavingRotation) {
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'stopping', database: app.dbKind })
+    }
     try {
       await app.db.execute(sql`select 1`)
       const queue = app.deviceLink?.queue

@@ -10,6 +10,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True from the moment the server starts to stop: new requests get a 503. */
     readonly draining: boolean
+    /**
+     * True from the stop signal on (before `draining` when SHUTDOWN_DELAY_SECONDS > 0): `/health` answers 503 so
+     * that a load balancer takes the instance out, while every other request is still served.
+     */
+    readonly leavingRotation: boolean
+    /** The first step of a stop (main.ts, on SIGTERM/SIGINT): out of the balancer's rotation, still serving. */
+    leaveRotation(): void
   }
 }
 
@@ -34,9 +41,16 @@ const pollTwice = async () => {
 async function shutdownPlugin(app: FastifyInstance): Promise<void> {
   const admitted = new Set<FastifyReply>()
   let draining = false
+  let leaving = false
   let lastTurnedAwayAt = 0
   app.decorate('draining', {
     getter: () => draining,
+  })
+  app.decorate('leavingRotation', {
+    getter: () => leaving || draining,
+  })
+  app.decorate('leaveRotation', () => {
+    leaving = true
   })
 
   // Callback hooks, not async ones: they run on every request, and a promise each costs more than their work.
@@ -55,8 +69,10 @@ async function shutdownPlugin(app: FastifyInstance): Promise<void> {
     reply.raw.once('close', () => admitted.delete(reply))
     done()
   })
+  // Out of rotation, every answer closes its connection: a balancer's kept-alive connections move to the other
+  // instances, so none sits idle here when the listener closes (an idle one is destroyed, racing a request).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close')
+    if (leaving || draining) reply.header('connection', 'close')
     done(null, payload)
   })
 
