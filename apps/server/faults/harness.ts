@@ -10,7 +10,7 @@ import {
 } from '@teplo/domain'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { afterEach } from 'vitest'
-import { login, request, ServerProcess } from '../test/server-process.ts'
+import { login, type Outcome, request, ServerProcess } from '../test/server-process.ts'
 import { freePort, sleep } from './engines.ts'
 
 export const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -39,9 +39,13 @@ export async function startServer(
     env: { MQTT_PORT: String(await freePort()), ...options.env },
   })
   cleanups.push(() => server.kill())
+  started.push(server)
   await server.ready(90_000)
   return server
 }
+
+/** Every server `startServer` started in the current test, for the guard in `useTeardown`. */
+const started: ServerProcess[] = []
 
 /** The embedded broker's address, from the server's start-up banner. */
 export function embeddedBrokerUrl(server: ServerProcess): string {
@@ -237,14 +241,52 @@ export async function endAll(clients: MqttClient[]): Promise<void> {
 
 /**
  * What a test started, ended after each test: device clients first, then the cleanups in reverse order (a
- * server before the database it writes to).
+ * server before the database it writes to). Then the guard: the test fails when any server it started met an
+ * unhandled 'error' event or rejection, an uncaught exception, or exited without being told to — whatever the
+ * fault, no dependency's error may end the process.
  */
 export function useTeardown(): { cleanups: (() => Promise<unknown>)[]; clients: MqttClient[] } {
   const cleanups: (() => Promise<unknown>)[] = []
   const clients: MqttClient[] = []
   afterEach(async () => {
+    const servers = started.splice(0)
+    const crashes = servers.map((server) => server.crash).filter((crash) => crash !== null)
     await endAll(clients.splice(0))
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+    if (crashes.length > 0) throw new Error(crashes.join('\n\n'))
   })
   return { cleanups, clients }
+}
+
+/** A client reading one path every `everyMs`, its outcomes kept by phase (before, during and after a fault). */
+export class ReadLoop {
+  phase: 'before' | 'outage' | 'after' = 'before'
+  readonly outage: Outcome[] = []
+  readonly after: Outcome[] = []
+  private running = false
+  private done: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly server: ServerProcess,
+    private readonly path: string,
+    private readonly token: string,
+    private readonly everyMs = 100,
+  ) {}
+
+  start(): void {
+    this.running = true
+    this.done = (async () => {
+      while (this.running) {
+        const outcome = await request(this.server.baseUrl, { path: this.path, token: this.token })
+        if (this.phase === 'outage') this.outage.push(outcome)
+        if (this.phase === 'after') this.after.push(outcome)
+        await sleep(this.everyMs)
+      }
+    })()
+  }
+
+  stop(): Promise<void> {
+    this.running = false
+    return this.done
+  }
 }

@@ -94,15 +94,34 @@ export class ServerProcess {
     }
   }
 
+  /** Whether a test sent this process a signal (an exit after one is the test's doing, not a crash). */
+  signalled = false
+
   signal(signal: NodeJS.Signals): void {
+    this.signalled = true
     this.child.kill(signal)
   }
 
   /** For cleanup: ends the process whatever state it is in. */
   async kill(): Promise<void> {
     if (!this.running) return
+    this.signalled = true
     this.child.kill('SIGKILL')
     await this.exited
+  }
+
+  /**
+   * Why this process ended or would have ended by itself: an unhandled 'error' event or rejection, an uncaught
+   * exception (Node prints its version after any of them), or an exit nobody asked for. Null when none.
+   */
+  get crash(): string | null {
+    const fatal = /Unhandled 'error' event|UnhandledPromiseRejection|unhandledRejection|^Node\.js v\d+/m.exec(
+      this.output,
+    )
+    if (fatal) return `fatal error in the server's output (${fatal[0]}):\n${this.output.slice(-4000)}`
+    if (!this.running && !this.signalled)
+      return `the server exited by itself (${this.child.exitCode}):\n${this.output.slice(-4000)}`
+    return null
   }
 }
 

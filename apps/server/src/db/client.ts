@@ -34,13 +34,34 @@ export type DatabaseOptions = {
 }
 
 // One schema and one migration set for both engines; migrations run on every start and are idempotent.
+// Instances started together on a new database would run the same migrations at once (and fail on PostgreSQL's
+// own catalogue): one migrates under a session advisory lock, the others wait for it and then find nothing to do.
+const MIGRATION_LOCK = 7_303_001
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migrate()
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+    client.release()
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`))
+    // The pool's handler covers idle clients only. A client checked out (a transaction between two statements, a
+    // query just answered) whose connection the server ends (`pg_ctl stop -m fast`, failover) emits 'error' on
+    // itself, which unheard ends the process. Its holder sees the failure on its next statement (503, or the
+    // ingest retries the batch) and the pool discards the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`database: connection lost while in use (${err.message})`))
+    })
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder })
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }))
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true })

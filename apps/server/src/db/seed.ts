@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords.ts'
 import { verificationCode } from '../lib/secrets.ts'
 import type { Database } from './client.ts'
@@ -11,12 +11,18 @@ const DEMO_CATEGORIES = [
   { name: 'Твердопаливний котел', description: 'Котел на дровах або брикетах з контролером' },
 ]
 
+// Instances started together on a new database: one seeds, the others wait for its commit and find it seeded.
+const SEED_LOCK = 7_303_002
+
 // Runs on first start only: an empty roles table means a fresh database.
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(roles)
   if ((row?.n ?? 0) > 0) return false
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)))
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const [again] = await tx.select({ n: count() }).from(roles)
+    if ((again?.n ?? 0) > 0) return false
     const roleRows = await tx
       .insert(roles)
       .values([{ name: 'admin' }, { name: 'creator' }, { name: 'user' }])
@@ -79,6 +85,6 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         },
       ].map((item) => ({ ...item, excerpt: item.description })),
     )
+    return true
   })
-  return true
 }

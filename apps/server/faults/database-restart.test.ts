@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../src/db/client.ts'
+import { isDatabaseUnavailable } from '../src/lib/database-errors.ts'
+import { rowsOf } from '../src/lib/sql-result.ts'
+import { isJsonApiUnavailable, tally } from '../test/server-process.ts'
+import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
+import {
+  adminToken,
+  byItem,
+  connected,
+  deviceClient,
+  missing,
+  Publisher,
+  provisionDevices,
+  ReadLoop,
+  removeDir,
+  type StoredRow,
+  startServer,
+  storedSql,
+  tempDir,
+  useTeardown,
+  waitUntil,
+} from './harness.ts'
+
+describe('PostgreSQL restarted (fast shutdown) under load, two instances', () => {
+  const { cleanups, clients } = useTeardown()
+
+  it('a connection the server ends while checked out of the pool is an error for its holder, not for the process', async () => {
+    const postgres = await PrivatePostgres.create()
+    cleanups.push(() => postgres.destroy())
+    const handle = await openDatabase({ databaseUrl: await postgres.createDatabase('teplo_checked_out') })
+    cleanups.push(() => handle.close())
+    // What `pg_ctl stop -m fast` does to every session, done to the one a transaction holds between two statements:
+    // without a listener on the checked-out client its 'error' event is unhandled and ends the process (Vitest
+    // reports it as an unhandled error and fails the run).
+    const failure = await handle.db
+      .transaction(async (tx) => {
+        const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [
+          { pid: number },
+        ]
+        await postgres.query(`select pg_terminate_backend(${pid})`)
+        await sleep(300)
+        await tx.execute(sql`select 1`)
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      )
+    expect(failure).not.toBeNull()
+    expect(isDatabaseUnavailable(failure)).toBe(true)
+    // The pool dropped the dead client: the next statement gets a new connection.
+    expect(rowsOf(await handle.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }])
+  })
+
+  it('both instances stay alive, answer 503 or 200 meanwhile, recover by themselves and lose no acknowledged reading', async () => {
+    const postgres = await PrivatePostgres.create()
+    cleanups.push(() => postgres.destroy())
+    const broker = await PrivateMosquitto.create()
+    cleanups.push(() => broker.destroy())
+    const databaseUrl = await postgres.createDatabase('teplo_restart')
+    const env = { DATABASE_URL: databaseUrl, MQTT_URL: `mqtt://teplo-server:secret@127.0.0.1:${broker.port}` }
+    const dirA = await tempDir('pg-restart-a')
+    const dirB = await tempDir('pg-restart-b')
+    cleanups.push(
+      () => removeDir(dirA),
+      () => removeDir(dirB),
+    )
+    const [a, b] = await Promise.all([
+      startServer({ dataDir: dirA, env }, cleanups),
+      startServer({ dataDir: dirB, env }, cleanups),
+    ])
+
+    const token = await adminToken(a.baseUrl)
+    const devices = await provisionDevices(a.baseUrl, token, 8)
+    const pairs = devices.map((device) => ({ device, client: deviceClient(broker.url, device) }))
+    clients.push(...pairs.map((p) => p.client))
+    await Promise.all(pairs.map((p) => connected(p.client)))
+
+    // Ingest on both (shared subscription) and reads on both: connections are checked out when the server ends them.
+    const publisher = new Publisher(pairs, 40)
+    publisher.start()
+    const loops = [a, b].map((server) => new ReadLoop(server, `/api/v2/items/${devices[0]!.itemId}`, token))
+    for (const loop of loops) loop.start()
+    await waitUntil(async () => publisher.ackedCount > 200, 20_000, 'readings flowing')
+
+    for (const loop of loops) loop.phase = 'outage'
+    await postgres.stop()
+    await sleep(3000)
+    await postgres.start()
+    for (const loop of loops) loop.phase = 'after'
+
+    // Both recover by themselves: reads answer 200 again and new readings are acknowledged.
+    const ackedAtRestart = publisher.ackedCount
+    for (const loop of loops)
+      await waitUntil(
+        async () => loop.after.some((o) => o.kind === 'status' && o.status === 200),
+        30_000,
+        'a 200 after the restart',
+      )
+    await waitUntil(
+      async () => publisher.ackedCount > ackedAtRestart + 100,
+      30_000,
+      'readings after the restart',
+    )
+    publisher.stop()
+    await Promise.all(loops.map((loop) => loop.stop()))
+    await sleep(500)
+
+    expect(a.running).toBe(true)
+    expect(b.running).toBe(true)
+    // Meanwhile: a 200 (a connection the pool had already made again) or a JSON:API 503 with Retry-After.
+    for (const loop of loops) {
+      const unexpected = loop.outage.filter(
+        (o) => !isJsonApiUnavailable(o) && !(o.kind === 'status' && o.status === 200),
+      )
+      expect(unexpected, JSON.stringify(tally(loop.outage))).toEqual([])
+    }
+
+    const acked = publisher.ackedCount
+    const stored = await waitUntil(
+      async () => {
+        const rows = await postgres.query<StoredRow>(storedSql(devices), 'teplo_restart')
+        if (rows.length < acked) return undefined
+        return byItem(rows)
+      },
+      30_000,
+      `all ${acked} acknowledged readings stored`,
+    )
+    expect(missing(publisher, devices, stored)).toEqual([])
+  })
+})
