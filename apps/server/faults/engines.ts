@@ -130,7 +130,11 @@ export class PrivatePostgres {
   }
 }
 
-/** A Mosquitto of the test's own on a free port (anonymous, generous queues for the server's session). */
+/**
+ * A Mosquitto of the test's own on a free port (anonymous, generous queues for the server's session). With
+ * `persistence`, sessions and queued messages are saved in its directory (at a stop, and every second) and
+ * restored at its next start, as docs/operations.md recommends for production.
+ */
 export class PrivateMosquitto {
   private child: ChildProcess | null = null
   private output = ''
@@ -148,7 +152,7 @@ export class PrivateMosquitto {
     return this.output
   }
 
-  static async create(): Promise<PrivateMosquitto> {
+  static async create(options: { persistence?: boolean } = {}): Promise<PrivateMosquitto> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'teplo-faults-mq-'))
     const broker = new PrivateMosquitto(dir, await freePort())
     await writeFile(
@@ -156,7 +160,9 @@ export class PrivateMosquitto {
       [
         `listener ${broker.port} 127.0.0.1`,
         'allow_anonymous true',
-        'persistence false',
+        ...(options.persistence
+          ? ['persistence true', `persistence_location ${dir}/`, 'autosave_interval 1']
+          : ['persistence false']),
         'max_queued_messages 100000',
         'log_dest stderr',
         'log_type error',
@@ -204,7 +210,27 @@ export class PrivateMosquitto {
     this.child = null
   }
 
+  /** Killed (SIGKILL): no goodbye to its clients, nothing saved since its last autosave. */
+  async kill(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    this.child = null
+  }
+
+  /** Paused (SIGSTOP): its connections stay open and unanswered until `resume()` (SIGCONT). */
+  pause(): void {
+    this.child?.kill('SIGSTOP')
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT')
+  }
+
   async destroy(): Promise<void> {
+    this.resume()
     await this.stop()
     await rm(this.dir, { recursive: true, force: true })
   }

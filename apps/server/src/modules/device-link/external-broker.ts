@@ -24,6 +24,9 @@ export function publicBrokerUrl(url: string): string {
 }
 
 const FIRST_RETRY_MS = 1000
+const REFUSED_RETRY_MS = 30_000
+const RECONNECT_MS = 500
+const RECONNECT_LOG_EVERY_MS = 10_000
 const LONGEST_RETRY_MS = 10_000
 
 /**
@@ -104,6 +107,30 @@ export function subscriptionRefused(url: string, filters: string[], cause: strin
   )
 }
 
+/**
+ * Subscribes to the server's filters and checks the SUBACK: null when every filter was granted, else the
+ * refused filters and why (a rejected SUBSCRIBE, a failure reason code such as 0x87 not authorised, or a
+ * connection lost before the SUBACK).
+ */
+export async function subscribeAll(
+  client: MqttClient,
+  filters: string[],
+): Promise<{ filters: string[]; cause: string } | null> {
+  let granted: { topic: string; qos: number }[]
+  try {
+    granted = await client.subscribeAsync(filters, { qos: 1 })
+  } catch (err) {
+    // MQTT 5 SUBACK with a failure reason (0x87 not authorised): mqtt.js rejects with ErrorWithSubackPacket.
+    return { filters, cause: (err as Error).message }
+  }
+  const refused = granted.filter((grant) => grant.qos > 2)
+  if (refused.length === 0) return null
+  return {
+    filters: refused.map((g) => g.topic),
+    cause: `SUBACK ${refused.map((g) => `0x${g.qos.toString(16)}`).join(', ')}`,
+  }
+}
+
 /** QoS 1 messages the broker may send before the server acknowledges any: enough for several batches. */
 export const SERVER_RECEIVE_MAXIMUM = 10_000
 
@@ -170,8 +197,13 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       sessionExpiryInterval: options.sessionExpirySeconds,
       receiveMaximum: SERVER_RECEIVE_MAXIMUM,
     },
-    reconnectPeriod: 2000,
+    // Back quickly after a broker restart: on Mosquitto 2.0 a device message published after the restart and
+    // before the server has subscribed again matches no subscription and is dropped, though acknowledged to the
+    // device. Controllers wait longer before reconnecting (docs/device-protocol.md), so the server is back first.
+    reconnectPeriod: RECONNECT_MS,
     connectTimeout: 10_000,
+    // Subscriptions are renewed after every connection by the 'connect' handler below, SUBACK checked.
+    resubscribe: false,
     customHandleAcks: (topic, payload, packet, done) => {
       if (receiving) options.onMessage({ topic, payload }, acks.take(packet))
       // Not receiving (stopping): the PUBACK is never sent; the broker keeps the message for the session.
@@ -187,32 +219,76 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     throw err
   }
 
-  client.on('reconnect', () =>
-    log.warn({ broker: publicBrokerUrl(url) }, 'device link: reconnecting to broker'),
-  )
-  client.on('connect', () => log.info({ broker: publicBrokerUrl(url) }, 'device link: connected to broker'))
-  client.on('error', (err) => log.error({ err: err.message }, 'device link: broker connection error'))
+  // Reconnection attempts every half second (see reconnectPeriod), logged at most every 10 s.
+  let reconnectLoggedAt = 0
+  client.on('reconnect', () => {
+    if (Date.now() - reconnectLoggedAt < RECONNECT_LOG_EVERY_MS) return
+    reconnectLoggedAt = Date.now()
+    log.warn({ broker: publicBrokerUrl(url) }, 'device link: reconnecting to broker')
+  })
+  client.on('connect', () => {
+    reconnectLoggedAt = 0
+    errorLoggedAt = 0
+  })
+  let errorLoggedAt = 0
+  client.on('error', (err) => {
+    if (!client.connected && Date.now() - errorLoggedAt < RECONNECT_LOG_EVERY_MS) return
+    errorLoggedAt = Date.now()
+    log.error({ err: err.message }, 'device link: broker connection error')
+  })
 
   const filters = DEVICE_PUBLISH_CHANNELS.map((channel) =>
     sharedFilter(options.shareGroup, allDevicesFilter(channel)),
   )
-  let granted: { topic: string; qos: number }[]
-  try {
-    granted = await client.subscribeAsync(filters, { qos: 1 })
-  } catch (err) {
-    // MQTT 5 SUBACK with a failure reason (0x87 not authorised): mqtt.js rejects with ErrorWithSubackPacket.
+  const refusal = await subscribeAll(client, filters)
+  if (refusal) {
     await client.endAsync(true)
-    throw subscriptionRefused(url, filters, (err as Error).message)
+    throw subscriptionRefused(url, refusal.filters, refusal.cause)
   }
-  const refused = granted.filter((grant) => grant.qos > 2)
-  if (refused.length > 0) {
-    await client.endAsync(true)
-    throw subscriptionRefused(
-      url,
-      refused.map((g) => g.topic),
-      `SUBACK ${refused.map((g) => `0x${g.qos.toString(16)}`).join(', ')}`,
-    )
+  const link = {
+    /** The subscriptions of the current connection were granted (false while renewing or when refused). */
+    subscribed: true,
+    refusal: null as string | null,
   }
+
+  // After EVERY connection the subscriptions are made again, session present or not: Mosquitto 2.0 answers a
+  // reconnection after its own restart with "session present" from its persistence file but does not restore
+  // shared subscriptions from it, and mqtt.js resubscribes only without a session (resubscribe: false above).
+  // Subscribing again to a filter the session still has only replaces it (same QoS), so nothing is lost or doubled.
+  let retry: NodeJS.Timeout | undefined
+  const renew = (sessionPresent: boolean) => {
+    clearTimeout(retry)
+    void subscribeAll(client, filters).then((failed) => {
+      // The connection went before the SUBACK: the next connection subscribes again.
+      if (!client.connected) return
+      if (failed) {
+        link.refusal = `${failed.filters.join(', ')}: ${failed.cause}`
+        log.error(
+          { broker: publicBrokerUrl(url), filters: failed.filters, cause: failed.cause },
+          "device link: the broker refused the server's subscriptions after reconnecting; no device " +
+            'messages arrive (retrying every 30 s; see docs/operations.md)',
+        )
+        // An operator fixing the broker's ACL meanwhile: tried again until granted.
+        retry = setTimeout(() => renew(sessionPresent), REFUSED_RETRY_MS)
+        retry.unref()
+        return
+      }
+      link.subscribed = true
+      link.refusal = null
+      log.info(
+        { broker: publicBrokerUrl(url), sessionPresent },
+        'device link: connected to broker, subscribed',
+      )
+    })
+  }
+  client.on('connect', (connack) => {
+    link.subscribed = false
+    renew(Boolean(connack.sessionPresent))
+  })
+  client.on('close', () => {
+    link.subscribed = false
+    clearTimeout(retry)
+  })
 
   return {
     kind: 'external',
@@ -233,6 +309,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       receiving = false
     },
     close: async () => {
+      clearTimeout(retry)
       // DISCONNECT with reason 0 (not force): a normal end, so the broker publishes no will for the server.
       await client.endAsync()
     },
