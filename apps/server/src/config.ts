@@ -158,6 +158,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400')
     .default(DEVICE_LINK.offlineAfterSeconds),
+  // A device reporting older settings than desired is sent them again at most this often (protocol doc).
+  DEVICE_RESEND_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(3600, 'must be at most 3600')
+    .default(DEVICE_LINK.resendAfterSeconds),
   // Alarms (ADR 023): how long a device's condition must stay gone before its alarm clears (errors, silence).
   ALARM_CLEAR_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -278,6 +285,7 @@ export type Config = {
   mqttClientId: string
   mqttSessionExpirySeconds: number
   deviceOfflineSeconds: number
+  deviceResendSeconds: number
   alarmClearSeconds: number
   alarmCheckSeconds: number
   notifyRetrySeconds: number
@@ -410,6 +418,7 @@ export function loadConfig(
     mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
+    deviceResendSeconds: e.DEVICE_RESEND_SECONDS,
     alarmClearSeconds: e.ALARM_CLEAR_SECONDS,
     alarmCheckSeconds: e.ALARM_CHECK_SECONDS,
     notifyRetrySeconds: e.NOTIFY_RETRY_SECONDS,

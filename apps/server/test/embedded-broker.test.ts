@@ -52,42 +52,89 @@ const SERIAL = '555555'
 const SECRET = 'right-secret'
 
 describe('failed device logins on the embedded broker', () => {
-  it('are limited per address and summed up in one log line, not one line per failure', async () => {
-    const lines: Line[] = []
-    const log = recordingLog(lines)
-    const guard = new LinkGuard({ log, reportEveryMs: 3_600_000 })
-    const broker = await startEmbeddedBroker({
+  const OTHER = '666666'
+  const startWith = async (guard: LinkGuard, log: FastifyBaseLogger) =>
+    startEmbeddedBroker({
       host: '127.0.0.1',
       port: 0,
       log,
       guard,
-      checkCredentials: async (username, password) => username === SERIAL && password === SECRET,
+      checkCredentials: async (username, password) =>
+        (username === SERIAL && password === SECRET) || (username === OTHER && password === SECRET),
       onMessage: () => {},
     })
+  const login = (url: string, serial: string, password: string) =>
+    tryConnect(url, { clientId: deviceClientId(serial), username: serial, password })
+
+  it("are limited per identity and secret: a revoked secret never locks out its serial's new secret or a neighbour", async () => {
+    const lines: Line[] = []
+    const log = recordingLog(lines)
+    const guard = new LinkGuard({ log, reportEveryMs: 3_600_000 })
+    const broker = await startWith(guard, log)
     try {
-      const login = (password: string) =>
-        tryConnect(broker.address, { clientId: deviceClientId(SERIAL), username: SERIAL, password })
       const codes: (number | undefined)[] = []
-      for (let i = 0; i < 30; i++) codes.push((await login(`wrong-${i}`)).code)
-      // 10 wrong secrets are checked (CONNACK 4); then the address waits (CONNACK 3, server unavailable).
-      expect(codes.slice(0, 10)).toEqual(Array(10).fill(4))
-      expect(codes.slice(10)).toEqual(Array(20).fill(3))
-      expect(await login(SECRET)).toMatchObject({ ok: false, code: 3 })
+      for (let i = 0; i < 30; i++) codes.push((await login(broker.address, SERIAL, 'revoked')).code)
+      // 5 tries of the revoked secret are checked (CONNACK 4); then that pair waits (CONNACK 3, try later).
+      expect(codes.slice(0, 5)).toEqual(Array(5).fill(4))
+      expect(codes.slice(5)).toEqual(Array(25).fill(3))
+      // The same serial with its new secret, and another serial behind the same address, get in at once.
+      const renewed = await login(broker.address, SERIAL, SECRET)
+      expect(renewed.ok).toBe(true)
+      await renewed.client.endAsync()
+      const neighbour = await login(broker.address, OTHER, SECRET)
+      expect(neighbour.ok).toBe(true)
+      await neighbour.client.endAsync()
       expect(lines.filter((line) => line.level !== 'debug' && line.level !== 'trace')).toEqual([])
 
       guard.report()
       const summaries = lines.filter((line) => line.level === 'warn')
       expect(summaries).toHaveLength(1)
       expect(summaries[0]!.fields).toMatchObject({
-        refused: { credentials: 10, 'rate-limited': 21 },
+        refused: { credentials: 5, 'rate-limited': 25 },
         addresses: 1,
-        top: [{ address: expect.stringContaining('127.0.0.1'), count: 31 }],
+        top: [{ address: expect.stringContaining('127.0.0.1'), count: 30 }],
       })
       guard.report()
       expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1)
     } finally {
       await broker.close()
     }
+  })
+
+  it('refuses every secret of an identity that many different wrong secrets were tried for, and no other identity', async () => {
+    const guard = new LinkGuard({ log: recordingLog([]), reportEveryMs: 3_600_000, maxSecretsPerIdentity: 4 })
+    const broker = await startWith(guard, recordingLog([]))
+    try {
+      const codes: (number | undefined)[] = []
+      for (let i = 0; i < 6; i++) codes.push((await login(broker.address, SERIAL, `guess-${i}`)).code)
+      expect(codes).toEqual([4, 4, 4, 4, 3, 3])
+      expect(await login(broker.address, SERIAL, SECRET)).toMatchObject({ ok: false, code: 3 })
+      const neighbour = await login(broker.address, OTHER, SECRET)
+      expect(neighbour.ok).toBe(true)
+      await neighbour.client.endAsync()
+    } finally {
+      await broker.close()
+    }
+  })
+
+  it('limits an address only after far more failures than one identity may make', () => {
+    let now = 0
+    const guard = new LinkGuard({ log: recordingLog([]), now: () => now })
+    const attempt = (serial: string, address = '10.0.0.1') => ({
+      address,
+      clientId: deviceClientId(serial),
+      username: serial,
+      password: 'wrong',
+    })
+    // 300 serials, one wrong secret each: each identity is still checked, until the address has used up 300.
+    for (let i = 0; i < 299; i++) guard.loginFailed('credentials', attempt(String(100000 + i)))
+    expect(guard.limited(attempt('999999'))).toBeNull()
+    guard.loginFailed('credentials', attempt('999998'))
+    expect(guard.limited(attempt('999999'))).toBe('address')
+    expect(guard.limited(attempt('999999', '10.0.0.2'))).toBeNull()
+    now = 60_000
+    expect(guard.limited(attempt('999999'))).toBeNull()
+    guard.close()
   })
 
   it("does not count an archived device's right secret against its address", async () => {
@@ -109,21 +156,14 @@ describe('failed device logins on the embedded broker', () => {
         })
         expect(retry).toMatchObject({ ok: false, code: 5 })
       }
-      expect(guard.limited('127.0.0.1') || guard.limited('::ffff:127.0.0.1')).toBe(false)
+      // Neither its identity nor its address used up anything: the sixth and later tries were checked too.
+      for (const address of ['127.0.0.1', '::ffff:127.0.0.1']) {
+        const attempt = { address, clientId: deviceClientId(SERIAL), username: SERIAL, password: SECRET }
+        expect(guard.limited(attempt)).toBeNull()
+      }
     } finally {
       await broker.close()
     }
-  })
-
-  it('lets the address in again when its window has passed', () => {
-    let now = 0
-    const guard = new LinkGuard({ log: recordingLog([]), now: () => now, maxFailedLogins: 3, windowMs: 1000 })
-    for (let i = 0; i < 3; i++) guard.refused('credentials', '10.0.0.1', SERIAL)
-    expect(guard.limited('10.0.0.1')).toBe(true)
-    expect(guard.limited('10.0.0.2')).toBe(false)
-    now = 1000
-    expect(guard.limited('10.0.0.1')).toBe(false)
-    guard.close()
   })
 })
 

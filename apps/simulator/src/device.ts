@@ -18,6 +18,7 @@ import {
   topicFor,
 } from '@teplo/domain'
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
+import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './backoff'
 import { ControllerRuntime } from './controller-runtime'
 import type { Condition } from './model/conditions'
 import { type BoilerParams, paramsForSerial } from './model/params'
@@ -35,7 +36,10 @@ export interface DeviceAgentOptions {
   protocolVersion?: 4 | 5
   /** Certificate authority (PEM) to trust for an mqtts:// broker with a private certificate. */
   ca?: Buffer
+  /** First wait before reconnecting (doubling per failed attempt, jittered; 0: never reconnect). Default 1 s. */
   reconnectPeriodMs?: number
+  /** Longest wait between connection attempts (default 5 minutes, docs/device-protocol.md). */
+  reconnectMaxMs?: number
   /** Delay before the first telemetry, to spread many devices over the interval. */
   firstTelemetryDelayMs?: number
   params?: BoilerParams
@@ -49,6 +53,9 @@ export interface DeviceAgentOptions {
   /** HTTP client for firmware downloads (default: the global fetch). */
   fetch?: typeof fetch
 }
+
+/** A connection that lasted this long was a working one: the next wait starts from the first step again. */
+const STABLE_CONNECTION_MS = 30_000
 
 interface DeviceAgentEvents {
   connect: []
@@ -66,6 +73,11 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   private client: MqttClient | null = null
   private timer: NodeJS.Timeout | null = null
   private firstTimer: NodeJS.Timeout | null = null
+  private reconnectTimer: NodeJS.Timeout | null = null
+  /** Connection attempts in a row that ended without CONNACK 0 (refused, unreachable, dropped at once). */
+  private failedAttempts = 0
+  private stopping = false
+  private connectedAt: number | null = null
   private readonly now: () => number
   private readonly log: (line: string) => void
 
@@ -113,6 +125,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     const client = mqtt.connect(this.options.url, this.clientOptions())
     this.client = client
     client.on('connect', () => {
+      this.connectedAt = this.now()
       this.log(`${serial}: connected`)
       this.publish('status', this.status('online'))
       const topics = [topicFor(serial, 'settings/desired'), topicFor(serial, 'ota/desired')]
@@ -131,7 +144,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       else if (topic === topicFor(serial, 'ota/desired')) this.onFirmware(payload)
     })
     client.on('error', (error) => this.log(`${serial}: ${error.message}`))
-    client.on('offline', () => this.log(`${serial}: offline, retrying`))
+    client.on('close', () => this.scheduleReconnect(client))
     const intervalMs = this.options.intervalSeconds * 1000
     this.firstTimer = setTimeout(() => {
       this.timer = setInterval(() => this.sendTelemetry(), intervalMs)
@@ -164,8 +177,39 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     this.sendTelemetry()
   }
 
+  /**
+   * Reconnects after the documented backoff (exponential with jitter, capped): a refused login or an unreachable
+   * broker is retried ever more slowly, a dropped working connection soon. mqtt.js's own fixed-period retry is
+   * off; its session and queued messages are kept (it reconnects the same client).
+   */
+  private scheduleReconnect(client: MqttClient): void {
+    const baseMs = this.options.reconnectPeriodMs ?? RECONNECT_BASE_MS
+    if (this.stopping || baseMs <= 0 || this.reconnectTimer) return
+    // Only a connection that held counts as working: one taken over or closed at once keeps backing off.
+    if (this.connectedAt !== null && this.now() - this.connectedAt >= STABLE_CONNECTION_MS)
+      this.failedAttempts = 0
+    this.connectedAt = null
+    const delay = reconnectDelayMs(
+      this.failedAttempts,
+      baseMs,
+      this.options.reconnectMaxMs ?? RECONNECT_MAX_MS,
+    )
+    this.failedAttempts += 1
+    this.log(`${this.serial}: offline, retrying in ${delay} ms`)
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null
+      if (this.stopping || client.connected) return
+      // The client's own reconnect (mqtt.js 5): reuses its stores, so unacknowledged QoS 1 messages go again.
+      const retry = (client as unknown as { _reconnect?: () => void })._reconnect
+      if (typeof retry !== 'function')
+        throw new Error('mqtt.js has changed: cannot reconnect the same client')
+      retry.call(client)
+    }, delay)
+  }
+
   /** Clean stop: says 'offline' itself, then disconnects (the broker then discards the will). */
   async stop(): Promise<void> {
+    this.stopping = true
     this.clearTimers()
     const client = this.client
     if (!client) return
@@ -184,6 +228,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
 
   /** Power cut: the socket drops without DISCONNECT, so the broker publishes the last will. */
   async kill(): Promise<void> {
+    this.stopping = true
     this.clearTimers()
     await this.client?.endAsync(true)
   }
@@ -268,7 +313,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       password: this.options.password,
       clean: false,
       keepalive: DEVICE_LINK.keepaliveSeconds,
-      reconnectPeriod: this.options.reconnectPeriodMs ?? 1000,
+      // Retries are scheduled by scheduleReconnect (backoff), not at mqtt.js's fixed period.
+      reconnectPeriod: 0,
       connectTimeout: 10_000,
       protocolVersion,
       ...(this.options.ca ? { ca: this.options.ca } : {}),
@@ -285,6 +331,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   }
 
   private clearTimers(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
     if (this.firstTimer) clearTimeout(this.firstTimer)
     if (this.timer) clearInterval(this.timer)
     this.firstTimer = null

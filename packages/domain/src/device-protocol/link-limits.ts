@@ -15,6 +15,14 @@ export const DEVICE_LINK = {
   maxTelemetryIntervalSeconds: 10,
   /** Silence after which the server shows the device as 'connecting' ("з'єднання немає"). */
   offlineAfterSeconds: 30,
+  /**
+   * A device whose telemetry reports an older settings_version than desired is sent the desired set again, at
+   * most this often (pending or not).
+   */
+  resendAfterSeconds: 30,
+  /** A refused or failed connection is retried after an exponential, jittered delay from 1 s up to this. */
+  reconnectBackoffMaxSeconds: 300,
+  reconnectBackoffBaseSeconds: 1,
   /** Longest text of a refusal reason or an id. */
   maxReasonLength: 500,
   maxIdLength: 64,

@@ -44,6 +44,10 @@ export class DesiredSettingsPublisher {
   private readonly running = new Map<number, { again: boolean; done: Promise<void> }>()
   /** Newest desired version this process has published per item. */
   private readonly published = new Map<number, number>()
+  /** When this process last sent each device its desired set. */
+  private readonly sentAt = new Map<string, number>()
+  /** When this process last resent a device its set because its readings reported an older version. */
+  private readonly resentAt = new Map<string, number>()
 
   constructor(
     private readonly db: Database,
@@ -103,6 +107,21 @@ export class DesiredSettingsPublisher {
     return rows.length
   }
 
+  /**
+   * Whether a device that reports older settings than desired is sent them again now: at most once per
+   * `intervalMs`; while a change is pending, also not within `intervalMs` of its last publication (the device
+   * may simply not have applied it yet). A device that fell behind a version it had confirmed (a factory reset)
+   * is answered at once.
+   */
+  resendDue(serial: string, intervalMs: number, regressed: boolean, now = Date.now()): boolean {
+    const resent = this.resentAt.get(serial)
+    if (resent !== undefined && now - resent < intervalMs) return false
+    const sent = this.sentAt.get(serial)
+    if (!regressed && sent !== undefined && now - sent < intervalMs) return false
+    this.resentAt.set(serial, now)
+    return true
+  }
+
   /** Removes a deleted device's retained desired state from the broker. */
   async clear(serial: string): Promise<void> {
     try {
@@ -129,6 +148,7 @@ export class DesiredSettingsPublisher {
     // replace the newer retained set. Checked and noted in one synchronous step, before the publish is queued.
     if (row.settingsVersion < (this.published.get(row.id) ?? 0)) return
     this.published.set(row.id, row.settingsVersion)
+    this.sentAt.set(row.serialNumber, Date.now())
     try {
       const payload = encodeDeviceMessage('settings/desired', desiredMessage(row))
       await this.transport.publish(topicFor(row.serialNumber, 'settings/desired'), payload, {

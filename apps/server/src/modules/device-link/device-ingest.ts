@@ -15,6 +15,10 @@ export type IngestEffects = {
   createdErrors: { id: number; itemId: number }[]
   /** Devices that should be sent their pending desired state again (came online, or answered an old version). */
   republishSerials: Set<string>
+  /** Devices whose readings report older settings than desired: sent them again, at most once per interval. */
+  behindSerials: Set<string>
+  /** Of those, the devices that fell behind a version they had confirmed (not merely not yet applied). */
+  regressedSerials: Set<string>
   storedReadings: number
   /** Readings and events stored at the receive time because the device's clock was not trusted. */
   clockCorrections: ClockCorrection[]
@@ -29,6 +33,8 @@ export function emptyEffects(): IngestEffects {
     updatedItemIds: new Set(),
     createdErrors: [],
     republishSerials: new Set(),
+    behindSerials: new Set(),
+    regressedSerials: new Set(),
     storedReadings: 0,
     clockCorrections: [],
     onlineSerials: new Set(),
@@ -71,7 +77,8 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
   for (const row of live) {
     effects.updatedItemIds.add(row.id)
     alreadySeen.add(row.serial)
-    if (row.behind) effects.republishSerials.add(row.serial)
+    if (row.behind) effects.behindSerials.add(row.serial)
+    if (row.regressed) effects.regressedSerials.add(row.serial)
   }
   if (corrections.length > 0) {
     const serials = [...new Set(corrections.map((c) => c.serial))]

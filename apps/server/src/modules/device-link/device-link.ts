@@ -205,8 +205,17 @@ export class DeviceLink {
     for (const created of effects.createdErrors) {
       events.emit('item-error.created', { itemId: created.itemId, itemErrorId: created.id })
     }
-    if (effects.republishSerials.size > 0) {
-      this.track(this.publisher.publishStored({ onlyPending: true, serials: [...effects.republishSerials] }))
+    const republish = [...effects.republishSerials]
+    const resendMs = this.options.config.deviceResendSeconds * 1000
+    for (const serial of effects.behindSerials) {
+      if (
+        !effects.republishSerials.has(serial) &&
+        this.publisher.resendDue(serial, resendMs, effects.regressedSerials.has(serial))
+      )
+        republish.push(serial)
+    }
+    if (republish.length > 0) {
+      this.track(this.publisher.publishStored({ onlyPending: true, serials: republish }))
     }
     for (const { serial, rolloutId } of effects.otaFinished)
       this.otaTask(() => this.finishUpdate(serial, rolloutId))

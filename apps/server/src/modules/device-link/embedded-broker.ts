@@ -177,29 +177,34 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       client.conn.write(connack, () => done(new Error('MQTT 5 is not supported'), false))
     },
     authenticate: (client, username, password, done) => {
-      const address = addressOf(client)
-      if (guard.limited(address)) {
-        guard.refused('rate-limited', address, username)
-        return done(authError('Too many failed logins; try later', SERVER_UNAVAILABLE), false)
+      const attempt = { address: addressOf(client), clientId: client.id, username, password }
+      const limit = guard.limited(attempt)
+      if (limit) {
+        guard.refused('rate-limited', attempt.address, username)
+        const message =
+          limit === 'identity'
+            ? 'Too many failed logins with this identity; try later'
+            : 'Too many failed logins from this address; try later'
+        return done(authError(message, SERVER_UNAVAILABLE), false)
       }
       // The identity is the serial: client id teplo-<serial>, so one device's credentials never reach another
       // device's session (a CONNECT with an existing client id takes that session over).
       if (!username || client.id !== deviceClientId(username)) {
-        guard.refused('client-id', address, username)
+        guard.loginFailed('client-id', attempt)
         return done(authError('Client id must be teplo-<user name>', IDENTIFIER_REJECTED), false)
       }
       options.checkCredentials(username, password?.toString('utf8')).then(
         (answer) => {
           const check = answer === true ? 'ok' : answer === false ? 'wrong' : answer
           if (check === 'unlinked') {
-            guard.refused('unlinked', address, username)
+            guard.refused('unlinked', attempt.address, username)
             return done(
               authError('Not authorized: the device is archived or not paired', NOT_AUTHORIZED),
               false,
             )
           }
           if (check !== 'ok') {
-            guard.refused('credentials', address, username)
+            guard.loginFailed('credentials', attempt)
             return done(authError('Bad user name or password', BAD_CREDENTIALS), false)
           }
           serialOf.set(client, username as string)

@@ -241,6 +241,8 @@ export class IngestQueue {
       if (effects === null) return null
       for (const id of effects.updatedItemIds) merged.updatedItemIds.add(id)
       for (const serial of effects.republishSerials) merged.republishSerials.add(serial)
+      for (const serial of effects.behindSerials) merged.behindSerials.add(serial)
+      for (const serial of effects.regressedSerials) merged.regressedSerials.add(serial)
       merged.createdErrors.push(...effects.createdErrors)
       merged.storedReadings += effects.storedReadings
       merged.clockCorrections.push(...effects.clockCorrections)

@@ -67,19 +67,21 @@ function readingsTable(readings: SerialTelemetry[]): SQL {
 }
 
 /**
- * The device reports settings older than the ones it had confirmed (a factory reset reports 0, a lost flash
- * write an older version): it must be sent the desired set again. A pending change is being sent anyway.
+ * The device reports older settings than desired (a factory reset reports 0, a lost flash write an older
+ * version, a lost desired message the previous one): it must be sent the desired set again, pending or not
+ * (the caller limits how often). Not after the controller refused the current version, unless it fell back
+ * further than it had reported: a refusal is answered by a new change, not by sending the same one again.
  */
 // `o` is the row as it was before the update (RETURNING would see the new values).
-const settingsBehind = sql.raw(`(v.settings_version < o.settings_version and o.sync_status <> 'pending'
-  and (o.sync_status = 'synced' or v.settings_version < o.applied_version))`)
+const settingsBehind = sql.raw(`(v.settings_version < o.settings_version
+  and (o.sync_status <> 'refused' or v.settings_version < o.applied_version))`)
 
 /**
  * Writes the newest reading of each device into its live fields, if it is newer than the stored one
  * (isNewerTelemetry, evaluated in the UPDATE so that concurrent writers cannot reorder it). Any message
  * marks the device seen; one that was 'connecting' returns to the owner's on/off choice. A reading that
  * reports the pending settings version confirms it, in case the device's ack was lost; one that reports an older
- * version than it had confirmed makes the item pending again (`behind`: the caller re-sends the desired set).
+ * version than desired makes the item pending (`behind`: the caller re-sends the desired set).
  */
 export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
   if (newest.length === 0) return []
@@ -108,8 +110,9 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
         or ((i.telemetry_boot_id is distinct from v.boot_id or i.telemetry_seq is null or v.seq is null)
             and v.ts > i.telemetry_at)
       )
-    returning i.id, i.serial_number as serial, (${settingsBehind}) as behind`)
-  return rowsOf<{ id: number; serial: string; behind: boolean }>(result)
+    returning i.id, i.serial_number as serial, (${settingsBehind}) as behind,
+      (${settingsBehind} and o.sync_status <> 'pending') as regressed`)
+  return rowsOf<{ id: number; serial: string; behind: boolean; regressed: boolean }>(result)
 }
 
 /**

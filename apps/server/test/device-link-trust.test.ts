@@ -1,0 +1,114 @@
+import { deviceClientId, topicFor } from '@teplo/domain'
+import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import { describe, expect, it } from 'vitest'
+import { device, link, online, row, track, useDeviceLinkApp } from './device-link-harness.ts'
+import { inbox, publish, telemetry, waitFor } from './device-support.ts'
+import { bearer } from './helper.ts'
+
+// Conformance on the embedded broker with a raw MQTT client: sign-in limits, resends (issue 28).
+useDeviceLinkApp({ DEVICE_RESEND_SECONDS: '1' })
+
+function tryConnect(options: IClientOptions): Promise<{ ok: boolean; code?: number; client: MqttClient }> {
+  const client = connect(link.brokerUrl, {
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    clean: false,
+    ...options,
+  })
+  return new Promise((resolve) => {
+    client.once('connect', () => resolve({ ok: true, client: track(client) }))
+    client.once('error', (err: Error & { code?: number }) => {
+      client.end(true)
+      resolve({ ok: false, code: err.code, client })
+    })
+  })
+}
+
+const login = (serial: string, password: string) =>
+  tryConnect({ clientId: deviceClientId(serial), username: serial, password })
+
+const patchItem = (itemId: number, attributes: Record<string, unknown>) =>
+  link.app.inject({
+    method: 'PATCH',
+    url: `/api/v2/items/${itemId}`,
+    headers: { ...bearer(link.adminToken), 'content-type': 'application/json' },
+    payload: attributes,
+  })
+
+describe('sign-in limits per identity', () => {
+  it("a re-paired controller's old secret, retried, never locks out its new secret or a neighbour", async () => {
+    const dev = await device()
+    const neighbour = await device()
+    const code = (
+      await link.app.inject({
+        method: 'POST',
+        url: `/api/v2/items/${dev.itemId}/pairing-code`,
+        headers: bearer(link.adminToken),
+      })
+    ).json().meta.verification_token as string
+    const answer = await link.app.inject({
+      method: 'POST',
+      url: '/api/v2/items/verify-token',
+      payload: { serial_number: dev.serial, token: code },
+      remoteAddress: '10.28.3.1',
+    })
+    const renewed = answer.json().data.attributes.password as string
+
+    // The old board keeps retrying its revoked secret from the same address as everyone else.
+    const codes: (number | undefined)[] = []
+    for (let i = 0; i < 12; i++) codes.push((await login(dev.serial, dev.password)).code)
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill(4))
+    expect(codes.slice(5)).toEqual(Array(7).fill(3))
+
+    expect((await login(dev.serial, renewed)).ok).toBe(true)
+    expect((await login(neighbour.serial, neighbour.password)).ok).toBe(true)
+  })
+})
+
+describe('resending desired settings on older settings_version telemetry', () => {
+  it('resends to a pending device reporting an older version, at most once per interval', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const desired = topicFor(dev.serial, 'settings/desired')
+    const received = inbox(client, desired) as { version: number }[]
+    await client.subscribeAsync(desired, { qos: 1 })
+    await waitFor(() => received.length === 1, 5000, 'the retained desired set')
+    expect((await patchItem(dev.itemId, { heater_temp_set: 63 })).statusCode).toBe(200)
+    await waitFor(() => received.length === 2, 5000, 'the changed set')
+    expect(received[1]!.version).toBe(2)
+
+    // The controller lost it and keeps reporting version 1; the item stays pending.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await publish(client, dev.serial, 'telemetry', telemetry({ seq: 1, settings_version: 1 }))
+    await waitFor(() => received.length === 3, 5000, 'a resend')
+    expect(received[2]).toMatchObject({ version: 2, settings: { heater_temp_set: 63 } })
+    for (let seq = 2; seq <= 4; seq++)
+      await publish(client, dev.serial, 'telemetry', telemetry({ seq, settings_version: 1 }))
+    expect(await row(dev.itemId)).toMatchObject({ syncStatus: 'pending', settingsVersion: 2 })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(received).toHaveLength(3)
+  })
+
+  it('resends to a synced device that reports 0 after a factory reset, and marks it pending', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const desired = topicFor(dev.serial, 'settings/desired')
+    const received = inbox(client, desired) as { version: number }[]
+    await client.subscribeAsync(desired, { qos: 1 })
+    await waitFor(() => received.length === 1, 5000, 'the retained desired set')
+    await publish(client, dev.serial, 'telemetry', telemetry({ seq: 1, settings_version: 1 }))
+    expect((await row(dev.itemId)).syncStatus).toBe('synced')
+
+    // At once: the device fell behind a version it had confirmed.
+
+    await publish(
+      client,
+      dev.serial,
+      'telemetry',
+      telemetry({ boot_id: 'boot-b', seq: 1, settings_version: 0 }),
+    )
+    await waitFor(() => received.length === 2, 5000, 'a resend')
+    expect(received[1]!.version).toBe(1)
+    expect((await row(dev.itemId)).syncStatus).toBe('pending')
+  })
+})
