@@ -70,23 +70,31 @@ describe('resending desired settings on older settings_version telemetry', () =>
     const dev = await device()
     const client = await online(dev)
     const desired = topicFor(dev.serial, 'settings/desired')
-    const received = inbox(client, desired) as { version: number }[]
+    const received: { version: number; at: number }[] = []
+    client.on('message', (topic, payload) => {
+      if (topic === desired)
+        received.push({ version: JSON.parse(payload.toString()).version, at: Date.now() })
+    })
     await client.subscribeAsync(desired, { qos: 1 })
     await waitFor(() => received.length === 1, 5000, 'the retained desired set')
     expect((await patchItem(dev.itemId, { heater_temp_set: 63 })).statusCode).toBe(200)
     await waitFor(() => received.length === 2, 5000, 'the changed set')
     expect(received[1]!.version).toBe(2)
 
-    // The controller lost it and keeps reporting version 1; the item stays pending.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await publish(client, dev.serial, 'telemetry', telemetry({ seq: 1, settings_version: 1 }))
-    await waitFor(() => received.length === 3, 5000, 'a resend')
-    expect(received[2]).toMatchObject({ version: 2, settings: { heater_temp_set: 63 } })
-    for (let seq = 2; seq <= 4; seq++)
+    // The controller lost it and keeps reporting version 1 every 100 ms; the item stays pending.
+    const until = Date.now() + 2500
+    for (let seq = 1; Date.now() < until; seq++) {
       await publish(client, dev.serial, 'telemetry', telemetry({ seq, settings_version: 1 }))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await waitFor(() => received.length >= 3, 5000, 'a resend')
     expect(await row(dev.itemId)).toMatchObject({ syncStatus: 'pending', settingsVersion: 2 })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(received).toHaveLength(3)
+    const sends = received.slice(1)
+    expect(sends.every((send) => send.version === 2)).toBe(true)
+    // DEVICE_RESEND_SECONDS=1: never two sends within a second (25 readings would otherwise mean 25 sends).
+    for (let k = 1; k < sends.length; k++) {
+      expect(sends[k]!.at - sends[k - 1]!.at).toBeGreaterThanOrEqual(900)
+    }
   })
 
   it('resends to a synced device that reports 0 after a factory reset, and marks it pending', async () => {

@@ -57,7 +57,7 @@ describe('a simulated controller whose login is refused', () => {
     expect(attempts.length).toBeGreaterThanOrEqual(6)
     const gaps = attempts.slice(1, 6).map((at, i) => at - attempts[i]!)
     // Each wait is at least half its ceiling: 20, 40, 80, 160, 320 ms and more.
-    gaps.forEach((gap, i) => expect(gap, `wait ${i}`).toBeGreaterThanOrEqual(20 * 2 ** i - 5))
+    for (const [i, gap] of gaps.entries()) expect(gap, `wait ${i}`).toBeGreaterThanOrEqual(20 * 2 ** i - 5)
     expect(agent.connected).toBe(false)
   })
 })
