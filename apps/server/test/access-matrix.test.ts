@@ -207,6 +207,7 @@ const NOT_ONE_DEVICE: Record<string, string> = {
   'GET /api/v2/items': 'the list: only devices the caller has access to (tested below)',
   'POST /api/v2/items': 'registers a new device (admin, creator)',
   'POST /api/v2/items/claim': 'owner code: the code is the authority (items-handover.test.ts)',
+  'POST /api/v2/items/claim/preview': 'owner code: the code is the authority (handover-access.test.ts)',
   'POST /api/v2/items/verify': 'controllers: anonymous, by serial',
   'POST /api/v2/items/verify-token': 'controllers: anonymous, by serial and code',
 }

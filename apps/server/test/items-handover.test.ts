@@ -72,16 +72,14 @@ describe('owner codes and claiming a device', () => {
       relationships: { user: { data: { type: 'users', id: olena.id } } },
     })
     expect(await myItems(olena.token)).toEqual(['100004'])
-    // The installer handed it on: it is no longer on the installer's account, but they keep installer access
-    // (ADR 018) until the new owner revokes it.
+    // The installer handed it on and keeps nothing (ADR 033): the new owner invites them back if they want.
     expect(await myItems(demo.tokens.creator!)).not.toContain('100004')
     const creatorRead = await demo.app.inject({
       method: 'GET',
       url: `/api/v2/items/${standId}`,
       headers: bearer(demo.tokens.creator!),
     })
-    expect(creatorRead.statusCode).toBe(200)
-    expect(creatorRead.json().data.attributes.access).toBe('installer')
+    expect(creatorRead.statusCode).toBe(404)
     expect(claimed.json().data.attributes.access).toBe('owner')
 
     // A code works once.

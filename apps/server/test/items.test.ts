@@ -331,9 +331,8 @@ describe('PATCH /api/v2/items/{id}: management fields', () => {
     expect((await get(`/api/v2/items/${creatorDevice()}`, 'user')).json().data.attributes.access).toBe(
       'owner',
     )
-    // The installer who held it keeps installer access until the new owner revokes it (ADR 018).
-    const installer = await get(`/api/v2/items/${creatorDevice()}`, 'creator')
-    expect(installer.json().data.attributes.access).toBe('installer')
+    // The installer who held it keeps nothing (ADR 033): the new owner invites them back if they want.
+    expect((await get(`/api/v2/items/${creatorDevice()}`, 'creator')).statusCode).toBe(404)
     expect((await get(`/api/v2/items/${creatorDevice()}`, 'otherCreator')).statusCode).toBe(404)
   })
 })

@@ -279,7 +279,7 @@ describe('invitations by e-mail', () => {
 })
 
 describe('handover to the customer', () => {
-  it('the installer offers the device by e-mail, the customer accepts in the app, the installer stays installer', async () => {
+  it('the installer offers the device by e-mail, the customer accepts in the app, and invites the installer back', async () => {
     const device = await addDevice(app, installer.id)
     const offered = await request(app, installer).post(`/api/v2/items/${device.id}/shares`, {
       email: neighbour.email,
@@ -290,23 +290,29 @@ describe('handover to the customer', () => {
     const [invitation] = (await request(app, neighbour).get('/api/v2/invitations')).json<{
       data: Doc['data'][]
     }>().data
-    expect(invitation?.attributes).toMatchObject({ access: 'owner', invited_by: 'installer' })
+    expect(invitation?.attributes).toMatchObject({
+      access: 'owner',
+      invited_by: 'installer',
+      losing_access: [{ name: 'installer', access: 'owner', installer: true, email: installer.email }],
+    })
     const accepted = await request(app, neighbour).post(`/api/v2/invitations/${invitation!.id}/accept`)
     expect(accepted.json<Doc>().data.attributes).toMatchObject({ access: 'owner', owner: 'neighbour' })
-    const installerView = await request(app, installer).get(`/api/v2/items/${device.id}`)
-    expect(installerView.json<Doc>().data.attributes.access).toBe('installer')
+    // The previous holder keeps nothing (ADR 033), installer or not.
+    expect((await request(app, installer).get(`/api/v2/items/${device.id}`)).statusCode).toBe(404)
     expect((await auditOf(device.id)).map((e) => e.action)).toEqual([
       'handover-offered',
       'invitation-accepted',
       'handover',
+      'share-revoked',
     ])
-    // The new owner revokes the installer.
-    const [share] = (await request(app, neighbour).get(`/api/v2/items/${device.id}/shares`)).json<{
-      data: Doc['data'][]
-    }>().data
-    expect(share?.attributes).toMatchObject({ email: installer.email, access: 'installer' })
-    await request(app, neighbour).delete(`/api/v2/items/${device.id}/shares/${share!.id}`)
-    expect((await request(app, installer).get(`/api/v2/items/${device.id}`)).statusCode).toBe(404)
+    // The new owner invites the installer back: an existing account gets installer access at once.
+    const back = await request(app, neighbour).post(`/api/v2/items/${device.id}/shares`, {
+      email: installer.email,
+      access: 'installer',
+    })
+    expect(back.statusCode).toBe(201)
+    const installerView = await request(app, installer).get(`/api/v2/items/${device.id}`)
+    expect(installerView.json<Doc>().data.attributes.access).toBe('installer')
   })
 })
 

@@ -1,4 +1,15 @@
 import { EventEmitter } from 'node:events'
+import type { AccessLevel, Language } from '@teplo/domain'
+
+/** A person whose access to a device ended because it changed hands (ADR 033). */
+export type RemovedAccess = {
+  userId: number
+  name: string
+  email: string
+  language: Language
+  /** What they had: `owner` for the previous holder, else their share's level. */
+  access: AccessLevel
+}
 
 // In-process domain events: modules announce changes, the device link and the live hub react to them.
 export type AppEvents = {
@@ -11,6 +22,9 @@ export type AppEvents = {
   'item.archive-changed': [{ itemId: number; serialNumber: string; archived: boolean }]
   // A device proved its verification code and received link credentials.
   'item.verified': [{ itemId: number; serialNumber: string }]
+  // A device changed hands and these people lost their access to it (announced with `item.updated`, after the
+  // commit): each is told by e-mail.
+  'item.handed-over': [{ itemId: number; itemName: string; removed: RemovedAccess[] }]
   'item-error.created': [{ itemId: number; itemErrorId: number }]
   // A device type was renamed or removed: lists that include it are read again. Passed to the other instances by
   // the cluster bridge.

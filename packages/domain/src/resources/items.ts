@@ -14,6 +14,7 @@ import {
   withIncluded,
 } from './document'
 import { activePeriodSchema } from './schedule'
+import { losingAccessSchema } from './sharing'
 
 type SettingsShape = { [Name in SettingName]: z.ZodType<SettingValue<Name>> }
 
@@ -147,6 +148,20 @@ export const ownerCodeDocumentSchema = z.object({
   }),
 })
 export type OwnerCodeDocument = z.infer<typeof ownerCodeDocumentSchema>
+
+/** POST /items/claim/preview: what a right serial and owner code would hand over, and who would lose access. */
+export const claimPreviewDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('claim-previews'),
+    id: z.string(),
+    attributes: z.object({
+      item_name: z.string(),
+      serial_number: z.string(),
+      losing_access: z.array(losingAccessSchema),
+    }),
+  }),
+})
+export type ClaimPreviewDocument = z.infer<typeof claimPreviewDocumentSchema>
 
 /** GET /owners: accounts an installer may name as a device's owner. */
 export const ownerResourceSchema = z.object({

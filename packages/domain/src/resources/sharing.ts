@@ -25,6 +25,19 @@ export type ShareResource = z.infer<typeof shareResourceSchema>
 export type ShareAttributes = ShareResource['attributes']
 
 /**
+ * Someone whose access to a device ends if it is handed over (ADR 033): shown to the new owner before accepting.
+ * The e-mail only of an installer (`installer`: they register devices, and held it as owner or installer), whom the new
+ * owner may invite back in one click; the household's own addresses are not the buyer's business.
+ */
+export const losingAccessSchema = z.object({
+  name: z.string(),
+  access: z.enum(ACCESS_LEVELS),
+  installer: z.boolean(),
+  email: z.string().nullable(),
+})
+export type LosingAccess = z.infer<typeof losingAccessSchema>
+
+/**
  * An offer mailed to an e-mail address, waiting to be accepted: access to a device (a share), or with `owner` the
  * device itself (a handover). Its secret travels only in the mailed link.
  */
@@ -35,6 +48,8 @@ export const invitationResourceSchema = resourceSchema('invitations', {
   serial_number: z.string(),
   /** Who sent it (their name), for the person deciding whether to accept. */
   invited_by: z.string().nullable(),
+  /** An offer of ownership: who loses access to the device when it is accepted (null for other offers). */
+  losing_access: z.array(losingAccessSchema).nullable(),
   expires_at: wireDate,
   created_at: wireDate,
 }).extend({

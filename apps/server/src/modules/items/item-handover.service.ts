@@ -1,16 +1,16 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { OwnerCodeDocument } from '@teplo/domain'
+import type { ClaimPreviewDocument, OwnerCodeDocument } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemHandovers, items, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
-import type { AppEventBus } from '../../lib/events.ts'
+import type { AppEventBus, RemovedAccess } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { sha256, verificationCode } from '../../lib/secrets.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, ITEM_NOT_FOUND, itemFor } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
-import { moveOwnership } from './item-ownership.ts'
+import { losingAccess, moveOwnership } from './item-ownership.ts'
 import {
   VERIFY_DEVICE_MAX_FAILURES,
   VERIFY_LOCK_MINUTES,
@@ -98,7 +98,7 @@ export async function issueOwnerCode(
 
 export type ClaimAttempt = { serialNumber: string; code: string; address: string; caller: Caller }
 export type ClaimOutcome =
-  | { kind: 'claimed'; item: ItemRow }
+  | { kind: 'claimed'; item: ItemRow; removed: RemovedAccess[] }
   | { kind: 'wrong'; attemptsLeft: number }
   | { kind: 'locked'; until: Date }
 
@@ -149,29 +149,93 @@ export async function claimItem(
       .update(itemHandovers)
       .set({ claimedBy: caller.userId, claimedAt: now })
       .where(eq(itemHandovers.id, handover.id))
-    const claimed = await transferItem(tx, item, caller.userId, now)
-    return { kind: 'claimed', item: claimed }
+    const moved = await transferItem(tx, item, caller.userId, now)
+    return { kind: 'claimed', item: moved.item, removed: moved.removed }
   })
   if (outcome.kind === 'claimed') {
     attempts.succeeded(serialNumber)
-    events.emit('item.updated', { itemId: outcome.item.id })
+    announceHandover(events, outcome)
   }
   return outcome
 }
 
+export type ClaimPreviewOutcome =
+  | { kind: 'preview'; document: ClaimPreviewDocument }
+  | Exclude<ClaimOutcome, { kind: 'claimed' }>
+
+/**
+ * What a serial and owner code would hand over, and who would lose access (ADR 033), for the new owner to read
+ * before claiming. Only a right code reveals anything; a wrong one counts as a wrong try exactly like a claim. The
+ * code stays unused.
+ */
+export async function previewClaim(
+  db: Database,
+  attempts: PairingAttempts,
+  attempt: ClaimAttempt,
+  now = new Date(),
+): Promise<ClaimPreviewOutcome> {
+  const { serialNumber, code, address, caller } = attempt
+  const locked = attempts.lockedUntil(address, serialNumber)
+  if (locked) return { kind: 'locked', until: locked }
+  const [item] = await db.select().from(items).where(eq(items.serialNumber, serialNumber))
+  const [handover] = item
+    ? await db
+        .select()
+        .from(itemHandovers)
+        .where(
+          and(
+            eq(itemHandovers.itemId, item.id),
+            eq(itemHandovers.kind, 'owner'),
+            isNull(itemHandovers.claimedAt),
+            gt(itemHandovers.expiresAt, now),
+          ),
+        )
+        .limit(1)
+    : []
+  if (!item || !handover || !digestsMatch(code, handover.codeHash)) {
+    if (handover) {
+      const failures = handover.failures + 1
+      await db
+        .update(itemHandovers)
+        .set(failures >= CLAIM_CODE_MAX_FAILURES ? { failures, expiresAt: now } : { failures })
+        .where(eq(itemHandovers.id, handover.id))
+    }
+    return { kind: 'wrong', attemptsLeft: attempts.failed(address, serialNumber) }
+  }
+  if (item.status === 'archive') throw new HttpError(409, HANDOVER_MESSAGES.archived)
+  if (item.userId === caller.userId) throw new HttpError(409, HANDOVER_MESSAGES.alreadyYours)
+  return {
+    kind: 'preview',
+    document: {
+      data: {
+        type: 'claim-previews',
+        id: item.serialNumber,
+        attributes: {
+          item_name: item.name,
+          serial_number: item.serialNumber,
+          losing_access: await losingAccess(db, item.id, { userId: caller.userId }),
+        },
+      },
+    },
+  }
+}
+
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** A device handed on, and who lost access to it: announced after the commit (`announceHandover`). */
+export type Handover = { item: ItemRow; removed: RemovedAccess[] }
 
 /**
  * The device moves to `newOwnerId` (an owner code typed, an e-mailed offer accepted): its owner name follows the
- * account, the installer who held it keeps installer access, offers made by the previous holder lapse, and the
- * change log says so. Runs in the caller's transaction, the item row locked.
+ * account, every share and offer of the previous household ends (ADR 033), and the change log says so. Runs in the
+ * caller's transaction, the item row locked.
  */
 export async function transferItem(
   tx: Transaction,
   item: ItemRow,
   newOwnerId: number,
   now = new Date(),
-): Promise<ItemRow> {
+): Promise<Handover> {
   const [account] = await tx
     .select({ name: users.name, email: users.email })
     .from(users)
@@ -182,10 +246,6 @@ export async function transferItem(
     .where(eq(items.id, item.id))
     .returning()
   if (!moved) throw notFound(ITEM_NOT_FOUND)
-  await moveOwnership(tx, item, newOwnerId, newOwnerId)
-  await tx
-    .delete(itemHandovers)
-    .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))
   await recordAudit(
     tx,
     {
@@ -200,11 +260,26 @@ export async function transferItem(
     },
     now,
   )
-  return moved
+  const removed = await moveOwnership(tx, item, newOwnerId, newOwnerId, now)
+  return { item: moved, removed }
+}
+
+/**
+ * After the commit of a handover: browsers showing the device (and the caches of every instance) hear `item.updated`
+ * — a removed person's live stream ends with `revoked` — and each removed person is told by e-mail.
+ */
+export function announceHandover(events: AppEventBus, handover: Handover): void {
+  events.emit('item.updated', { itemId: handover.item.id })
+  if (handover.removed.length === 0) return
+  events.emit('item.handed-over', {
+    itemId: handover.item.id,
+    itemName: handover.item.name,
+    removed: handover.removed,
+  })
 }
 
 /** The error a failed claim answers, and how long the address waits (429 with Retry-After). */
-export function claimFailure(outcome: Exclude<ClaimOutcome, { kind: 'claimed' }>, now = new Date()) {
+export function claimFailure(outcome: Exclude<ClaimPreviewOutcome, { kind: 'preview' }>, now = new Date()) {
   if (outcome.kind === 'wrong') {
     const detail =
       outcome.attemptsLeft > 0

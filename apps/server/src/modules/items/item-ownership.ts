@@ -1,36 +1,114 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { type AccessLevel, isShareLevel, type LosingAccess } from '@teplo/domain'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemShares, roles, userRoles } from '../../db/schema.ts'
+import { itemHandovers, itemShares, items, roles, userRoles, users } from '../../db/schema.ts'
+import type { RemovedAccess } from '../../lib/events.ts'
+import { recordAudit } from '../audit/item-audit.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
+export type { RemovedAccess }
+
 /**
- * The shares that follow a device changing hands (ADR 018), in the transaction that moves it: the new owner's
- * own share ends (they hold it now), and an installer who held it keeps installer access until the new owner
- * revokes it. (A household handing a boiler on keeps nothing.)
+ * A device changing hands (an invitation accepted with the owner level, an owner code, an administrator's change of
+ * owner), in the transaction that moves it (ADR 033): every share of the device ends — viewers, operators and
+ * installers alike — and every offer not yet accepted (invitations, owner codes) lapses. The previous holder keeps
+ * nothing. The change log names each person who lost access. Answers who they were, for the notices sent after the
+ * commit; the caller announces `item.handed-over` then.
  */
 export async function moveOwnership(
   tx: Transaction,
   item: { id: number; userId: number },
   newOwnerId: number,
-  grantedBy: number | null,
-): Promise<void> {
-  await tx.delete(itemShares).where(and(eq(itemShares.itemId, item.id), eq(itemShares.userId, newOwnerId)))
-  if (item.userId === newOwnerId) return
-  // Only the first role counts (spec §6).
-  const [first] = await tx
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, item.userId))
-    .orderBy(asc(userRoles.position), asc(roles.id))
-    .limit(1)
-  if (first?.name !== 'creator') return
-  await tx
-    .insert(itemShares)
-    .values({ itemId: item.id, userId: item.userId, access: 'installer', grantedBy })
-    .onConflictDoUpdate({
-      target: [itemShares.itemId, itemShares.userId],
-      set: { access: 'installer', updatedAt: new Date() },
-    })
+  actorId: number | null,
+  now = new Date(),
+): Promise<RemovedAccess[]> {
+  const people = { userId: users.id, name: users.name, email: users.email, language: users.language }
+  const shared = await tx
+    .select({ ...people, access: itemShares.access })
+    .from(itemShares)
+    .innerJoin(users, eq(users.id, itemShares.userId))
+    .where(eq(itemShares.itemId, item.id))
+    .orderBy(asc(itemShares.id))
+  const [previous] = await tx.select(people).from(users).where(eq(users.id, item.userId))
+  await tx.delete(itemShares).where(eq(itemShares.itemId, item.id))
+  const lapsed = await tx
+    .delete(itemHandovers)
+    .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))
+    .returning({ kind: itemHandovers.kind, email: itemHandovers.email, access: itemHandovers.access })
+  const removed: RemovedAccess[] = []
+  if (previous && previous.userId !== newOwnerId) removed.push({ ...previous, access: 'owner' })
+  for (const share of shared) {
+    if (share.userId === newOwnerId) continue
+    removed.push({ ...share, access: share.access as AccessLevel })
+  }
+  for (const person of removed) {
+    await recordAudit(
+      tx,
+      {
+        itemId: item.id,
+        actorId,
+        action: 'share-revoked',
+        subject: { email: person.email, access: person.access },
+      },
+      now,
+    )
+  }
+  for (const offer of lapsed) {
+    if (offer.kind !== 'invitation') continue
+    await recordAudit(
+      tx,
+      {
+        itemId: item.id,
+        actorId,
+        action: 'invitation-cancelled',
+        subject: { email: offer.email ?? '', access: offer.access },
+      },
+      now,
+    )
+  }
+  return removed
+}
+
+/**
+ * Who would lose access if the device were handed to the account `newOwner` names (ADR 033): the holder first, then
+ * each share. For the new owner to see before accepting: names and levels, the e-mail only of installers (to invite
+ * them back), never of the household.
+ */
+export async function losingAccess(
+  db: Pick<Database, 'select'>,
+  itemId: number,
+  newOwner: { userId: number } | { email: string },
+): Promise<LosingAccess[]> {
+  const [item] = await db.select({ userId: items.userId }).from(items).where(eq(items.id, itemId))
+  if (!item) return []
+  const people = { userId: users.id, name: users.name, email: users.email }
+  const [holder] = await db.select(people).from(users).where(eq(users.id, item.userId))
+  const shared = await db
+    .select({ ...people, access: itemShares.access })
+    .from(itemShares)
+    .innerJoin(users, eq(users.id, itemShares.userId))
+    .where(eq(itemShares.itemId, itemId))
+    .orderBy(asc(itemShares.id))
+  const isNewOwner = (person: { userId: number; email: string }) =>
+    'userId' in newOwner ? person.userId === newOwner.userId : person.email === newOwner.email
+  const entries: LosingAccess[] = []
+  if (holder && !isNewOwner(holder)) {
+    // Only the first role counts (spec §6): a creator holding the device is its installer.
+    const [first] = await db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, holder.userId))
+      .orderBy(asc(userRoles.position), asc(roles.id))
+      .limit(1)
+    const installer = first?.name === 'creator'
+    entries.push({ name: holder.name, access: 'owner', installer, email: installer ? holder.email : null })
+  }
+  for (const share of shared) {
+    if (isNewOwner(share) || !isShareLevel(share.access)) continue
+    const installer = share.access === 'installer'
+    entries.push({ name: share.name, access: share.access, installer, email: installer ? share.email : null })
+  }
+  return entries
 }

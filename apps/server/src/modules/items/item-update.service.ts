@@ -24,6 +24,7 @@ import {
   shareLevel,
 } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
+import { announceHandover } from './item-handover.service.ts'
 import { moveOwnership } from './item-ownership.ts'
 import { assertCategoryExists } from './items.service.ts'
 
@@ -114,7 +115,6 @@ async function manageChanges(tx: Transaction, caller: Caller, item: ItemRow, val
     changes.userId = user.id
     // The owner's name follows the account unless the same request names it.
     if (values.owner === undefined) changes.owner = user.name
-    await moveOwnership(tx, item, user.id, caller.userId)
   }
   if (values.status !== undefined) Object.assign(changes, statusChanges(item, values.status))
   return changes
@@ -221,7 +221,14 @@ export async function updateItem(
     assertSerialUnchanged(current, patch.serialNumber)
     const changes = await changesFor(tx, caller, { item: current, access }, patch)
     if (Object.keys(changes).length === 0)
-      return { item: current, access, changed: false, desiredChanged: false, archiveChanged: false }
+      return {
+        item: current,
+        access,
+        changed: false,
+        desiredChanged: false,
+        archiveChanged: false,
+        removed: null,
+      }
     const [updated] = await tx
       .update(items)
       .set({ ...changes, updatedAt: new Date() })
@@ -230,6 +237,9 @@ export async function updateItem(
     if (!updated) throw notFound(ITEM_NOT_FOUND)
     await recordItemChanges(tx, current, updated, id)
     for (const entry of auditEntries(caller, current, updated, patch)) await recordAudit(tx, entry)
+    // An administrator handing the device to another account ends the previous household's access (ADR 033).
+    const removed =
+      current.userId === updated.userId ? [] : await moveOwnership(tx, current, updated.userId, caller.userId)
     const archiveChanged = (current.status === 'archive') !== (updated.status === 'archive')
     // An administrator handing the device to another account: the caller's level follows from the new holder.
     const after = accessOf(caller, updated, share) ?? access
@@ -239,6 +249,7 @@ export async function updateItem(
       changed: true,
       desiredChanged: 'settingsVersion' in changes,
       archiveChanged,
+      removed: current.userId === updated.userId ? null : removed,
     }
   })
   // Announced only after the commit, so listeners read the new state.
@@ -247,6 +258,7 @@ export async function updateItem(
     events.emit('item.archive-changed', { itemId: id, serialNumber, archived: status === 'archive' })
   }
   if (result.desiredChanged) events.emit('item.settings-changed', { itemId: id })
-  if (result.changed) events.emit('item.updated', { itemId: id })
+  if (result.removed) announceHandover(events, { item: result.item, removed: result.removed })
+  else if (result.changed) events.emit('item.updated', { itemId: id })
   return { item: result.item, access: result.access }
 }

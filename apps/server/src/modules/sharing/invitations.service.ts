@@ -7,7 +7,8 @@ import type { AppEventBus } from '../../lib/events.ts'
 import { sha256 } from '../../lib/secrets.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, itemFor } from '../items/item-access.ts'
-import { transferItem } from '../items/item-handover.service.ts'
+import { announceHandover, type Handover, transferItem } from '../items/item-handover.service.ts'
+import { losingAccess } from '../items/item-ownership.ts'
 import { type InvitationRow, invitationResource, SHARE_MESSAGES } from './shares.service.ts'
 
 export const INVITATION_MESSAGES = {
@@ -36,7 +37,10 @@ async function documents(db: Database, rows: InvitationRow[]) {
       row.issuedBy === null
         ? []
         : await db.select({ name: users.name }).from(users).where(eq(users.id, row.issuedBy))
-    if (item) data.push(invitationResource(row, item, inviter?.name ?? null))
+    // An offer of ownership says who loses access when it is accepted (ADR 033).
+    const losing =
+      row.access === 'owner' ? await losingAccess(db, row.itemId, { email: row.email ?? '' }) : null
+    if (item) data.push(invitationResource(row, item, inviter?.name ?? null, losing))
   }
   return data
 }
@@ -145,7 +149,7 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<AcceptedInvitation> {
   const email = await emailOf(db, caller.userId)
-  const itemId = await db.transaction(async (tx) => {
+  const accepted = await db.transaction(async (tx): Promise<{ itemId: number; handover?: Handover }> => {
     const [found] =
       'token' in by
         ? [await byToken(tx, by.token)]
@@ -188,8 +192,9 @@ export async function acceptInvitation(
     )
     if (row.access === 'owner') {
       if (item.status === 'archive') throw new HttpError(409, INVITATION_MESSAGES.archived)
-      await transferItem(tx, item, caller.userId, now)
-    } else if (isShareLevel(row.access)) {
+      return { itemId: item.id, handover: await transferItem(tx, item, caller.userId, now) }
+    }
+    if (isShareLevel(row.access)) {
       await tx
         .insert(itemShares)
         .values({ itemId: item.id, userId: caller.userId, access: row.access, grantedBy: row.issuedBy })
@@ -198,10 +203,11 @@ export async function acceptInvitation(
           set: { access: row.access, updatedAt: now },
         })
     }
-    return item.id
+    return { itemId: item.id }
   })
-  events.emit('item.updated', { itemId })
-  return { itemId }
+  if (accepted.handover) announceHandover(events, accepted.handover)
+  else events.emit('item.updated', { itemId: accepted.itemId })
+  return { itemId: accepted.itemId }
 }
 
 /** DELETE /invitations/{id}: the addressee declines an offer from the account's list. */

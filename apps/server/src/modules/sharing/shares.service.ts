@@ -4,6 +4,7 @@ import {
   INVITATION_LIFETIME_DAYS,
   type InvitationResource,
   type Language,
+  type LosingAccess,
   type ShareCreateInput,
   type ShareLevel,
   type ShareResource,
@@ -20,6 +21,7 @@ import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, can, itemFor } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
+import { losingAccess } from '../items/item-ownership.ts'
 import { accessGrantedMail, invitationLink, invitationMail } from './sharing-mail.ts'
 
 export const SHARE_MESSAGES = {
@@ -106,6 +108,7 @@ export function invitationResource(
   row: InvitationRow,
   item: Pick<ItemRow, 'name' | 'serialNumber'>,
   invitedBy: string | null,
+  losingAccess: LosingAccess[] | null = null,
 ): InvitationResource {
   return {
     type: 'invitations',
@@ -116,6 +119,7 @@ export function invitationResource(
       item_name: item.name,
       serial_number: item.serialNumber,
       invited_by: invitedBy,
+      losing_access: losingAccess,
       expires_at: formatDate(row.expiresAt),
       created_at: formatDate(row.createdAt),
     },
@@ -288,7 +292,8 @@ async function invite(
     return inserted
   })
   if (!row) throw new Error('insert returned no row')
-  return { kind: 'invitation', document: { data: invitationResource(row, item, from) } }
+  const losing = offer.access === 'owner' ? await losingAccess(db, item.id, { email: offer.email }) : null
+  return { kind: 'invitation', document: { data: invitationResource(row, item, from, losing) } }
 }
 
 async function findShare(db: Database, itemId: number, shareId: number) {

@@ -1,4 +1,5 @@
 import {
+  claimPreviewDocumentSchema,
   deviceCredentialsDocumentSchema,
   hasControlCharacter,
   itemClaimSchema,
@@ -29,6 +30,7 @@ import {
   claimFailure,
   claimItem,
   issueOwnerCode,
+  previewClaim,
 } from '../../../modules/items/item-handover.service.ts'
 import { updateItem } from '../../../modules/items/item-update.service.ts'
 import {
@@ -119,6 +121,36 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error
       }
       return itemDocument(app.db, caller, outcome.item, true, 'owner')
+    },
+  )
+
+  app.post(
+    '/items/claim/preview',
+    {
+      schema: {
+        tags: ['items'],
+        summary:
+          'What a serial and owner code would hand over, and who would lose access to the device (nothing is claimed)',
+        body: itemClaimSchema,
+        response: { 200: claimPreviewDocumentSchema },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { serial_number: serialNumber, code } = request.body
+      const outcome = await previewClaim(app.db, claimAttempts, {
+        serialNumber,
+        code,
+        address: request.ip,
+        caller: currentUser(request),
+      })
+      if (outcome.kind !== 'preview') {
+        const { error, retryAfterSeconds } = claimFailure(outcome)
+        if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds))
+        throw error
+      }
+      return outcome.document
     },
   )
 
