@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The server starts from a production install: the repository's tracked files plus the built web app are copied
-# into a fresh directory, `npm install --omit=dev` runs there, and `npm start -w apps/server` must answer
-# GET /health with 200 and serve the web app's index.html at /. Needs the web app built (`npm run build`).
+# The server starts from a production install: the repository's tracked files plus the build output (the web app,
+# the compiled server and the packages it imports) are copied into a fresh directory, `npm install --omit=dev`
+# runs there (no tsx, no pino-pretty, no drizzle-kit), and `npm start -w apps/server` must run the compiled
+# server in node itself, answer GET /health with 200, serve the web app's index.html at / and, signalled as a
+# process group (Ctrl-C, systemd), stop with exit code 0. Needs `npm run build` first.
 # Leaves nothing behind: the server is stopped and the directory removed however the script ends.
 # docs/decisions/009-boundaries-and-production-install.md
 set -euo pipefail
@@ -14,10 +16,16 @@ fail() {
   exit 1
 }
 
-[ -f apps/web/dist/index.html ] || fail 'apps/web/dist/index.html is missing; build the web app first (npm run build)'
+built=(apps/web/dist apps/server/dist packages/domain/dist apps/simulator/dist)
+for dir in "${built[@]}"; do
+  [ -d "$dir" ] || fail "$dir is missing; build first (npm run build)"
+done
+[ -f apps/web/dist/index.html ] || fail 'apps/web/dist/index.html is missing; build first (npm run build)'
+[ -f apps/server/dist/main.js ] || fail 'apps/server/dist/main.js is missing; build first (npm run build)'
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/teplo-production.XXXXXX")
 server_pid=''
+server_exit=''
 
 stop_server() {
   [ -n "$server_pid" ] || return 0
@@ -35,7 +43,8 @@ stop_server() {
   fi
   # Children that outlived their parent are in the same group.
   kill -KILL -- "-$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  server_exit=0
+  wait "$server_pid" 2>/dev/null || server_exit=$?
   server_pid=''
 }
 
@@ -53,17 +62,21 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-log "Copying the tracked files and apps/web/dist to $tmp/app"
+log "Copying the tracked files and the build output to $tmp/app"
 mkdir -p "$tmp/app"
 # Tracked files (as in the working tree; files deleted there are skipped), then the build output.
 git -C "$repo" ls-files -z | while IFS= read -r -d '' file; do
   if [ -e "$file" ] || [ -L "$file" ]; then printf '%s\0' "$file"; fi
 done | xargs -0 cp -d --parents -t "$tmp/app"
-cp -R apps/web/dist "$tmp/app/apps/web/dist"
+for dir in "${built[@]}"; do
+  cp -R "$dir" "$tmp/app/$dir"
+done
 
 log 'npm install --omit=dev'
 (cd "$tmp/app" && npm install --omit=dev --no-audit --no-fund) || fail 'npm install --omit=dev failed'
-[ ! -e "$tmp/app/node_modules/drizzle-kit" ] || fail 'a development dependency (drizzle-kit) was installed'
+for dev in drizzle-kit tsx pino-pretty esbuild; do
+  [ ! -e "$tmp/app/node_modules/$dev" ] || fail "a development dependency ($dev) was installed"
+done
 
 free_port() {
   node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })"
@@ -74,7 +87,7 @@ log "npm start -w apps/server on port $port"
 (
   cd "$tmp/app"
   export PORT="$port" HOST=127.0.0.1 MQTT_HOST=127.0.0.1 MQTT_PORT=0 DATA_DIR="$tmp/data" DEMO_DEVICES=false
-  export LOG_LEVEL=warn
+  export LOG_LEVEL=warn SHUTDOWN_DELAY_SECONDS=0
   unset DATABASE_URL MQTT_URL WEB_DIST SERVE_WEB
   exec setsid npm start -w apps/server
 ) >"$tmp/server.log" 2>&1 &
@@ -110,5 +123,13 @@ status=$(http_get "$base$script")
 [ "$status" = 200 ] || fail "GET $script answered $status, not 200"
 log "GET /: the built index.html; GET $script: 200"
 
+# npm's script ends in node itself (exec): the process group is npm and node, no shell, no tsx.
+group=$(ps -o pid=,args= -g "$server_pid")
+printf '%s\n' "$group" | grep -q 'node --conditions=teplo-compiled .*dist/main.js' ||
+  fail "no node process running dist/main.js in the server's process group: $group"
+if printf '%s\n' "$group" | grep -Eq 'tsx|sh -c'; then fail "a wrapper runs in the server's process group: $group"; fi
+log "process group: $(printf '%s\n' "$group" | awk '{print $2}' | xargs)"
+
 stop_server
-log 'The server started from a production install, served the API and the web app, and stopped'
+[ "$server_exit" = 0 ] || fail "npm start exited $server_exit after SIGTERM to its process group, not 0"
+log 'The server started from a production install, served the API and the web app, and stopped (exit 0)'

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import pretty from 'pino-pretty'
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
@@ -66,12 +65,29 @@ export type BuildOptions = {
 const PRETTY_REQUEST_LINE =
   '{if req.method}{req.method} {req.url} {end}{if res.statusCode}{res.statusCode} {end}{msg}'
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * JSON lines, or one readable line per entry with pino-pretty. pino-pretty is a development dependency: a
+ * production install (`npm install --omit=dev`) has none, and LOG_FORMAT=pretty (or a terminal) then logs JSON,
+ * saying so once (`fallback`).
+ */
+async function loggerOptions(
+  config: Config,
+): Promise<{ logger: FastifyServerOptions['logger']; fallback: string | undefined }> {
   const options = {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   }
-  if (config.logFormat === 'json') return options
+  if (config.logFormat === 'json') return { logger: options, fallback: undefined }
+  let pretty: typeof import('pino-pretty')
+  try {
+    pretty = (await import('pino-pretty')).default
+  } catch {
+    return {
+      logger: options,
+      fallback:
+        'LOG_FORMAT=pretty needs pino-pretty, a development dependency not installed here: logging JSON',
+    }
+  }
   const stream = pretty({
     colorize: Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss',
@@ -81,13 +97,14 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     // Written in this process, so nothing is lost when it exits.
     sync: true,
   })
-  return { ...options, stream }
+  return { logger: { ...options, stream }, fallback: undefined }
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options
+  const logging = options.logger === undefined ? await loggerOptions(config) : undefined
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? logging?.logger,
     // One line per request, at debug (below): at info they cost a busy server more than some requests do, and
     // a load balancer's /health checks would fill the log.
     logController: new LogController({ disableRequestLogging: true }),
@@ -105,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The first start creates and seeds the embedded database, which takes longer on a busy machine.
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>()
+  if (logging?.fallback) app.log.warn(logging.fallback)
 
   // A callback hook: it runs after every request, and an async one costs a promise each.
   app.addHook('onResponse', (request, reply, done) => {
