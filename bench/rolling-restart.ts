@@ -1,9 +1,15 @@
 /**
  * Rolling restart under traffic: two server instances on one PostgreSQL database and one Mosquitto, writers
  * sending through a client-side "load balancer", one instance restarted (SIGTERM, start again), then the
- * other. Counts every attempt by outcome and compares the writes acknowledged with the rows stored.
+ * other. Counts every attempt by outcome, the client errors (anything but 2xx) during each stop, and compares
+ * the writes acknowledged with the rows stored.
  *
- *   npm run bench:restart -- [--writers 20] [--settle 4] [--database-url U] [--mosquitto-url U]
+ *   npm run bench:restart -- [--writers 20] [--settle 4] [--balancer health|round-robin] [--delay 3]
+ *                            [--database-url U] [--mosquitto-url U]
+ *
+ * --balancer health (default): like HAProxy's `option httpchk GET /health` with `inter 500ms fall 1`, nothing is
+ * sent to an instance whose last check was not 200; round-robin: every instance in turn, whatever its state.
+ * --delay: the instances' SHUTDOWN_DELAY_SECONDS (default 3).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -50,12 +56,16 @@ async function main() {
     options: {
       writers: { type: 'string', default: '20' },
       settle: { type: 'string', default: '4' },
+      balancer: { type: 'string', default: 'health' },
+      delay: { type: 'string', default: '3' },
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
       'mosquitto-url': { type: 'string', default: 'mqtt://127.0.0.1:1883' },
     },
   })
   const writers = Number(values.writers)
   const settleMs = Number(values.settle) * 1000
+  const healthChecked = values.balancer === 'health'
+  if (!healthChecked && values.balancer !== 'round-robin') throw new Error(`--balancer ${values.balancer}?`)
   const run = randomBytes(3).toString('hex')
   const cleanups: (() => Promise<unknown>)[] = []
   const cleanUp = async () => {
@@ -78,6 +88,7 @@ async function main() {
         dataDir,
         port: await freePortInRange(ports),
         mqtt: { url: values['mosquitto-url'], shareGroup },
+        env: { SHUTDOWN_DELAY_SECONDS: values.delay },
       })
       cleanups.push(() => server.stop())
       // One after the other: the first one migrates and seeds the database.
@@ -94,6 +105,35 @@ async function main() {
     let stopping = false
     let sequence = 0
     const agents = instances.map(() => new http.Agent({ keepAlive: true, maxSockets: writers }))
+    // Client errors (anything but 2xx, retried or not) while each instance is stopped and started again.
+    let currentStop = 'steady traffic'
+    const clientErrors = new Map<string, number>()
+
+    // The balancer's view: an instance is in rotation while its last /health check answered 200.
+    const inRotation = instances.map(() => true)
+    const checks = healthChecked
+      ? instances.map((server, i) =>
+          setInterval(() => {
+            const req = http.get(`${server.baseUrl}/health`, { agent: false, timeout: 1000 }, (res) => {
+              inRotation[i] = res.statusCode === 200
+              res.resume()
+            })
+            req.on('timeout', () => req.destroy())
+            req.on('error', () => {
+              inRotation[i] = false
+            })
+          }, 500),
+        )
+      : []
+    const pick = async (turn: number): Promise<number> => {
+      for (;;) {
+        for (let k = 0; k < instances.length; k++) {
+          const index = (turn + k) % instances.length
+          if (inRotation[index]) return index
+        }
+        await sleep(50)
+      }
+    }
 
     // Each writer sends one tag at a time, alternating instances like a round-robin balancer; a retryable
     // outcome is retried on the other instance, as a balancer with retries (or a careful client) would.
@@ -103,13 +143,15 @@ async function main() {
         const name = `rr-${run}-${sequence++}`
         let done = false
         for (let tries = 0; tries < 10 && !done; tries++) {
-          const index = turn++ % instances.length
+          const index = healthChecked ? await pick(turn++) : turn++ % instances.length
           const attempt = await post(instances[index]!.baseUrl, agents[index]!, token, {
             name,
             color: '#336699',
           })
           const outcome = classify(attempt)
           attempts.set(outcome, (attempts.get(outcome) ?? 0) + 1)
+          if (!outcome.startsWith('acknowledged'))
+            clientErrors.set(currentStop, (clientErrors.get(currentStop) ?? 0) + 1)
           if (outcome.startsWith('acknowledged')) {
             acknowledged.add(name)
             done = true
@@ -130,16 +172,21 @@ async function main() {
     for (const [i, server] of instances.entries()) {
       const name = i === 0 ? 'a' : 'b'
       say(`restarting ${name}`)
+      currentStop = `stop and start of ${name}`
       const stopStart = Date.now()
       const exitCode = await server.stop()
       const stopMs = Date.now() - stopStart
       const startStart = Date.now()
       await server.start()
       restarts.push({ instance: name, exitCode, stopMs, startMs: Date.now() - startStart })
+      // Back in rotation once its check answers 200 again; the stop's window ends there.
+      while (healthChecked && !inRotation[i]) await sleep(50)
+      currentStop = 'steady traffic'
       await sleep(settleMs)
     }
     stopping = true
     await Promise.all(traffic)
+    for (const check of checks) clearInterval(check)
     for (const agent of agents) agent.destroy()
 
     const { rows } = await database.db.query<{ name: string }>('select name from tags where name like $1', [
@@ -150,11 +197,17 @@ async function main() {
     const unknownStored = [...unknown].filter((name) => stored.has(name)).length
 
     const lines = [
-      `writers: ${writers}; ${values.settle} s of traffic before, between and after the two restarts`,
+      `writers: ${writers}; ${values.settle} s of traffic before, between and after the two restarts; balancer: ${values.balancer}; SHUTDOWN_DELAY_SECONDS=${values.delay}`,
       '',
       '| restart | exit code | stop (SIGTERM → exit) | start (→ /health) |',
       '|---|---|---|---|',
       ...restarts.map((r) => `| ${r.instance} | ${r.exitCode} | ${r.stopMs} ms | ${r.startMs} ms |`),
+      '',
+      '| window | client errors (not 2xx) |',
+      '|---|---|',
+      ...['stop and start of a', 'stop and start of b', 'steady traffic'].map(
+        (window) => `| ${window} | ${clientErrors.get(window) ?? 0} |`,
+      ),
       '',
       '| attempt outcome | count |',
       '|---|---|',
@@ -164,7 +217,10 @@ async function main() {
       `writes with an unknown outcome: ${unknown.size} (${unknownStored} of them stored); given up after 10 tries: ${failedWrites}`,
     ]
     process.stdout.write(`${lines.join('\n')}\n`)
-    if (lost.length > 0 || unknown.size > 0) process.exitCode = 1
+    const stopErrors =
+      (clientErrors.get('stop and start of a') ?? 0) + (clientErrors.get('stop and start of b') ?? 0)
+    // Behind a health-checking balancer the target is no client error at all during a rolling restart.
+    if (lost.length > 0 || unknown.size > 0 || (healthChecked && stopErrors > 0)) process.exitCode = 1
   } finally {
     await cleanUp()
   }

@@ -28,6 +28,12 @@ export type ServerSettings = {
   env?: Record<string, string>
   /** More node options before the entry point (e.g. --cpu-prof). */
   nodeArgs?: string[]
+  /**
+   * How the server runs: `tsx` (default) the source through `node --import tsx`; `compiled` node on the build's
+   * `apps/server/dist/main.js` (`npm run build` first); `npm-start` `npm start -w apps/server` (the compiled
+   * server behind npm, as a supervisor that runs npm sees it), in a process group of its own.
+   */
+  launch?: 'tsx' | 'compiled' | 'npm-start'
 }
 
 /**
@@ -64,31 +70,37 @@ export class ServerProcess {
             MQTT_SESSION_EXPIRY_SECONDS: '300',
           }
         : { MQTT_HOST: '127.0.0.1', MQTT_PORT: String(settings.mqtt.port) }
-    const child = spawn(
-      process.execPath,
-      ['--trace-deprecation', ...(settings.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        cwd: settings.root ?? repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SERVE_WEB: 'false',
-          HOST: '127.0.0.1',
-          PORT: String(settings.port),
-          DATA_DIR: settings.dataDir,
-          // Empty: the embedded database under DATA_DIR.
-          ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
-          LOG_LEVEL: 'warn',
-          // Only the bench's devices: no simulated demo boilers inside the server.
-          DEMO_DEVICES: 'false',
-          // No balancer in front unless a bench says so (rolling-restart sets its own).
-          SHUTDOWN_DELAY_SECONDS: '0',
-          ...mqttEnv,
-          ...settings.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const launch = settings.launch ?? 'tsx'
+    const nodeArgs = ['--trace-deprecation', ...(settings.nodeArgs ?? [])]
+    const [command, args] =
+      launch === 'npm-start'
+        ? ['npm', ['start', '-w', 'apps/server']]
+        : launch === 'compiled'
+          ? [process.execPath, [...nodeArgs, '--conditions=teplo-compiled', 'apps/server/dist/main.js']]
+          : [process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts']]
+    const child = spawn(command, args, {
+      cwd: settings.root ?? repoRoot,
+      // npm and what it starts form a process group of their own, signalled as one (Ctrl-C, systemd).
+      detached: launch === 'npm-start',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SERVE_WEB: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(settings.port),
+        DATA_DIR: settings.dataDir,
+        // Empty: the embedded database under DATA_DIR.
+        ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
+        LOG_LEVEL: 'warn',
+        // Only the bench's devices: no simulated demo boilers inside the server.
+        DEMO_DEVICES: 'false',
+        // No balancer in front unless a bench says so (rolling-restart sets its own).
+        SHUTDOWN_DELAY_SECONDS: '0',
+        ...mqttEnv,
+        ...settings.env,
       },
-    )
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     this.child = child
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-200_000)
@@ -115,15 +127,29 @@ export class ServerProcess {
     throw new Error(`the server did not answer /health within ${timeoutMs / 1000} s:\n${this.output}`)
   }
 
-  /** SIGTERM (the server writes what it holds and closes), SIGKILL if it takes longer than 15 s. */
-  async stop(): Promise<number | null> {
+  /**
+   * SIGTERM (the server writes what it holds and closes), SIGKILL if it takes longer than 15 s. `group`: to the
+   * whole process group (a `npm-start` launch), as Ctrl-C and systemd do. The exit code of the process started
+   * (npm's for `npm-start`); `null` when a signal ended it.
+   */
+  async stop(signal: NodeJS.Signals = 'SIGTERM', options: { group?: boolean } = {}): Promise<number | null> {
     const child = this.child
     if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null
     const exited = once(child, 'exit')
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    const send = (sig: NodeJS.Signals) => {
+      try {
+        if (options.group && child.pid) process.kill(-child.pid, sig)
+        else child.kill(sig)
+      } catch {
+        // Gone already.
+      }
+    }
+    send(signal)
+    const timer = setTimeout(() => send('SIGKILL'), 15_000)
     const [code] = (await exited) as [number | null]
     clearTimeout(timer)
+    // Whatever of the group outlived its leader.
+    if (options.group && child.pid) send('SIGKILL')
     return code
   }
 }

@@ -1,10 +1,17 @@
 /**
- * SIGTERM in the middle of a burst: 60 concurrent profile writes, 4 registrations (a scrypt hash each) and a
- * live stream, then SIGTERM 20–600 ms later; repeated. Counts how every request ended, the exit code and how
- * long the stop took. Embedded database and broker, a fresh data directory per run.
+ * A stop signal in the middle of a burst: 60 concurrent profile writes, 4 registrations (a scrypt hash each) and
+ * a live stream, then the signal 20–600 ms later; repeated. Counts how every request ended, the exit code and
+ * how long the stop took. Embedded database and broker, a fresh data directory per run.
  *
- *   npm run bench:shutdown -- [--runs 13]
+ *   npm run bench:shutdown -- [--runs 13] [--launch tsx|compiled|npm-start] [--signal SIGTERM|SIGINT]
+ *                             [--group] [--busy N] [--writes 60]
+ *
+ * --launch: the source through tsx (default), the build's node process alone (`npm run build` first), or
+ * `npm start -w apps/server`; --group: the signal goes to the process group (Ctrl-C, systemd; implied by
+ * npm-start), else to the process started alone (Docker, Kubernetes); --busy: N processes spinning on the CPU
+ * meanwhile (default: one per core), so the server shares the machine with them.
  */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
@@ -13,7 +20,7 @@ import { parseArgs } from 'node:util'
 import { DEMO_ADMIN } from '@teplo/domain'
 import { freePortInRange } from './ports.ts'
 import { rawJsonRequest } from './raw-request.ts'
-import { ServerProcess } from './server-process.ts'
+import { ServerProcess, type ServerSettings } from './server-process.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const say = (line: string) => process.stderr.write(`[shutdown] ${line}\n`)
@@ -33,12 +40,26 @@ async function send(
   return outcome.jsonApi503 ? '503 JSON:API + Retry-After' : '503 (not JSON:API)'
 }
 
-async function oneRun(template: string, port: number, delayMs: number, run: number) {
+type Stop = {
+  launch: NonNullable<ServerSettings['launch']>
+  signal: NodeJS.Signals
+  group: boolean
+  writes: number
+}
+
+async function oneRun(template: string, port: number, delayMs: number, run: number, stop: Stop) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-shutdown-'))
-  const server = new ServerProcess({ databaseUrl: '', dataDir, port, mqtt: { port: 0 } })
+  const server = new ServerProcess({
+    databaseUrl: '',
+    dataDir,
+    port,
+    mqtt: { port: 0 },
+    launch: stop.launch,
+    env: { DEMO_HISTORY_DAYS: '0' },
+  })
   try {
     await cp(template, dataDir, { recursive: true })
-    await server.start()
+    await server.start(180_000)
     const login = await fetch(`${server.baseUrl}/api/v2/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -55,7 +76,7 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     })
     while (!live.includes('event: item')) await sleep(20)
     const requests = [
-      ...Array.from({ length: 60 }, (_, i) =>
+      ...Array.from({ length: stop.writes }, (_, i) =>
         send(server.baseUrl, 'PATCH', '/api/v2/me', { name: `Адмін ${i}` }, token),
       ),
       ...Array.from({ length: 4 }, (_, i) =>
@@ -69,7 +90,7 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     ]
     await sleep(delayMs)
     const signalled = Date.now()
-    const exitCode = server.stop()
+    const exitCode = server.stop(stop.signal, { group: stop.group })
     const outcomes = await Promise.all(requests)
     const code = await exitCode
     return {
@@ -85,21 +106,60 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '13' } } })
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '13' },
+      launch: { type: 'string', default: 'tsx' },
+      signal: { type: 'string', default: 'SIGTERM' },
+      group: { type: 'boolean', default: false },
+      busy: { type: 'string', default: String(os.availableParallelism()) },
+      writes: { type: 'string', default: '60' },
+    },
+  })
   const runs = Number(values.runs)
+  const launch = values.launch as Stop['launch']
+  if (!['tsx', 'compiled', 'npm-start'].includes(launch)) throw new Error(`--launch ${launch}?`)
+  if (values.signal !== 'SIGTERM' && values.signal !== 'SIGINT') throw new Error(`--signal ${values.signal}?`)
+  const stop: Stop = {
+    launch,
+    signal: values.signal,
+    group: values.group || launch === 'npm-start',
+    writes: Number(values.writes),
+  }
+  say(
+    `${launch}, ${stop.signal} to the ${stop.group ? 'process group' : 'process alone'}, ${values.busy} busy processes beside it`,
+  )
+  const busy: ChildProcess[] = []
   const ports = new Set<number>()
   const port = await freePortInRange(ports)
   // A seeded data directory, copied for every run: creating it is the slow part of a first start.
   const template = await mkdtemp(path.join(os.tmpdir(), 'teplo-shutdown-template-'))
   try {
-    const seeding = new ServerProcess({ databaseUrl: '', dataDir: template, port, mqtt: { port: 0 } })
-    await seeding.start()
-    await seeding.stop()
+    // No demo history: the first start stays short on a busy machine, and the runs do not read it.
+    const seeding = new ServerProcess({
+      databaseUrl: '',
+      dataDir: template,
+      port,
+      mqtt: { port: 0 },
+      launch,
+      env: { DEMO_HISTORY_DAYS: '0' },
+    })
+    try {
+      await seeding.start(180_000)
+    } finally {
+      await seeding.stop()
+    }
+    // Spinning neighbours, one per core by default: the contention under which a stop once reset requests.
+    busy.push(
+      ...Array.from({ length: Number(values.busy) }, () =>
+        spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+      ),
+    )
     const totals = new Map<string, number>()
     const rows: string[] = []
     for (let run = 0; run < runs; run++) {
       const delayMs = Math.round(20 + (580 * run) / Math.max(1, runs - 1))
-      const result = await oneRun(template, port, delayMs, run)
+      const result = await oneRun(template, port, delayMs, run, stop)
       const counts = new Map<string, number>()
       for (const outcome of result.outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
       for (const [outcome, n] of counts) totals.set(outcome, (totals.get(outcome) ?? 0) + n)
@@ -110,14 +170,20 @@ async function main() {
       say(`run ${run + 1}/${runs}: SIGTERM after ${delayMs} ms → exit ${result.code}; ${summary}`)
     }
     const lines = [
-      '| SIGTERM after | 64 requests ended | exit code | stop took | stream ended with retry hint |',
+      `${launch}, ${stop.signal} to the ${stop.group ? 'process group' : 'process alone'}, ${busy.length} busy processes`,
+      '',
+      `| ${stop.signal} after | ${stop.writes + 4} requests ended | exit code | stop took | stream ended with retry hint |`,
       '|---|---|---|---|---|',
       ...rows,
       '',
       `all runs: ${[...totals.entries()].map(([o, n]) => `${o}: ${n}`).join(', ')}`,
     ]
     process.stdout.write(`${lines.join('\n')}\n`)
+    // The target: every request 2xx or a JSON:API 503, no reset, exit 0.
+    const bad = [...totals.keys()].filter((o) => !/^2\d\d$/.test(o) && o !== '503 JSON:API + Retry-After')
+    if (bad.length > 0 || rows.some((row) => !row.includes('| 0 |'))) process.exitCode = 1
   } finally {
+    for (const child of busy) child.kill('SIGKILL')
     await rm(template, { recursive: true, force: true })
   }
 }

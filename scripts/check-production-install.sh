@@ -87,7 +87,8 @@ log "npm start -w apps/server on port $port"
 (
   cd "$tmp/app"
   export PORT="$port" HOST=127.0.0.1 MQTT_HOST=127.0.0.1 MQTT_PORT=0 DATA_DIR="$tmp/data" DEMO_DEVICES=false
-  export LOG_LEVEL=warn SHUTDOWN_DELAY_SECONDS=0
+  # No demo history: a first start on a busy machine stays well within the start-up timeout.
+  export LOG_LEVEL=warn SHUTDOWN_DELAY_SECONDS=0 DEMO_HISTORY_DAYS=0
   unset DATABASE_URL MQTT_URL WEB_DIST SERVE_WEB
   exec setsid npm start -w apps/server
 ) >"$tmp/server.log" 2>&1 &
