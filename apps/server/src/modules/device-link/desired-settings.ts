@@ -51,7 +51,7 @@ export class DesiredSettingsPublisher {
 
   constructor(
     private readonly db: Database,
-    private readonly transport: DeviceTransport,
+    private readonly transport: Pick<DeviceTransport, 'publish'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 

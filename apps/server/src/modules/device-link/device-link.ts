@@ -40,11 +40,17 @@ export function watchdogPeriodMs(offlineSeconds: number): number {
  */
 export class DeviceLink {
   readonly queue: IngestQueue
-  publisher!: DesiredSettingsPublisher
+  readonly publisher: DesiredSettingsPublisher
   /** Firmware updates (ota/desired): sent one after another, so a clear never overtakes a send. */
-  ota!: OtaPublisher
+  readonly ota: OtaPublisher
   private otaQueue: Promise<void> = Promise.resolve()
   transport!: DeviceTransport
+  private setTransport!: (transport: DeviceTransport) => void
+  private failTransport!: (err: unknown) => void
+  private readonly transportReady = new Promise<DeviceTransport>((resolve, reject) => {
+    this.setTransport = resolve
+    this.failTransport = reject
+  })
   /** Device accounts on the broker itself (Mosquitto dynamic security); null when the server checks logins. */
   access: DeviceAccess | null = null
   private readonly timers: NodeJS.Timeout[] = []
@@ -61,14 +67,26 @@ export class DeviceLink {
       lanes: options.dbKind === 'postgres' ? INGEST_LANES : 1,
       onEffects: (effects) => this.react(effects),
     })
+    // Made before the broker connects: an external broker hands over the messages queued for the server's
+    // session right after the CONNACK, and their effects (a resend to a device answering an older version, a
+    // firmware step) need the publishers while the start is still subscribing or checking dynamic security.
+    // They publish through the transport once `start` has it (a publish asked for before waits for it).
+    const transport = {
+      publish: async (...args: Parameters<DeviceTransport['publish']>) =>
+        (this.transport ?? (await this.transportReady)).publish(...args),
+    }
+    this.publisher = new DesiredSettingsPublisher(options.db, transport, options.log)
+    this.ota = new OtaPublisher(options.db, transport, options.log, options.config.appUrl)
   }
 
   static async start(options: DeviceLinkOptions): Promise<DeviceLink> {
     const link = new DeviceLink(options)
     const { config, db, log } = options
     const onMessage = (message: IncomingDeviceMessage, settle: Settle) => link.queue.push(message, settle)
-    link.transport = config.mqttUrl
-      ? await connectExternalBroker({
+    // A start that fails leaves nothing waiting for the transport.
+    link.transportReady.catch(() => {})
+    const transport = config.mqttUrl
+      ? connectExternalBroker({
           url: config.mqttUrl,
           shareGroup: config.mqttShareGroup,
           clientId: config.mqttClientId,
@@ -77,7 +95,7 @@ export class DeviceLink {
           onMessage,
           retryForMs: config.mqttConnectRetrySeconds * 1000,
         })
-      : await startEmbeddedBroker({
+      : startEmbeddedBroker({
           host: config.mqttHost,
           port: config.mqttPort,
           tls: config.mqttTls,
@@ -87,6 +105,13 @@ export class DeviceLink {
           onRefusedPublish: (serial, topic) =>
             link.queue.dropped(topic, serial, 'publish refused: not one of its own topics'),
         })
+    try {
+      link.transport = await transport
+    } catch (err) {
+      link.failTransport(err)
+      throw err
+    }
+    link.setTransport(link.transport)
     if (config.mqttUrl && config.mqttDynamicSecurity) {
       try {
         link.access = await DynamicSecurity.connect({
@@ -99,8 +124,6 @@ export class DeviceLink {
         throw err
       }
     }
-    link.publisher = new DesiredSettingsPublisher(db, link.transport, log)
-    link.ota = new OtaPublisher(db, link.transport, log, config.appUrl)
     link.listen()
     link.startTimers()
     // The embedded broker keeps retained messages in memory only: after a restart every device's set goes again.

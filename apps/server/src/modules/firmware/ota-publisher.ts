@@ -21,7 +21,7 @@ export type OtaFilter = { serials?: string[]; itemIds?: number[]; rolloutId?: nu
 export class OtaPublisher {
   constructor(
     private readonly db: Database,
-    private readonly transport: DeviceTransport,
+    private readonly transport: Pick<DeviceTransport, 'publish'>,
     private readonly log: FastifyBaseLogger,
     /** Where devices download from: the server's public address (APP_URL). */
     private readonly baseUrl: string,
