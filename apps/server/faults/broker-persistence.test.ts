@@ -56,6 +56,7 @@ describe('Mosquitto with persistence restarted, killed and paused under load', (
           DATABASE_URL: databaseUrl,
           MQTT_URL: `mqtt://teplo-server:secret@127.0.0.1:${broker.port}`,
           MQTT_CLIENT_ID: 'teplo-server-faults-persist',
+          MQTT_LINK_CHECK_SECONDS: '1',
         },
       },
       cleanups,
@@ -97,6 +98,15 @@ describe('Mosquitto with persistence restarted, killed and paused under load', (
     await endAll(clients.splice(0))
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
   })
+
+  /** /health's status code and what it says of the device link. */
+  const linkHealth = async () => {
+    const res = await fetch(`${server.baseUrl}/health`)
+    const body = (await res.json()) as {
+      device_link: { status: string; reason: string | null; check: string }
+    }
+    return { code: res.status, ...body.device_link }
+  }
 
   const stored = async () => byItem(await postgres.query<StoredRow>(storedSql(devices), 'teplo_persist'))
 
@@ -160,8 +170,16 @@ describe('Mosquitto with persistence restarted, killed and paused under load', (
     const publisher = new Publisher(pairs, 50)
     publisher.start()
     await waitUntil(async () => publisher.ackedCount >= 150, 30_000, '150 acknowledged readings')
+    expect(await linkHealth()).toMatchObject({ code: 200, status: 'ok', check: 'canary' })
     await broker.stop()
-    await sleep(3000)
+    // The link self-check: the broker away is a 503 naming the device link.
+    const away = await waitUntil(
+      async () => ((await linkHealth()).code === 503 ? linkHealth() : undefined),
+      3000,
+      '/health 503 while the broker is down',
+    )
+    expect(away).toMatchObject({ status: 'failing', reason: expect.stringMatching(/device link/) })
+    await sleep(2000)
     await broker.start()
     const { readingMs, ackMs } = await flowsAgain(Date.now())
     await sleep(1000)
@@ -185,14 +203,24 @@ describe('Mosquitto with persistence restarted, killed and paused under load', (
     expect(ackMs).toBeLessThan(10_000)
   })
 
-  it('paused 5 s (SIGSTOP, SIGCONT): readings and acks flow again within 10 s, nothing acknowledged lost', async () => {
+  it('paused (SIGSTOP, SIGCONT): readings and acks flow again within 10 s, nothing acknowledged lost', async () => {
     const publisher = new Publisher(pairs, 50)
     publisher.start()
     await waitUntil(async () => publisher.ackedCount >= 150, 30_000, '150 acknowledged readings')
     broker.pause()
-    await sleep(5000)
+    // The connection stays open but nothing comes back: after three canary periods /health says so.
+    const stalled = await waitUntil(
+      async () => ((await linkHealth()).code === 503 ? linkHealth() : undefined),
+      5000,
+      '/health 503 while the broker is paused',
+    )
+    expect(stalled.reason).toMatch(/no link-check message came back/)
+    await sleep(1000)
     broker.resume()
     const { readingMs, ackMs } = await flowsAgain(Date.now())
+    await waitUntil(async () => (await linkHealth()).code === 200, 10_000, '/health 200 again')
+    expect(server.log).toMatch(/device link: failing; \/health answers 503/)
+    expect(server.log).toMatch(/device link: messages flow through the broker again/)
     await sleep(1000)
     publisher.stop()
     await sleep(500)

@@ -146,6 +146,12 @@ const envSchema = z.object({
       message: 'must not look like a device client id (teplo-<serial>)',
     })
     .optional(),
+  // The link self-check's period: a canary through the external broker every so many seconds (ADR 036).
+  MQTT_LINK_CHECK_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.2, 'must be at least 0.2')
+    .max(300, 'must be at most 300')
+    .default(5),
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -284,6 +290,8 @@ export type Config = {
   /** The server's persistent session on an external broker (stable per instance). */
   mqttClientId: string
   mqttSessionExpirySeconds: number
+  /** How often the link self-check sends its canary through an external broker. */
+  mqttLinkCheckSeconds: number
   deviceOfflineSeconds: number
   deviceResendSeconds: number
   alarmClearSeconds: number
@@ -417,6 +425,7 @@ export function loadConfig(
     mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY === 'true',
     mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+    mqttLinkCheckSeconds: e.MQTT_LINK_CHECK_SECONDS,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     deviceResendSeconds: e.DEVICE_RESEND_SECONDS,
     alarmClearSeconds: e.ALARM_CLEAR_SECONDS,

@@ -16,7 +16,14 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       const queue = app.deviceLink?.queue
       // Per instance: device messages written since start, dropped as invalid, and held waiting to be written.
       const ingest = queue ? { ...queue.counts, backlog: queue.backlog } : null
-      return { status: 'ok', database: app.dbKind, ingest }
+      // The link self-check (ADR 036): device messages do not reach this instance through its broker.
+      const deviceLink = app.deviceLink?.transport.health() ?? null
+      if (deviceLink?.status === 'failing') {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', database: app.dbKind, device_link: deviceLink, ingest })
+      }
+      return { status: 'ok', database: app.dbKind, device_link: deviceLink, ingest }
     } catch (err) {
       app.log.error({ err }, 'health check: database unreachable')
       return reply.status(503).send({ status: 'unavailable', database: app.dbKind })

@@ -94,6 +94,7 @@ export class DeviceLink {
           log,
           onMessage,
           retryForMs: config.mqttConnectRetrySeconds * 1000,
+          linkCheckMs: config.mqttLinkCheckSeconds * 1000,
         })
       : startEmbeddedBroker({
           host: config.mqttHost,

@@ -1,3 +1,5 @@
+import type { LinkHealth } from './link-check.ts'
+
 /** A message as it arrived from the broker, before any validation. */
 export type IncomingDeviceMessage = {
   topic: string
@@ -26,6 +28,8 @@ export interface DeviceTransport {
    * delivers it again (to this instance after its restart, from its persistent session, or to another one).
    */
   stopReceiving(): Promise<void>
+  /** The link self-check: whether device messages reach this instance through the broker (GET /health). */
+  health(): LinkHealth
   /** A clean disconnect: the broker does not treat it as a lost connection. */
   close(): Promise<void>
 }

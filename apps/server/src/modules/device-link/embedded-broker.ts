@@ -293,6 +293,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     kind: 'embedded',
     address,
     tlsAddress,
+    // The broker runs in this process and hands messages to the ingest directly: there is no connection or
+    // subscription to lose, so no canary; while the process answers /health, its broker does too.
+    health: () => ({ status: 'ok', reason: null, check: 'in-process', last_canary_seconds_ago: null }),
     publish: (topic: string, payload: string, publish: PublishOptions) =>
       new Promise<void>((resolve, reject) => {
         broker.publish(

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { connect, type IPublishPacket, type MqttClient, type Packet } from 'mqtt'
 import { StartupError } from '../../config.ts'
 import type { DeviceTransport, MessageSink, PublishOptions } from './device-transport.ts'
+import { LINK_CHECK_TOPIC, LinkCheck } from './link-check.ts'
 
 export type ExternalBrokerOptions = {
   url: string
@@ -14,6 +15,8 @@ export type ExternalBrokerOptions = {
   onMessage: MessageSink
   /** How long to keep trying the first connection (MQTT_CONNECT_RETRY_SECONDS). */
   retryForMs?: number
+  /** The link self-check's period (MQTT_LINK_CHECK_SECONDS). */
+  linkCheckMs?: number
 }
 
 /** The broker's address without its password, for messages and logs. */
@@ -205,6 +208,12 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     // Subscriptions are renewed after every connection by the 'connect' handler below, SUBACK checked.
     resubscribe: false,
     customHandleAcks: (topic, payload, packet, done) => {
+      // The link self-check's canary: not a device message, acknowledged at once.
+      if (topic === LINK_CHECK_TOPIC) {
+        check?.received()
+        done(0)
+        return
+      }
       if (receiving) options.onMessage({ topic, payload }, acks.take(packet))
       // Not receiving (stopping): the PUBACK is never sent; the broker keeps the message for the session.
       else acks.take(packet)
@@ -212,6 +221,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     },
   })
   const acks = holdAcks(client)
+  let check: LinkCheck | undefined
   try {
     await firstConnect(client, url, options.retryForMs ?? 60_000, log)
   } catch (err) {
@@ -290,8 +300,19 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     clearTimeout(retry)
   })
 
+  check = new LinkCheck({
+    periodMs: options.linkCheckMs ?? 5000,
+    log,
+    publish: async (payload) => {
+      await client.publishAsync(LINK_CHECK_TOPIC, payload, { qos: 1 })
+    },
+    state: () => ({ connected: client.connected, subscribed: link.subscribed, refusal: link.refusal }),
+  })
+  const linkCheck = check
+
   return {
     kind: 'external',
+    health: () => linkCheck.health(),
     address: publicBrokerUrl(url),
     publish: async (topic: string, payload: string, publish: PublishOptions) => {
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })
@@ -310,6 +331,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     },
     close: async () => {
       clearTimeout(retry)
+      linkCheck.stop()
       // DISCONNECT with reason 0 (not force): a normal end, so the broker publishes no will for the server.
       await client.endAsync()
     },
