@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { waitForMail } from '../support/mail'
 import { checkScreen } from '../support/screen-check'
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
@@ -63,12 +64,22 @@ test('a user renames the account and changes the e-mail only with the right curr
   await expect(email.getByText('Невірний поточний пароль')).toBeVisible()
   await expect(email.getByLabel('Поточний email')).toHaveValue(account.email)
 
+  // The change waits for the link mailed to the new address (ADR 034); the old address is told.
   await email.getByLabel('Поточний пароль', { exact: true }).fill(account.password)
   await email.getByRole('button', { name: 'Змінити email' }).click()
-  await expect(toast(page, 'Email оновлено успішно!')).toBeVisible()
-  await expect(email.getByLabel('Поточний email')).toHaveValue(newEmail)
+  await expect(toast(page, `Лист із посиланням надіслано на ${newEmail}`)).toBeVisible()
+  await expect(email.getByText(`Очікує підтвердження: ${newEmail}`)).toBeVisible()
+  await expect(email.getByLabel('Поточний email')).toHaveValue(account.email)
+  expect(await waitForMail(account.email)).toContain(newEmail)
 
-  await page.reload()
+  const link = /https?:\/\/\S+\/email\/verify\?token=[\w-]+/.exec(await waitForMail(newEmail))?.[0]
+  expect(link).toBeTruthy()
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search)
+  await expect(page.getByText('Email оновлено успішно!')).toBeVisible()
+  await expect(page.getByText(`Тепер адреса вашого облікового запису — ${newEmail}.`)).toBeVisible()
+  await page.getByRole('link', { name: 'До налаштувань облікового запису' }).click()
+  await expect(section(page, 'Зміна email').getByLabel('Поточний email')).toHaveValue(newEmail)
+  await expect(section(page, 'Зміна email').getByText('Адресу підтверджено')).toBeVisible()
   await expect(section(page, 'Основна інформація').getByLabel("Ім'я")).toHaveValue(`${account.name} змінено`)
   expect((await login(request, newEmail, account.password)).status()).toBe(200)
 })

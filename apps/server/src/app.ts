@@ -24,6 +24,7 @@ import openApi from './plugins/external/openapi.ts'
 import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
+import accountEmailRoutes from './routes/api/v2/account-email.ts'
 import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
 import categoriesRoutes from './routes/api/v2/categories.ts'
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
+      await api.register(accountEmailRoutes)
       await api.register(pushRoutes)
       await api.register(uploadsRoutes)
       await api.register(helpRequestsRoutes)

@@ -239,6 +239,20 @@ const envSchema = z.object({
       'must be a mailto: address or an https:// URL',
     )
     .optional(),
+  // Mail sent on someone's request (ADR 034): invitations and share notices per account a day, password-reset
+  // requests per client address an hour whatever the e-mail.
+  INVITATIONS_PER_DAY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(50),
+  PASSWORD_RESETS_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(10),
   AUTH_CACHE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -310,6 +324,8 @@ export type Config = {
   shutdownDelaySeconds: number
   /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
   authCacheSeconds: number
+  /** Caps on mail sent on request (ADR 034): invitations per account a day, reset requests per address an hour. */
+  mailCaps: { invitationsPerDay: number; passwordResetsPerHour: number }
   /** How long an instance keeps a device read for `GET /items/{id}` (ADR 028; 0: read the database every time). */
   itemCacheSeconds: number
   /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
@@ -438,6 +454,7 @@ export function loadConfig(
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    mailCaps: { invitationsPerDay: e.INVITATIONS_PER_DAY, passwordResetsPerHour: e.PASSWORD_RESETS_PER_HOUR },
     itemCacheSeconds: e.ITEM_CACHE_SECONDS,
     vapid: {
       keys:

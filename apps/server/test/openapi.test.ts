@@ -148,6 +148,7 @@ describe('OpenAPI document', () => {
   // The calls that take no body: they act on the path and the session alone.
   const BODILESS = [
     'POST /api/v2/logout',
+    'POST /api/v2/me/email-verification',
     'POST /api/v2/item-errors/{id}/archive',
     'POST /api/v2/items/{id}/pairing-code',
     'POST /api/v2/items/{id}/owner-code',

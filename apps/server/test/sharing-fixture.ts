@@ -12,13 +12,19 @@ export type Person = { id: number; email: string; token: string }
 
 let passwordHash: string | undefined
 
-/** A new account with a role, signed in. */
-export async function addPerson(app: TestApp, email: string, role: RoleName): Promise<Person> {
+/** A new account with a role, signed in; its address proven unless `verified: false` (ADR 034). */
+export async function addPerson(
+  app: TestApp,
+  email: string,
+  role: RoleName,
+  options: { verified?: boolean } = {},
+): Promise<Person> {
   passwordHash ??= await hashPassword('password-123')
   const [role_] = await app.db.select().from(roles).where(eq(roles.name, role))
+  const emailVerifiedAt = options.verified === false ? null : new Date()
   const [user] = await app.db
     .insert(users)
-    .values({ name: email.split('@')[0]!, email, passwordHash })
+    .values({ name: email.split('@')[0]!, email, passwordHash, emailVerifiedAt })
     .returning()
   await app.db.insert(userRoles).values({ userId: user!.id, roleId: role_!.id })
   return { id: user!.id, email, token: await loginAs(app, email, 'password-123') }

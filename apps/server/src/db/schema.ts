@@ -70,6 +70,8 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     // The account's language: its e-mails, pushes and screens (ADR 029).
     language: text('language').$type<Language>().notNull().default('uk'),
+    // When the mailbox of `email` was last proven (a mailed link opened); null: not proven (ADR 034).
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -693,4 +695,50 @@ export const firmwareLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('firmware_links_expires_idx').on(t.expiresAt)],
+)
+
+// Mailed links about an account's address (ADR 034), only a SHA-256 hash of the secret stored:
+// 'verify' proves `email` is the account's mailbox; 'change' applies `email` as the account's new address;
+// 'undo' (mailed to the old address) cancels or reverts a change and puts `email` back.
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_links_hash_unique').on(t.tokenHash),
+    index('email_links_user_idx').on(t.userId, t.purpose),
+    check('email_links_purpose_check', sql`${t.purpose} in ('verify', 'change', 'undo')`),
+  ],
+)
+
+// A session's last successful password confirmation (ADR 034): actions that take over an account ask for one
+// within the last minutes. In the database, so every instance sees it.
+export const reauthentications = pgTable('reauthentications', {
+  tokenId: integer('token_id')
+    .primaryKey()
+    .references(() => tokens.id, { onDelete: 'cascade' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+})
+
+// Mail sent on someone's request, counted against caps (ADR 034): `kind` what was sent, `key` who asked
+// (an account id or a client address). Rows older than the longest window are deleted as new ones arrive.
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_requests_key_idx').on(t.kind, t.key, t.createdAt)],
 )

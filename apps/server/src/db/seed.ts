@@ -28,9 +28,17 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       .values([{ name: 'admin' }, { name: 'creator' }, { name: 'user' }])
       .returning({ id: roles.id, name: roles.name })
     const roleId = new Map(roleRows.map((r) => [r.name, r.id]))
+    // The installation's own demo addresses have no mailbox to prove: seeded as verified (ADR 034).
     const userRows = await tx
       .insert(users)
-      .values(DEMO_ACCOUNTS.map((a, i) => ({ name: a.name, email: a.email, passwordHash: hashes[i]! })))
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          name: a.name,
+          email: a.email,
+          passwordHash: hashes[i]!,
+          emailVerifiedAt: new Date(),
+        })),
+      )
       .returning({ id: users.id, email: users.email, name: users.name })
     await tx
       .insert(userRoles)

@@ -41,6 +41,8 @@ const update = async () => ({ Component: (await import('./routes/update')).Updat
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
+const emailVerify = async () => ({ Component: (await import('./routes/email-verify')).EmailVerifyRoute })
+const emailUndo = async () => ({ Component: (await import('./routes/email-undo')).EmailUndoRoute })
 const serverError = async () => ({ Component: (await import('./routes/server-error')).ServerErrorRoute })
 const profileTeams = async () => ({ Component: (await import('./routes/profile-teams')).ProfileTeamsRoute })
 
@@ -172,6 +174,9 @@ export const routes: RouteObject[] = [
           },
           // Signed in or out: the mailed invitation link (ADR 018).
           page('invitations/accept', 'invitationAccept', invitationAccept),
+          // Signed in or out: the mailed address links (ADR 034).
+          page('email/verify', 'emailVerify', emailVerify),
+          page('email/undo', 'emailUndo', emailUndo),
           page('500', 'serverError', serverError),
           page('*', 'notFound', notFound),
         ],

@@ -87,7 +87,13 @@ export function profileDocument(roleName: string, attributes: Partial<ProfileAtt
   const user = userResource('1', attributes, [role.id])
   const data = {
     ...user,
-    attributes: { ...user.attributes, language: attributes.language ?? 'uk' },
+    attributes: {
+      ...user.attributes,
+      language: attributes.language ?? 'uk',
+      email_verified_at:
+        'email_verified_at' in attributes ? attributes.email_verified_at : '2026-11-01 10:00:00',
+      pending_email: attributes.pending_email ?? null,
+    },
     links: { self: '/api/v2/me' },
   }
   return profileDocumentSchema.parse({ data, included: [role] })

@@ -48,3 +48,20 @@ export const uploadResponseSchema = z.object({ url: z.string() })
 export const uploadRequestSchema = z.object({
   attachment: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP or GIF, up to 2 MB' }),
 })
+
+/**
+ * POST /email-verification and /email-change/undo: what the opened link did — `verify` proved the address,
+ * `change` made it the account's, `undo` put it back (and `signed_out`: every session ended).
+ */
+export const emailLinkResultDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('email-links'),
+    id: z.literal('1'),
+    attributes: z.object({
+      purpose: z.enum(['verify', 'change', 'undo']),
+      email: z.string(),
+      signed_out: z.boolean(),
+    }),
+  }),
+})
+export type EmailLinkResultDocument = z.infer<typeof emailLinkResultDocumentSchema>

@@ -6,6 +6,7 @@ import {
   resourceSchema,
   timestampsShape,
   toManySchema,
+  wireDate,
   withIncluded,
 } from './document'
 
@@ -51,6 +52,10 @@ export const userListDocumentSchema = withIncluded(listDocumentSchema(userResour
 export const profileResourceSchema = resourceSchema('users', {
   ...accountAttributes,
   language: z.enum(LANGUAGES),
+  // When the address was proven by a mailed link (null: not yet; address-matched invitations wait for it).
+  email_verified_at: wireDate.nullable(),
+  // A new address waiting for the link mailed to it to be opened.
+  pending_email: z.string().nullable(),
 }).extend({
   relationships: rolesRelationship,
 })

@@ -29,12 +29,25 @@ export const checkPasswordSchema = z.object({
   password: z.string({ error: 'Введіть поточний пароль' }).min(1, { error: 'Введіть поточний пароль' }),
 })
 
-/** Deleting one's own account asks for the current password, checked by the server (ADR 006). */
+/**
+ * Deleting one's own account asks for the current password, checked by the server (ADR 006), unless this session
+ * confirmed it within the last minutes (ADR 034).
+ */
 export const accountDeleteSchema = z.object({
   current_password: z
     .string({ error: 'Введіть поточний пароль' })
-    .min(1, { error: 'Введіть поточний пароль' }),
+    .min(1, { error: 'Введіть поточний пароль' })
+    .optional(),
 })
+
+/** A token from a mailed address link (verification, new address, undo). */
+export const emailLinkSchema = z.object({
+  token: z
+    .string({ error: 'Посилання недійсне або застаріло: попросіть надіслати нове' })
+    .min(1, { error: 'Посилання недійсне або застаріло: попросіть надіслати нове' })
+    .max(200, { error: 'Посилання недійсне або застаріло: попросіть надіслати нове' }),
+})
+export type EmailLinkInput = z.input<typeof emailLinkSchema>
 
 export type AccountDeleteInput = z.input<typeof accountDeleteSchema>
 export type ProfileNameInput = z.input<typeof profileNameSchema>

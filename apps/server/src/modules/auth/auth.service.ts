@@ -21,7 +21,11 @@ export async function login(db: Database, input: LoginInput): Promise<TokenRespo
   return issueAccessToken(db, user.id, input.remember ?? true)
 }
 
-export async function register(db: Database, input: RegisterInput): Promise<TokenResponse> {
+/** A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034). */
+export async function register(
+  db: Database,
+  input: RegisterInput,
+): Promise<{ userId: number; token: TokenResponse }> {
   const email = normalizeEmail(input.email)
   await assertEmailFree(db, email)
   const passwordHash = await hashPassword(input.password)
@@ -36,5 +40,5 @@ export async function register(db: Database, input: RegisterInput): Promise<Toke
     if (userRole) await tx.insert(userRoles).values({ userId: created.id, roleId: userRole.id })
     return created.id
   })
-  return issueAccessToken(db, userId, true)
+  return { userId, token: await issueAccessToken(db, userId, true) }
 }

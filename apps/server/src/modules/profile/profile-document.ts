@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
+import { pendingEmail } from '../account-email/email-links.ts'
 import { includedRoles, profileResource } from '../users/user-document.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
 
@@ -9,8 +10,8 @@ import { rolesOfUser } from '../users/user-roles.ts'
 export async function profileDocument(db: Database, userId: number, includeRoles: boolean) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!user) throw notFound()
-  const roles = await rolesOfUser(db, userId)
-  const data = profileResource(user, roles)
+  const [roles, pending] = await Promise.all([rolesOfUser(db, userId), pendingEmail(db, userId)])
+  const data = profileResource(user, roles, pending)
   if (!includeRoles) return { data }
   return { data, included: await includedRoles(db, [roles]) }
 }

@@ -19,6 +19,8 @@ export const INVITATION_MESSAGES = {
     `Це запрошення надіслано на адресу ${email}: увійдіть або зареєструйтеся з нею, щоб прийняти його`,
   alreadyOwner: 'Цей пристрій уже у вашому обліковому записі',
   archived: 'Пристрій заблоковано: прийняти запрошення неможливо',
+  unverified:
+    'Підтвердіть свою адресу електронної пошти (посилання в листі після реєстрації), щоб приймати запрошення зі списку, або відкрийте посилання з листа-запрошення',
 } as const
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -81,14 +83,28 @@ export async function cancelInvitation(
   events.emit('item.updated', { itemId: item.id })
 }
 
-async function emailOf(db: Database, userId: number): Promise<string> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-  return row?.email ?? ''
+async function addressOf(db: Database | Transaction, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { email: row?.email ?? '', verified: Boolean(row?.verifiedAt) }
 }
 
-/** GET /invitations: offers addressed to the signed-in account's e-mail, still valid. */
+/** An offer is matched by address only for a proven address (ADR 034); the mailed link works regardless. */
+async function provenEmailOf(db: Database, userId: number): Promise<string> {
+  const { email, verified } = await addressOf(db, userId)
+  if (!verified) throw forbidden(INVITATION_MESSAGES.unverified)
+  return email
+}
+
+/**
+ * GET /invitations: offers addressed to the signed-in account's e-mail, still valid. An address not proven yet
+ * sees none (anyone can sign up with anyone's address).
+ */
 export async function listMyInvitations(db: Database, caller: Caller, now = new Date()) {
-  const email = await emailOf(db, caller.userId)
+  const { email, verified } = await addressOf(db, caller.userId)
+  if (!verified) return { data: [] }
   const rows = await db
     .select()
     .from(itemHandovers)
@@ -148,7 +164,8 @@ export async function acceptInvitation(
   by: { token: string } | { id: number },
   now = new Date(),
 ): Promise<AcceptedInvitation> {
-  const email = await emailOf(db, caller.userId)
+  const email =
+    'token' in by ? (await addressOf(db, caller.userId)).email : await provenEmailOf(db, caller.userId)
   const accepted = await db.transaction(async (tx): Promise<{ itemId: number; handover?: Handover }> => {
     const [found] =
       'token' in by
@@ -176,6 +193,13 @@ export async function acceptInvitation(
     if (refusal) throw 'token' in by ? refusal : notFound(SHARE_MESSAGES.invitationNotFound)
     if (row.email !== email) throw forbidden(INVITATION_MESSAGES.wrongAccount(row.email ?? ''))
     if (item.userId === caller.userId) throw new HttpError(409, INVITATION_MESSAGES.alreadyOwner)
+    // The secret came by mail to this address: the mailbox is proven.
+    if ('token' in by) {
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, caller.userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+    }
     await tx
       .update(itemHandovers)
       .set({ claimedBy: caller.userId, claimedAt: now })
@@ -217,7 +241,7 @@ export async function declineInvitation(
   caller: Caller,
   invitationId: number,
 ) {
-  const email = await emailOf(db, caller.userId)
+  const email = await provenEmailOf(db, caller.userId)
   const itemId = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(itemHandovers)

@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, can, itemFor } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
 import { losingAccess } from '../items/item-ownership.ts'
+import { DAY_SECONDS, takeMailAllowance } from '../mail-caps/mail-caps.ts'
 import { accessGrantedMail, invitationLink, invitationMail } from './sharing-mail.ts'
 
 export const SHARE_MESSAGES = {
@@ -41,6 +42,8 @@ export type SharingContext = {
   mailer: Mailer
   appUrl: string
   log: FastifyBaseLogger
+  /** Shares and invitations (each one a letter) an account may send a day (INVITATIONS_PER_DAY, ADR 034). */
+  invitationsPerDay: number
 }
 
 type ShareRow = {
@@ -150,8 +153,8 @@ export type ShareCreated =
   | { kind: 'invitation'; document: { data: InvitationResource } }
 
 /**
- * POST /items/{id}/shares (owner or admin). An existing account gets the level at once and a notice; any other
- * address, and every offer of ownership, gets a mailed invitation (a link holding a secret of which only the digest
+ * POST /items/{id}/shares (owner or admin). An existing account with a proven address gets the level at once and a
+ * notice; any other address, and every offer of ownership, gets a mailed invitation (a link holding a secret of which only the digest
  * is kept) to accept.
  */
 export async function createShare(
@@ -165,7 +168,7 @@ export async function createShare(
   const { item } = await itemFor(db, caller, itemId, 'share')
   const email = input.email
   const [account] = await db
-    .select({ id: users.id, name: users.name, language: users.language })
+    .select({ id: users.id, name: users.name, language: users.language, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .limit(1)
@@ -176,7 +179,12 @@ export async function createShare(
     )
   }
   if (account?.id === caller.userId) throw invalidField('email', SHARE_MESSAGES.yourself)
-  if (input.access !== 'owner' && account) return grantShare(context, caller, item, account, input.access)
+  const cap = { kind: 'invitation', limit: context.invitationsPerDay, windowSeconds: DAY_SECONDS }
+  await takeMailAllowance(db, cap, String(caller.userId), now)
+  // Only a proven address gets access at once; anyone could have signed up with it, so others get the mailed link.
+  if (input.access !== 'owner' && account?.verifiedAt) {
+    return grantShare(context, caller, item, account, input.access)
+  }
   if (item.status === 'archive') throw new HttpError(409, SHARE_MESSAGES.archived)
   return invite(
     context,

@@ -31,11 +31,16 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
  * The signed-in account's own document links to /api/v2/me and carries the account's language, a preference
  * no one else is shown.
  */
-export function profileResource(row: UserRow, userRoleRefs: RoleRef[]) {
+export function profileResource(row: UserRow, userRoleRefs: RoleRef[], pendingEmail: string | null) {
   const data = userResource(row, userRoleRefs)
   return {
     ...data,
-    attributes: { ...data.attributes, language: row.language },
+    attributes: {
+      ...data.attributes,
+      language: row.language,
+      email_verified_at: row.emailVerifiedAt ? formatDate(row.emailVerifiedAt) : null,
+      pending_email: pendingEmail,
+    },
     links: { self: '/api/v2/me' },
   }
 }

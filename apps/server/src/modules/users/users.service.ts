@@ -62,6 +62,8 @@ export async function updateUser(
   if (input.name !== undefined) changes.name = input.name
   if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
     changes.email = normalizeEmail(input.email)
+    // An address an admin types is not a proven mailbox (ADR 034).
+    changes.emailVerifiedAt = null
     await assertEmailFree(db, changes.email, id)
   }
   const profileImage = checkProfileImage(input.profile_image)

@@ -27,7 +27,7 @@ export function AccountSettingsRoute() {
   const profile = useProfile()
   const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileQueryKey })
   const rememberLanguage = useRememberAccountLanguage()
-  const { name = '', email = '' } = profile.data ?? {}
+  const { name = '', email = '', email_verified_at = null, pending_email = null } = profile.data ?? {}
   return (
     <>
       <PageHeader title={t('routes.accountSettings')} />
@@ -41,7 +41,12 @@ export function AccountSettingsRoute() {
       >
         <Stack spacing={3}>
           <NameForm name={name} onChanged={refreshProfile} />
-          <EmailForm email={email} onChanged={refreshProfile} />
+          <EmailForm
+            email={email}
+            verifiedAt={email_verified_at}
+            pendingEmail={pending_email}
+            onChanged={refreshProfile}
+          />
           <LanguageSettings onSaved={rememberLanguage} />
           <SettingsSection title={t('push.title')} description={t('push.description')}>
             <PushNotifications />

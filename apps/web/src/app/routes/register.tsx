@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router'
 import { RegisterForm } from '../../features/auth/components/register-form'
+import { afterSignIn } from '../../lib/pending-invitation'
 
 export function RegisterRoute() {
   const navigate = useNavigate()
-  return <RegisterForm onSuccess={() => navigate('/dashboards', { replace: true })} />
+  return <RegisterForm onSuccess={() => navigate(afterSignIn('/dashboards'), { replace: true })} />
 }

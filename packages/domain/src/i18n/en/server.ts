@@ -127,6 +127,17 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.':
     'This is the only administrator: first give the admin role to another user, then delete the account.',
   'Невірний поточний пароль': 'Wrong current password',
+  // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)
+  'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення':
+    'Confirm your current password: this action is possible only within 5 minutes of entering it',
+  'Посилання недійсне або застаріло: попросіть надіслати нове':
+    'The link is not valid or has expired: ask for a new one',
+  'Адресу вже підтверджено': 'The address is already confirmed',
+  'Не вдалося надіслати лист. Спробуйте ще раз пізніше.': 'The e-mail could not be sent. Try again later.',
+  'Попередню адресу вже використовує інший обліковий запис: зверніться до підтримки':
+    'The previous address is already used by another account: contact support',
+  'Забагато листів за короткий час. Спробуйте знову через {0}.':
+    'Too many e-mails in a short time. Try again in {0}.',
   'Адреса підписки має бути адресою служби push в інтернеті (https://)':
     "The subscription address must be a push service's address on the internet (https://)",
   'Ключ p256dh не є точкою кривої P-256': 'The p256dh key is not a point on the P-256 curve',
@@ -154,6 +165,8 @@ export const SERVER_MESSAGES_EN: Catalogue = {
     'The device is blocked: its service settings cannot be changed',
 
   // modules/sharing
+  'Підтвердіть свою адресу електронної пошти (посилання в листі після реєстрації), щоб приймати запрошення зі списку, або відкрийте посилання з листа-запрошення':
+    'Confirm your e-mail address (the link in the e-mail sent after sign-up) to accept invitations from the list, or open the link in the invitation e-mail',
   'Запрошення недійсне: перевірте посилання з листа':
     'The invitation is not valid: check the link in the email',
   'Це запрошення вже прийнято: посилання діє лише один раз':

@@ -1,15 +1,19 @@
 import { loginSchema, noContentSchema, registerSchema, tokenResponseSchema } from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError, tooManyAttempts } from '../../../lib/api-error.ts'
+import { sendVerificationLink } from '../../../modules/account-email/account-email.service.ts'
 import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
+import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 // The token answers are plain JSON, as OAuth clients expect.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Beside the route limit (address + e-mail): failures per address across e-mails and per account.
   const throttle = new LoginThrottle()
+  const tasks = new BackgroundTasks(app.log)
+  app.addHook('onClose', () => tasks.drain())
 
   app.post(
     '/login',
@@ -59,13 +63,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'Create an account',
+        summary: 'Create an account (its address is mailed a verification link)',
         body: registerSchema,
         response: { 200: tokenResponseSchema },
       },
       config: { jsonApi: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => register(app.db, request.body),
+    async (request) => {
+      const { userId, token } = await register(app.db, request.body)
+      // After the answer: the account works without it, and a lost letter is sent again from account settings.
+      const context = {
+        db: app.db,
+        events: app.events,
+        mailer: app.mailer,
+        appUrl: app.config.appUrl,
+        log: app.log,
+      }
+      tasks.run('verification mail', () => sendVerificationLink(context, userId))
+      return token
+    },
   )
 
   app.post(

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
+import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
   requestPasswordReset,
@@ -36,6 +37,12 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const origins = [new URL(app.config.appUrl).origin, ...app.config.allowedRedirectOrigins]
   const tasks = new BackgroundTasks(app.log)
   app.addHook('onClose', () => tasks.drain())
+  // Per client address whatever the e-mail, so one address cannot mail a list of strangers (ADR 034).
+  const resetCap = {
+    kind: 'password-reset',
+    limit: app.config.mailCaps.passwordResetsPerHour,
+    windowSeconds: HOUR_SECONDS,
+  }
 
   app.post(
     '/password-forgot',
@@ -43,7 +50,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'E-mail a password reset link (same answer for unknown e-mails)',
+        summary:
+          'E-mail a password reset link (same answer for unknown e-mails; 429 with Retry-After over ' +
+          'PASSWORD_RESETS_PER_HOUR requests from one address)',
         body: passwordForgotSchema,
         response: { 204: noContentSchema },
       },
@@ -54,6 +63,8 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, redirect_url: requested } = request.body
       const redirectUrl = resetLinkBase(requested, app.config.appUrl, origins)
+      // Counted whether or not the address has an account, so the cap tells nothing either.
+      await takeMailAllowance(app.db, resetCap, request.ip)
       // Answered before the lookup and the mail, so the timing does not tell who is registered.
       tasks.run('password-reset mail', () => requestPasswordReset(app.db, app.mailer, { email, redirectUrl }))
       return reply.status(204).send(null)

@@ -12,13 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../../../lib/api-error.ts'
 import { sha256 } from '../../../lib/secrets.ts'
-import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
 import {
-  checkPassword,
-  requireCurrentPassword,
-  updateProfile,
+  confirmPassword,
+  requireRecentAuthentication,
   WRONG_CURRENT_PASSWORD,
-} from '../../../modules/profile/profile.service.ts'
+} from '../../../modules/auth/recent-auth.ts'
+import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
+import { updateProfile } from '../../../modules/profile/profile.service.ts'
 import { profileDocument } from '../../../modules/profile/profile-document.ts'
 import { removeOwnerUploads } from '../../../modules/uploads/upload-storage.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
@@ -27,17 +27,29 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const emailContext = () => ({
+    db: app.db,
+    events: app.events,
+    mailer: app.mailer,
+    appUrl: app.config.appUrl,
+    log: app.log,
+  })
+
   app.patch(
     '/me',
     {
       schema: {
         tags: ['profile'],
         summary:
-          'Change the name, the password (with the current one) or the e-mail — one per request — and/or the language',
+          'Change the name, the password (with the current one) or the e-mail — one per request — and/or the ' +
+          'language. An e-mail change needs `current_password` or a check-password within 5 minutes, and waits ' +
+          'as `pending_email` until the link mailed to the new address is opened',
         body: profilePatchSchema,
         response: { 200: profileDocumentSchema },
       },
       onRequest: app.authenticate,
+      // A current password sent here is checked like one sent to check-password: bounded per session.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: bySession } },
       // Echoed members equal to the stored ones are not a change; an echo that changes nothing changes nothing.
       preValidation: async (request, reply) => {
         const body = request.body
@@ -55,7 +67,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, tokenId } = currentUser(request)
-      await updateProfile(app.db, app.events, { userId, tokenId }, request.body)
+      await updateProfile(emailContext(), { userId, tokenId }, request.body)
       return profileDocument(app.db, userId, true)
     },
   )
@@ -65,8 +77,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Delete the account with its devices and their data (the current password confirms it)',
-        // No body at all is a missing password, answered on its field.
+        summary:
+          'Delete the account with its devices and their data (the current password confirms it, or a ' +
+          'check-password within 5 minutes)',
         body: z.preprocess((body) => body ?? {}, accountDeleteSchema),
         response: { 204: noContentSchema },
       },
@@ -75,8 +88,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
     },
     async (request, reply) => {
-      const { userId } = currentUser(request)
-      await requireCurrentPassword(app.db, userId, request.body.current_password)
+      const { userId, tokenId } = currentUser(request)
+      await requireRecentAuthentication(app.db, { userId, tokenId }, request.body.current_password)
       const deleted = await deleteAccount(app.db, app.events, userId)
       await Promise.all([
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),
@@ -91,7 +104,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: "Confirm the signed-in user's password (204 right, 401 wrong)",
+        summary:
+          "Confirm the signed-in user's password (204 right, 401 wrong); a right one vouches for this session's " +
+          'e-mail change and account deletion for 5 minutes',
         body: checkPasswordSchema,
         response: { 204: noContentSchema },
       },
@@ -99,7 +114,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
     },
     async (request, reply) => {
-      const right = await checkPassword(app.db, currentUser(request).userId, request.body.password)
+      const { userId, tokenId } = currentUser(request)
+      const right = await confirmPassword(app.db, { userId, tokenId }, request.body.password)
       if (!right) throw new HttpError(401, WRONG_CURRENT_PASSWORD)
       return reply.status(204).send(null)
     },

@@ -49,6 +49,7 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     log: app.log,
+    invitationsPerDay: app.config.mailCaps.invitationsPerDay,
   })
   // Before a body is validated: a caller who may not see the device learns nothing, not even its rules.
   const visibleFirst = async (request: FastifyRequest) => {

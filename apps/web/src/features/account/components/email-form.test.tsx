@@ -7,12 +7,17 @@ import { renderRoutes } from '../../../test/render-routes'
 import { profileDocument } from '../../../test/resource-fixtures'
 import { EmailForm } from './email-form'
 
-function renderForm() {
+function renderForm(state: { verifiedAt?: string | null; pendingEmail?: string | null } = {}) {
   const onChanged = vi.fn()
-  renderRoutes(
-    [{ path: '/account/settings', element: <EmailForm email="olena@example.com" onChanged={onChanged} /> }],
-    '/account/settings',
+  const form = (
+    <EmailForm
+      email="olena@example.com"
+      verifiedAt={state.verifiedAt ?? null}
+      pendingEmail={state.pendingEmail ?? null}
+      onChanged={onChanged}
+    />
   )
+  renderRoutes([{ path: '/account/settings', element: form }], '/account/settings')
   return onChanged
 }
 
@@ -46,17 +51,38 @@ describe('EmailForm', { timeout: 15_000 }, () => {
     expect(onChanged).not.toHaveBeenCalled()
   })
 
-  it('checks the password, then changes the e-mail and says so', async () => {
+  it('says an unproven address unlocks invitations once confirmed, and re-sends the link', async () => {
+    const calls = stubFetch(() => ({ status: 204 }))
+    const onChanged = renderForm()
+    expect((await screen.findByText(/Адресу не підтверджено/)).textContent).toContain('запрошення до котлів')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Надіслати лист ще раз' }))
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Лист із посиланням для підтвердження надіслано на olena@example.com',
+    )
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/v2/me/email-verification'])
+    expect(onChanged).toHaveBeenCalled()
+  })
+
+  it('shows a proven address and a new one waiting for its link', async () => {
+    renderForm({ verifiedAt: '2026-11-27 08:00:00', pendingEmail: 'next@example.com' })
+    expect(await screen.findByText('Адресу підтверджено')).toBeTruthy()
+    expect(screen.getByText(/Очікує підтвердження: next@example.com/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Надіслати лист ще раз' })).toBeNull()
+  })
+
+  it('checks the password, then asks for the change and says where the link went', async () => {
     const calls = stubFetch((call: StubbedCall) =>
       call.url.endsWith('check-password')
         ? { status: 204 }
-        : { status: 200, body: profileDocument('user', { email: 'new@example.com' }) },
+        : { status: 200, body: profileDocument('user', { pending_email: 'new@example.com' }) },
     )
     const onChanged = renderForm()
 
     await fillAndSubmit('right-pass', 'New@Example.com')
 
-    expect((await screen.findByRole('alert')).textContent).toContain('Email оновлено успішно!')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Лист із посиланням надіслано на new@example.com. Адреса зміниться, коли ви його відкриєте.',
+    )
     expect(calls[1]?.method).toBe('PATCH')
     expect(calls[1]?.url).toBe('/api/v2/me')
     expect(calls[1]?.body).toEqual({

@@ -11,13 +11,24 @@ import { useCheckPassword } from '../../../lib/check-password'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { useUpdateProfile } from '../api/update-profile'
 import { type EmailChangeData, type EmailChangeInput, emailChangeSchema } from '../utils/email-change-schema'
+import { EmailVerificationStatus } from './email-verification-status'
 import { SettingsSection } from './settings-section'
 
 const EMPTY = { current_password: '', email: '' }
 const FIELDS = ['current_password', 'email'] as const
 
-/** E-mail change, allowed only after the current password has been confirmed. */
-export function EmailForm({ email, onChanged }: { email: string; onChanged: () => void }) {
+type Props = {
+  email: string
+  verifiedAt: string | null
+  pendingEmail: string | null
+  onChanged: () => void
+}
+
+/**
+ * E-mail change, allowed only after the current password has been confirmed; it takes effect when the link mailed
+ * to the new address is opened (ADR 034). Above it, whether the current address is proven.
+ */
+export function EmailForm({ email, verifiedAt, pendingEmail, onChanged }: Props) {
   const { t } = useTranslation()
   const toast = useToast()
   const check = useCheckPassword()
@@ -48,7 +59,7 @@ export function EmailForm({ email, onChanged }: { email: string; onChanged: () =
     update.mutate(values, {
       onSuccess: () => {
         reset(EMPTY)
-        toast.success(t('account.email.saved'))
+        toast.success(t('account.email.sent', { email: values.email.trim().toLowerCase() }))
       },
       onError: failed,
     })
@@ -58,6 +69,12 @@ export function EmailForm({ email, onChanged }: { email: string; onChanged: () =
     <SettingsSection title={t('account.email.title')} description={t('account.email.hint')}>
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
         <TextInput label={t('account.email.current')} value={email} readOnly type="email" />
+        <EmailVerificationStatus
+          email={email}
+          verifiedAt={verifiedAt}
+          pendingEmail={pendingEmail}
+          onChanged={onChanged}
+        />
         <FormTextInput
           control={control}
           name="current_password"

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { LoadingStatus } from '../../../components/ui/loading-status'
@@ -9,6 +10,7 @@ import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { useAccessToken } from '../../../lib/auth-token'
 import { addScreenStrings } from '../../../lib/i18n'
+import { rememberInvitation } from '../../../lib/pending-invitation'
 import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations'
 import { offerText } from './pending-invitations'
@@ -20,7 +22,7 @@ const detailOf = (error: unknown) =>
 
 /**
  * The mailed link's screen. Signed in: accept at once. Signed out: what is offered and to which address, and the
- * way to sign in or register with it (the offer then waits on the dashboard).
+ * way to sign in or register with it (which comes back here to accept).
  */
 export function InvitationAcceptPage() {
   const { t } = useTranslation()
@@ -31,6 +33,10 @@ export function InvitationAcceptPage() {
   const preview = useInvitationPreview(token)
   const accept = useAcceptInvitation()
   const signedIn = Boolean(useAccessToken())
+  // Signed out: sign-in or sign-up brings the person back here to accept with the link's token.
+  useEffect(() => {
+    if (!signedIn && token) rememberInvitation(token)
+  }, [signedIn, token])
   if (!token) return <Alert severity="error">{t('invitations.missingToken')}</Alert>
   if (preview.isError)
     return <Alert severity="error">{detailOf(preview.error) ?? t('invitations.failed')}</Alert>

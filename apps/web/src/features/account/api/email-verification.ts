@@ -1,0 +1,35 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import type { EmailLinkResultDocument } from '@teplo/domain'
+import { apiRequest } from '../../../lib/api-client'
+
+/** Mails a new link proving the account's address (ADR 034). */
+export function resendVerification(): Promise<void> {
+  return apiRequest<void>('me/email-verification', { method: 'POST' })
+}
+
+export function useResendVerification(onSent?: () => void) {
+  return useMutation({ mutationFn: resendVerification, onSuccess: () => onSent?.() })
+}
+
+export type EmailLinkKind = 'verify' | 'undo'
+
+/** Opens a mailed link: a verification or new-address link, or the old address's undo link. */
+export function openEmailLink(kind: EmailLinkKind, token: string): Promise<EmailLinkResultDocument> {
+  const path = kind === 'verify' ? 'email-verification' : 'email-change/undo'
+  // Works signed out; a 401 here says nothing about a session.
+  return apiRequest<EmailLinkResultDocument>(path, { method: 'POST', body: { token }, keepTokenOn401: true })
+}
+
+/** The link is single use: opened once per screen, never retried or refetched. */
+export function useOpenEmailLink(kind: EmailLinkKind, token: string) {
+  return useQuery({
+    queryKey: ['email-link', kind, token],
+    queryFn: () => openEmailLink(kind, token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+}
