@@ -31,6 +31,8 @@ export const GUEST_SCREENS = [
   '/password/email',
   '/password/reset?email=someone%40teplo.test',
   '/invitations/accept?token=missing',
+  '/email/verify?token=missing',
+  '/email/undo?token=missing',
   '/500',
   '/no-such-page',
   '/pages/faq',
