@@ -25,6 +25,8 @@ type Fixture = {
 }
 type Case = {
   name?: string
+  /** A body the route refuses, when replacing each member's value with garbage would hide what is asked for. */
+  badPayload?: object
   request: (f: Fixture) => { url: string; payload?: object; multipart?: boolean }
   expected: Expected
 }
@@ -80,6 +82,7 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
     {
       name: 'archive',
       request: (f) => ({ url: `/api/v2/items/${f.itemId}`, payload: { status: 'archive' } }),
+      badPayload: { status: 'archive', description: { bad: [1] } },
       expected: administer,
     },
   ],
@@ -343,6 +346,28 @@ describe('the authorisation matrix', () => {
           wanted[persona] = persona === 'anonymous' ? 'anonymous' : testCase.expected[persona]
           // An allowed call is never a server error either.
           expect(status, `${persona} ${path}`).toBeLessThan(500)
+        }
+        expect(seen).toEqual(wanted)
+      })
+      const { payload, multipart } = testCase.request({} as Fixture)
+      if (!payload || multipart) continue
+      // Authorisation before validation: a caller without the right is refused the same way whatever the body
+      // (a bad body changes nothing, so one device serves every caller).
+      it(`${route}${testCase.name ? ` (${testCase.name})` : ''} with a bad body`, async () => {
+        const fixtureFor = await fixture()
+        const target = testCase.request(fixtureFor)
+        const bad =
+          testCase.badPayload ??
+          Object.fromEntries(Object.keys(target.payload ?? {}).map((key) => [key, { bad: [1] }]))
+        const seen: Record<string, string> = {}
+        const wanted: Record<string, string> = {}
+        for (const persona of PERSONAS) {
+          const status = await call(method, { ...target, payload: bad }, persona)
+          expect(status, `${persona} ${path}`).toBeLessThan(500)
+          seen[persona] = `${outcomeOf(status)}`
+          wanted[persona] = persona === 'anonymous' ? 'anonymous' : testCase.expected[persona]
+          // Those allowed hear about the body itself.
+          if (wanted[persona] === 'allow') expect([400, 422], `${persona} ${path}`).toContain(status)
         }
         expect(seen).toEqual(wanted)
       })

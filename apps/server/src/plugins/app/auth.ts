@@ -5,8 +5,10 @@ import fp from 'fastify-plugin'
 import { tokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/api-error.ts'
 import type { AppEvents } from '../../lib/events.ts'
+import { idParams } from '../../lib/params.ts'
 import { sha256 } from '../../lib/secrets.ts'
 import { TokenCache } from '../../modules/auth/token-cache.ts'
+import { type ItemAbility, itemFor } from '../../modules/items/item-access.ts'
 import type { RoleRef } from '../../modules/users/user-roles.ts'
 
 export type AuthContext = {
@@ -29,6 +31,14 @@ declare module 'fastify' {
     tokenCache: TokenCache<AuthContext>
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     requireRole: (...allowed: RoleName[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /**
+     * A `preValidation` hook for a route acting on the device `:id`: a caller who may not do `ability` to it is
+     * refused before the body is validated — 404 when they cannot see the device, 403 when they may not act —
+     * whatever they sent. A malformed id is left to the parameter validation (400).
+     */
+    requireItemAccess: (
+      ability: ItemAbility | ((request: FastifyRequest) => ItemAbility),
+    ) => (request: FastifyRequest) => Promise<void>
   }
 }
 
@@ -103,6 +113,17 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       async (request: FastifyRequest, reply: FastifyReply) => {
         await app.authenticate(request, reply)
         if (!request.auth || !allowed.includes(request.auth.role)) throw forbidden()
+      },
+  )
+
+  app.decorate(
+    'requireItemAccess',
+    (ability: ItemAbility | ((request: FastifyRequest) => ItemAbility)) =>
+      async (request: FastifyRequest) => {
+        const params = idParams.safeParse({ id: (request.params as { id?: unknown }).id })
+        if (!params.success) return
+        const wanted = typeof ability === 'function' ? ability(request) : ability
+        await itemFor(app.db, currentUser(request), params.data.id, wanted)
       },
   )
 }

@@ -43,7 +43,6 @@ import {
   unsubscribedPage,
 } from '../../../modules/alarms/unsubscribe-page.ts'
 import { assertRangeOrder, rangeQueryShape } from '../../../modules/history/history-query.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const booleanParam = (name: string) =>
@@ -81,11 +80,6 @@ const badLink = (request: FastifyRequest, reply: FastifyReply) => {
 }
 
 const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
-  const visibleFirst = async (request: FastifyRequest) => {
-    const params = idParams.safeParse(request.params)
-    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-  }
-
   app.get(
     '/notifications',
     {
@@ -270,7 +264,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: alarmSettingsDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('operate'),
     },
     async (request) =>
       updateAlarmSettings(app.db, app.events, currentUser(request), request.params.id, request.body),

@@ -6,7 +6,6 @@ import {
   itemFuelDocumentSchema,
   itemHistoryDocumentSchema,
 } from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../../lib/params.ts'
@@ -18,7 +17,6 @@ import {
 } from '../../../modules/history/fuel.service.ts'
 import { itemHistory } from '../../../modules/history/history.service.ts'
 import { historyQuerySchema, rangeQueryShape } from '../../../modules/history/history-query.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const consumptionQuery = z.object({
@@ -30,12 +28,6 @@ const consumptionQuery = z.object({
 
 // History, consumption and fuel of one device: visible to whoever may see the device (404 for anyone else).
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before a body is validated: a caller who may not see the device learns nothing, not even its rules.
-  const visibleFirst = async (request: FastifyRequest) => {
-    const params = idParams.safeParse(request.params)
-    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-  }
-
   app.get(
     '/items/:id/history',
     {
@@ -101,7 +93,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemFuelDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('operate'),
     },
     async (request) => updateFuelSettings(app.db, currentUser(request), request.params.id, request.body),
   )
@@ -117,7 +109,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: itemFuelDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('operate'),
     },
     async (request, reply) =>
       reply

@@ -17,13 +17,14 @@ import {
   userDocumentSchema,
   verificationStatusSchema,
 } from '@teplo/domain'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { writtenOnce } from '../../../lib/response-serializer.ts'
 import { brokerLocation } from '../../../modules/device-link/broker-location.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
+import type { ItemAbility } from '../../../modules/items/item-access.ts'
 import {
   CLAIM_LOCK_MINUTES,
   CLAIM_MAX_FAILURES,
@@ -75,6 +76,16 @@ const ownersQuery = z.object({
 })
 // Provisioning calls come from controllers, not people: unauthenticated, limited per address.
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
+
+// What a PATCH asks for, read from its members before they are validated: archiving is the device administrator's,
+// the registration record the registering roles', everything else (settings, on/off) operating it.
+const REGISTRATION_MEMBERS = ['name', 'owner', 'description', 'category_id', 'is_on_homepage', 'user_id']
+function patchAbility(request: FastifyRequest): ItemAbility {
+  const body = request.body
+  if (typeof body !== 'object' || body === null) return 'operate'
+  if ((body as { status?: unknown }).status === 'archive') return 'administer'
+  return REGISTRATION_MEMBERS.some((member) => member in body) ? 'register' : 'operate'
+}
 
 const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   const pairingAttempts = new PairingAttempts(VERIFY_MAX_FAILURES, VERIFY_LOCK_MINUTES * 60_000)
@@ -262,12 +273,8 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemDocumentSchema },
       },
       onRequest: app.authenticate,
-      // Before the body is validated: a caller who may not see the device learns nothing, not even its rules.
-      preValidation: async (request) => {
-        // A malformed id is left to the parameter validation (400).
-        const params = idParams.safeParse(request.params)
-        if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-      },
+      // Before the body is validated: whoever may not change the device learns nothing, not even its rules.
+      preValidation: app.requireItemAccess(patchAbility),
     },
     async (request) => {
       const caller = currentUser(request)

@@ -1,19 +1,11 @@
 import { scheduleDocumentSchema, schedulePatchSchema } from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParams } from '../../../lib/params.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
 import { itemSchedule, updateSchedule } from '../../../modules/schedule/schedule.service.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 // The weekly schedule of one device (ADR 026): read by whoever sees it, changed by whoever operates it.
 const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before the body is validated: a caller who may not see the device learns nothing, not even its rules.
-  const visibleFirst = async (request: FastifyRequest) => {
-    const params = idParams.safeParse(request.params)
-    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-  }
-
   app.get(
     '/items/:id/schedule',
     {
@@ -41,7 +33,7 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: scheduleDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('operate'),
     },
     async (request) =>
       updateSchedule(app.db, app.events, currentUser(request), request.params.id, request.body),

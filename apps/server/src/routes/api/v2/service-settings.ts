@@ -1,8 +1,6 @@
 import { itemServiceSettingsDocumentSchema, serviceSettingsPatchSchema } from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParams } from '../../../lib/params.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
 import {
   serviceSettingsDocument,
   updateServiceSettings,
@@ -12,12 +10,6 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 // The controller's service parameters (ADR 025): whoever sees the device reads them; installers and
 // administrators change them.
 const serviceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before a body is validated: a caller who may not see the device learns nothing, not even its rules.
-  const visibleFirst = async (request: FastifyRequest) => {
-    const params = idParams.safeParse(request.params)
-    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-  }
-
   app.get(
     '/items/:id/service-settings',
     {
@@ -44,7 +36,7 @@ const serviceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemServiceSettingsDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('commission'),
     },
     async (request) =>
       updateServiceSettings(app.db, app.events, currentUser(request), request.params.id, request.body),

@@ -10,13 +10,11 @@ import {
   shareListDocumentSchema,
   sharePatchSchema,
 } from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cacheBustingQuery, pageQuery } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { AUDIT_PAGE_SIZE, listAudit } from '../../../modules/audit/item-audit.ts'
-import { visibleItem } from '../../../modules/items/item-access.ts'
 import { getItem } from '../../../modules/items/items.service.ts'
 import {
   acceptInvitation,
@@ -51,12 +49,6 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     invitationsPerDay: app.config.mailCaps.invitationsPerDay,
   })
-  // Before a body is validated: a caller who may not see the device learns nothing, not even its rules.
-  const visibleFirst = async (request: FastifyRequest) => {
-    const params = idParams.safeParse({ id: (request.params as { id?: unknown }).id })
-    if (params.success) await visibleItem(app.db, currentUser(request), params.data.id)
-  }
-
   app.get(
     '/items/:id/shares',
     {
@@ -84,7 +76,7 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: shareDocumentSchema, 202: invitationDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('share'),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -104,7 +96,7 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shareDocumentSchema },
       },
       onRequest: app.authenticate,
-      preValidation: visibleFirst,
+      preValidation: app.requireItemAccess('share'),
     },
     async (request) => {
       const { id, shareId } = request.params
