@@ -1,6 +1,8 @@
 import { deviceClientId, topicFor } from '@teplo/domain'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { describe, expect, it } from 'vitest'
+import { formatDate } from '../src/lib/jsonapi.ts'
+import { alarmsOf, readings, settleAlarms } from './alarms-support.ts'
 import { device, link, online, row, track, useDeviceLinkApp } from './device-link-harness.ts'
 import { inbox, publish, telemetry, waitFor } from './device-support.ts'
 import { bearer } from './helper.ts'
@@ -118,5 +120,73 @@ describe('resending desired settings on older settings_version telemetry', () =>
     await waitFor(() => received.length === 2, 5000, 'a resend')
     expect(received[1]!.version).toBe(1)
     expect((await row(dev.itemId)).syncStatus).toBe('pending')
+  })
+})
+
+describe('errors that end (telemetry active_errors)', () => {
+  const errorEvent = (client: MqttClient, serial: string, code: 'E6' | 'E3', id: string, ts: number) =>
+    publish(client, serial, 'events/error', {
+      event_id: id,
+      code,
+      ts: new Date(ts).toISOString(),
+      mode_status: 1,
+      heater_temp: 60,
+      boiler_temp: 50,
+      gas_temp: 150,
+      burner_power: 40,
+    })
+  const errorsOf = async (itemId: number) => {
+    const res = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/item-errors?item_id=${itemId}`,
+      headers: bearer(link.adminToken),
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json().data as { attributes: { error_code: string; ended_at: string | null } }[]
+  }
+
+  it('ends an error the controller no longer lists, clears its alarm at once and lists it with its end time', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const start = Date.now() - 60_000
+    const send = readings(client, dev.serial, start)
+    await send({ burner_on: true, active_errors: [] })
+    // E6 does not stop the burner: only the controller can say when it is over.
+    await errorEvent(client, dev.serial, 'E6', 'end-1', start + 12_000)
+    await errorEvent(client, dev.serial, 'E3', 'end-2', start + 13_000)
+    await send({ burner_on: true, active_errors: ['E6', 'E3'] })
+    await settleAlarms(link.app)
+    expect((await alarmsOf(link.app, dev.itemId, 'device_error')).map((a) => [a.code, a.clearedAt])).toEqual([
+      ['E6', null],
+      ['E3', null],
+    ])
+    expect((await errorsOf(dev.itemId)).map((e) => e.attributes.ended_at)).toEqual([null, null])
+
+    await send({ burner_on: true, active_errors: ['E3'] })
+    await settleAlarms(link.app)
+    const [e6, e3] = await alarmsOf(link.app, dev.itemId, 'device_error')
+    expect(e6!.clearedAt).not.toBeNull()
+    expect(e3!.clearedAt).toBeNull()
+    const listed = await errorsOf(dev.itemId)
+    const ended = listed.find((e) => e.attributes.error_code === 'E6')!
+    // The reading's time (device clock, third reading) is the end; the list keeps the ended error.
+    expect(ended.attributes.ended_at).toBe(formatDate(new Date(start + 30_000)))
+    expect(listed.find((e) => e.attributes.error_code === 'E3')!.attributes.ended_at).toBeNull()
+  })
+
+  it('keeps the hold-time rule for a controller that does not send the list', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    const start = Date.now() - 60_000
+    const send = readings(client, dev.serial, start)
+    await send({ burner_on: false })
+    await errorEvent(client, dev.serial, 'E6', 'old-1', start + 12_000)
+    await send({ burner_on: false })
+    await send({ burner_on: false })
+    await settleAlarms(link.app)
+    const [alarm] = await alarmsOf(link.app, dev.itemId, 'device_error')
+    expect(alarm).toMatchObject({ code: 'E6', clearedAt: null, clearPendingSince: null })
+    expect((await errorsOf(dev.itemId))[0]!.attributes.ended_at).toBeNull()
+    expect((await row(dev.itemId)).activeErrors).toBeNull()
   })
 })

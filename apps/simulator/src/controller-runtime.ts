@@ -3,6 +3,7 @@ import {
   type DesiredSettingsMessage,
   type DeviceSchedule,
   type DeviceSettings,
+  ERROR_CODES,
   type ErrorCode,
   type ErrorEventMessage,
   type ServiceSettings,
@@ -114,6 +115,8 @@ export class ControllerRuntime {
       settings_version: this.appliedVersion,
       schedule_period: this.inEffect(nowMs).period,
       firmware_version: this.firmwareVersion,
+      // The errors in force (protocol v1, optional): one that times out or is reset leaves the list and ends.
+      active_errors: ERROR_CODES.filter((code) => this.state.faults[code] !== undefined),
     }
   }
 

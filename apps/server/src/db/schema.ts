@@ -172,6 +172,9 @@ export const items = pgTable(
     lastDropAt: timestamp('last_drop_at', { withTimezone: true }),
     // Last time a reading or event of this device carried an untrusted clock and was stored at receive time.
     clockCorrectedAt: timestamp('clock_corrected_at', { withTimezone: true }),
+    // The errors the controller last said are in force (telemetry `active_errors`); null: it does not say, and
+    // the alarms' hold-time rule applies (ADR 037).
+    activeErrors: text('active_errors').array(),
     // The last pairing: the code's digest and when it was proved, so that a lost answer can be fetched again.
     pairedCodeHash: text('paired_code_hash'),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
@@ -304,6 +307,9 @@ export const itemErrors = pgTable(
     // The device's own id of the event, so that a redelivered message is stored once.
     eventId: text('event_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // When the controller said the error is over (telemetry `active_errors` without it); null: in force, or
+    // the controller does not say.
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

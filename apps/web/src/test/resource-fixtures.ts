@@ -64,6 +64,7 @@ export function itemErrorResource(
       error_time: '2024-03-05 10:07:00',
       mode_status: 3,
       archived_at: null,
+      ended_at: null,
       device: {
         name: 'Котел вдома',
         temperatures: { kotla: 91.5, boilera: 48, gas: 210 },

@@ -37,6 +37,14 @@ export const telemetryMessageSchema = z.object({
   schedule_period: schedulePeriodSchema.nullable().optional(),
   /** The firmware running now (optional, added in v1: older controllers leave it out). */
   firmware_version: firmwareVersion.optional(),
+  /**
+   * The controller's errors in force now (optional, added in v1): an error not in the list has ended, and its
+   * alarm clears. Absent: the controller does not say (older firmware), and the server's hold-time rule applies.
+   */
+  active_errors: z
+    .array(z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]))
+    .max(ERROR_CODES.length)
+    .optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>

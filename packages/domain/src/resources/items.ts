@@ -119,6 +119,8 @@ export const itemErrorResourceSchema = resourceSchema('item-errors', {
   error_time: wireDate,
   mode_status: z.number().int().nullable(),
   archived_at: wireDate.nullable(),
+  /** When the controller said the error is over (telemetry `active_errors`); null: in force, or it does not say. */
+  ended_at: wireDate.nullable(),
   device: z.object({
     name: z.string(),
     temperatures: z.object({

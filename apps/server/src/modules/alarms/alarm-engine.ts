@@ -45,6 +45,10 @@ type ItemState = {
   burnerOn: boolean | null
   lastSeenAt: Date | null
   telemetryAt: Date | null
+  /** The controller's errors in force as it reports them; null: it does not say (the hold-time rule applies). */
+  activeErrors: string[] | null
+  /** Codes of the device's error events not yet reported ended (read only for devices that report them). */
+  openErrorCodes?: ReadonlySet<string>
   offlineMinutes: number
   overheatTemp: number
   frostTemp: number
@@ -173,6 +177,7 @@ export class AlarmEngine {
           burnerOn: items.burnerOn,
           lastSeenAt: items.lastSeenAt,
           telemetryAt: items.telemetryAt,
+          activeErrors: items.activeErrors,
           offlineMinutes: sql<number>`coalesce(${itemAlarmSettings.offlineMinutes}, ${ALARM_SETTING_DEFAULTS.offline_minutes})`,
           overheatTemp: sql<number>`coalesce(${itemAlarmSettings.overheatTemp}, ${ALARM_SETTING_DEFAULTS.overheat_temp})`,
           frostTemp: sql<number>`coalesce(${itemAlarmSettings.frostTemp}, ${ALARM_SETTING_DEFAULTS.frost_temp})`,
@@ -197,6 +202,10 @@ export class AlarmEngine {
       watchSet: [],
       watchDrop: [],
     }
+    const openErrors = await openErrorCodes(
+      db,
+      states.filter((state) => state.activeErrors !== null).map((state) => state.id),
+    )
     // Thousands of devices per evaluation under ingest: looked up, not filtered per device.
     const openByItem = byItem(open)
     const watchesByItem = byItem(watches)
@@ -207,6 +216,7 @@ export class AlarmEngine {
           offlineMinutes: Number(state.offlineMinutes),
           overheatTemp: Number(state.overheatTemp),
           frostTemp: Number(state.frostTemp),
+          openErrorCodes: openErrors.get(state.id) ?? new Set(),
         },
         openByItem.get(state.id) ?? [],
         watchesByItem.get(state.id) ?? [],
@@ -311,6 +321,23 @@ export class AlarmEngine {
   }
 }
 
+/** Per device, the codes of its error events that have not ended (the device reports active_errors). */
+async function openErrorCodes(db: Database, itemIds: number[]): Promise<Map<number, Set<string>>> {
+  const codes = new Map<number, Set<string>>()
+  if (itemIds.length === 0) return codes
+  const rows = await db
+    .selectDistinct({ itemId: itemErrors.itemId, code: itemErrors.errorCode })
+    .from(itemErrors)
+    .where(and(anyOf(itemErrors.itemId, itemIds, 'int4'), isNull(itemErrors.endedAt)))
+  for (const row of rows) {
+    const code = toErrorCode(row.code) ?? row.code.slice(0, 20)
+    const set = codes.get(row.itemId)
+    if (set) set.add(code)
+    else codes.set(row.itemId, new Set([code]))
+  }
+  return codes
+}
+
 /** The decisions about one device: pure, from its state, open alarms and watches. */
 export function judge(
   state: ItemState,
@@ -386,8 +413,14 @@ export function judge(
     else present(alarm)
   }
 
-  // A controller error: over once the burner has been firing again, in readings after it, for the hold.
+  // A controller that reports its errors in force: an error it no longer lists (its events all ended) is over.
+  // Older controllers: an error is over once the burner has been firing again, in readings after it, for the hold.
   for (const alarm of openOf('device_error')) {
+    if (state.activeErrors !== null) {
+      if (state.openErrorCodes?.has(alarm.code)) present(alarm)
+      else gone(alarm, 0)
+      continue
+    }
     const firing = state.burnerOn === true && state.lastSeenAt !== null && state.lastSeenAt > alarm.raisedAt
     if (firing) gone(alarm, clearHoldMs)
     else if (state.burnerOn === false) present(alarm)

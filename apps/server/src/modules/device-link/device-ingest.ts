@@ -4,7 +4,12 @@ import { items } from '../../db/schema.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { applyOtaStatus } from '../firmware/ota-reports.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
-import { applySettingsAck, recordErrorEvent } from './device-reports.ts'
+import {
+  type ActiveErrorsReport,
+  applySettingsAck,
+  endReportedErrors,
+  recordErrorEvent,
+} from './device-reports.ts'
 import { markOffline, markSeen } from './presence.ts'
 import type { ReceivedMessage } from './received-message.ts'
 import { newestPerDevice, type SerialTelemetry, storeReadings, updateLiveState } from './telemetry-store.ts'
@@ -68,13 +73,17 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
   }
   const presence = lastPresence(batch)
 
-  const [live, stored] = await Promise.all([
-    updateLiveState(db, newestPerDevice(readings)),
-    storeReadings(db, readings),
-  ])
+  const newest = newestPerDevice(readings)
+  const [live, stored] = await Promise.all([updateLiveState(db, newest), storeReadings(db, readings)])
   effects.storedReadings = stored
   const alreadySeen = new Set<string>()
+  // Only a reading that became the live state says what is in force now (a late, older one does not).
+  const newestBySerial = new Map(newest.map((reading) => [reading.serial, reading.message]))
+  const activeErrors: ActiveErrorsReport[] = []
   for (const row of live) {
+    const message = newestBySerial.get(row.serial)
+    if (message?.active_errors)
+      activeErrors.push({ serial: row.serial, ts: message.ts, active: message.active_errors })
     effects.updatedItemIds.add(row.id)
     alreadySeen.add(row.serial)
     if (row.behind) effects.behindSerials.add(row.serial)
@@ -134,5 +143,7 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
       }
     }
   }
+  // After the batch's error events: an event and a later reading without its code in one batch end it.
+  for (const itemId of await endReportedErrors(db, activeErrors)) effects.updatedItemIds.add(itemId)
   return effects
 }

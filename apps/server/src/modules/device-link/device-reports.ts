@@ -104,6 +104,28 @@ export async function recordErrorEvent(
   return rowsOf<{ id: number; itemId: number }>(result)[0] ?? null
 }
 
+/** A reading that says which errors are in force (telemetry `active_errors`), at its time. */
+export type ActiveErrorsReport = { serial: string; ts: string; active: readonly string[] }
+
+/**
+ * Ends the error events the controller no longer lists as in force: every open event of the device dated at or
+ * before the reading whose code is not in its list gets the reading's time as its end. One statement for all.
+ * Returns the devices whose errors ended.
+ */
+export async function endReportedErrors(db: Database, reports: ActiveErrorsReport[]): Promise<number[]> {
+  if (reports.length === 0) return []
+  const result = await db.execute(sql`
+    update item_errors as e set ended_at = v.ts
+    from unnest(${sql.param(reports.map((r) => r.serial))}::text[],
+                ${sql.param(reports.map((r) => r.ts))}::timestamptz[],
+                ${sql.param(reports.map((r) => r.active.join(',')))}::text[]) as v(serial, ts, active),
+         items i
+    where i.serial_number = v.serial and e.item_id = i.id and e.ended_at is null and e.error_time <= v.ts
+      and not (e.error_code = any(string_to_array(v.active, ',')))
+    returning e.item_id as "itemId"`)
+  return [...new Set(rowsOf<{ itemId: number }>(result).map((row) => row.itemId))]
+}
+
 /** Dropped messages of one device since the last write, and the latest reason. */
 export type DropTally = { serial: string; count: number; lastReason: string; lastAt: Date }
 

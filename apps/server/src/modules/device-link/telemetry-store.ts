@@ -49,6 +49,8 @@ const READING_COLUMNS: ReadingColumn[] = [
     value: (r) => (r.message.schedule_period ? JSON.stringify(r.message.schedule_period) : null),
   },
   { name: 'firmware_version', type: 'text', value: (r) => r.message.firmware_version ?? null },
+  // The errors in force as one comma-separated text (null: the controller does not report them).
+  { name: 'active_errors_text', type: 'text', value: (r) => r.message.active_errors?.join(',') ?? null },
 ]
 
 const unnestColumns = sql.raw(READING_COLUMNS.map((column) => column.name).join(', '))
@@ -97,7 +99,8 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
         then 'synced' when ${settingsBehind} then 'pending' else i.sync_status end,
       sync_error = case when ${settingsBehind} then null else i.sync_error end,
       applied_version = v.settings_version,
-      firmware_version = coalesce(v.firmware_version, i.firmware_version)
+      firmware_version = coalesce(v.firmware_version, i.firmware_version),
+      active_errors = string_to_array(v.active_errors_text, ',')
     from ${readingsTable(newest)}, items o
     where i.serial_number = v.serial and o.id = i.id
       and i.status not in ('pending', 'archive')

@@ -36,6 +36,7 @@ function itemErrorResource(row: ItemErrorRow, deviceName: string): ItemErrorReso
       error_time: formatDate(row.errorTime),
       mode_status: row.modeStatus,
       archived_at: formatDate(row.archivedAt),
+      ended_at: formatDate(row.endedAt),
       device: {
         name: deviceName,
         temperatures: { kotla: row.heaterTemp, boilera: row.boilerTemp, gas: row.gasTemp },

@@ -59,10 +59,12 @@ describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
     expect(list.searchParams.get('sort')).toBe('name')
     const table = await screen.findByRole('region', { name: 'Помилки пристрою «Котел вдома»' })
     const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td')
-    expect([...cells].slice(0, 8).map((cell) => cell.textContent)).toEqual([
+    expect([...cells].slice(0, 9).map((cell) => cell.textContent)).toEqual([
       'E3',
       'Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
       expect.stringMatching(/^\d\d\.03\.24 \d\d:07$/),
+      // Not reported ended.
+      '-',
       'Котел',
       '91 °C',
       '-',

@@ -18,6 +18,7 @@ export function ItemErrorsCards({ rows, deviceName }: { rows: readonly ErrorRow[
     >
       {rows.map((row) => {
         const facts = [
+          [t('deviceErrors.ended'), row.ended],
           [t('deviceErrors.mode'), row.mode],
           [t('deviceErrors.heaterTemp'), row.heaterTemp],
           [t('deviceErrors.boilerTemp'), row.boilerTemp],

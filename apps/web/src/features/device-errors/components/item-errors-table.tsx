@@ -26,12 +26,13 @@ export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[
       tabIndex={0}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
     >
-      <Table size="small" sx={{ minWidth: 960 }}>
+      <Table size="small" sx={{ minWidth: 1060 }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('deviceErrors.code')}</TableCell>
             <TableCell>{t('deviceErrors.description')}</TableCell>
             <TableCell>{t('deviceErrors.time')}</TableCell>
+            <TableCell>{t('deviceErrors.ended')}</TableCell>
             <TableCell>{t('deviceErrors.mode')}</TableCell>
             <TableCell align="right">{t('deviceErrors.heaterTemp')}</TableCell>
             <TableCell align="right">{t('deviceErrors.boilerTemp')}</TableCell>
@@ -46,6 +47,7 @@ export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[
               <TableCell sx={{ ...nowrap, fontWeight: 700 }}>{row.code}</TableCell>
               <TableCell sx={{ minWidth: 260 }}>{row.description}</TableCell>
               <TableCell sx={nowrap}>{row.time}</TableCell>
+              <TableCell sx={nowrap}>{row.ended}</TableCell>
               <TableCell sx={nowrap}>{row.mode}</TableCell>
               <TableCell align="right" sx={nowrap}>
                 {row.heaterTemp}

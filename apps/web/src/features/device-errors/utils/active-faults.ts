@@ -13,11 +13,13 @@ export interface ActiveFault {
 
 /**
  * The device's active faults: its unarchived error events (newest first, as the API lists them) grouped by code,
- * the most recent code first. An error stays active until someone archives it on the errors screen.
+ * the most recent code first. An error stays active until the controller says it ended (`ended_at`) or someone
+ * archives it on the errors screen.
  */
 export function activeFaults(events: readonly ItemErrorResource[]): ActiveFault[] {
   const byCode = new Map<string, ActiveFault>()
   for (const event of events) {
+    if (event.attributes.ended_at) continue
     const code = toErrorCode(event.attributes.error_code) ?? event.attributes.error_code
     const known = byCode.get(code)
     if (known) {

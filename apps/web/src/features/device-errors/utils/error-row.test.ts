@@ -14,12 +14,17 @@ describe('toErrorRow', () => {
       code: 'E3',
       description: 'Теплоносій перегрівся: датчик показує понад 90 °C (аварійна температура).',
       time: '05.03.24 10:07',
+      ended: '-',
       mode: 'Котел + Бойлер',
       heaterTemp: '91,5 °C',
       boilerTemp: '48 °C',
       gasTemp: '210 °C',
       burnerPower: '75 %',
     })
+  })
+
+  it('shows when the controller said the error ended', () => {
+    expect(toErrorRow(errorEvent({ ended_at: '2024-03-05 10:19:30' }), 'UTC').ended).toBe('05.03.24 10:19')
   })
 
   it("shows '-' for every value the controller did not report", () => {

@@ -9,6 +9,8 @@ export interface ErrorRow {
   code: string
   description: string
   time: string
+  /** When the controller said the error is over; '-' while in force or when it does not say. */
+  ended: string
   mode: string
   heaterTemp: string
   boilerTemp: string
@@ -26,12 +28,19 @@ export const formatTemperature = (value: number | null | undefined) => withUnit(
 export const formatPercent = (value: number | null | undefined) => withUnit(value, '%')
 
 export function toErrorRow(resource: ItemErrorResource, timeZone?: string): ErrorRow {
-  const { error_code: code, error_time: time, mode_status: mode, device } = resource.attributes
+  const {
+    error_code: code,
+    error_time: time,
+    ended_at: ended,
+    mode_status: mode,
+    device,
+  } = resource.attributes
   return {
     id: resource.id,
     code: code || MISSING,
     description: errorCodeDescription(code, currentLanguage()),
     time: formatDateTime(time, timeZone),
+    ended: ended ? formatDateTime(ended, timeZone) : MISSING,
     mode: errorModeStatusLabel(mode, currentLanguage()),
     heaterTemp: formatTemperature(device?.temperatures?.kotla),
     boilerTemp: formatTemperature(device?.temperatures?.boilera),
