@@ -53,6 +53,17 @@ describe('telemetryMessageSchema', () => {
   })
 })
 
+describe('telemetry active_errors (optional within v1)', () => {
+  it('takes the errors in force, an empty list, or none at all (older controllers)', () => {
+    for (const active_errors of [['E6'], ['E3', 'E10'], [], undefined]) {
+      expect(telemetryMessageSchema.safeParse({ ...telemetryExample, active_errors }).success).toBe(true)
+    }
+    for (const active_errors of [['E11'], 'E6', [6], null]) {
+      expect(telemetryMessageSchema.safeParse({ ...telemetryExample, active_errors }).success).toBe(false)
+    }
+  })
+})
+
 describe('errorEventMessageSchema', () => {
   it('accepts every code E1–E10 and missing readings', () => {
     for (let n = 1; n <= 10; n++) {
