@@ -66,10 +66,12 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
       () => removeDir(dirA),
       () => removeDir(dirB),
     )
+    // One logs JSON, the other pretty lines: neither shows the broker's password, in the banner or anywhere.
     const [a, b] = await Promise.all([
-      startServer({ dataDir: dirA, env }, cleanups),
+      startServer({ dataDir: dirA, env: { ...env, LOG_FORMAT: 'json' } }, cleanups),
       startServer({ dataDir: dirB, env }, cleanups),
     ])
+    for (const server of [a, b]) expect(server.log).toContain('mqtt://teplo-server:***@127.0.0.1')
 
     const token = await adminToken(a.baseUrl)
     const devices = await provisionDevices(a.baseUrl, token, 8)
@@ -109,6 +111,7 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
 
     expect(a.running).toBe(true)
     expect(b.running).toBe(true)
+    for (const server of [a, b]) expect(server.log).not.toContain(':secret@')
     // Meanwhile: a 200 (a connection the pool had already made again) or a JSON:API 503 with Retry-After.
     for (const loop of loops) {
       const unexpected = loop.outage.filter(

@@ -61,6 +61,32 @@ function newSerial(): string {
   return `8${Date.now().toString().slice(-7)}${process.pid % 1000}${String(serialCounter++).padStart(3, '0')}`
 }
 
+export type RegisteredDevice = { serial: string; code: string; itemId: number }
+
+/** Registers a device through the HTTP API, as an installer would: pending, with its pairing code. */
+export async function registerDevice(baseUrl: string, token: string): Promise<RegisteredDevice> {
+  const serial = newSerial()
+  const created = await request(baseUrl, {
+    method: 'POST',
+    path: '/api/v2/items',
+    token,
+    body: { name: `Котел ${serial}`, owner: 'Тест', serial_number: serial, category_id: 1 },
+  })
+  if (created.kind !== 'status' || created.status !== 201)
+    throw new Error(`create: ${JSON.stringify(created)}`)
+  const document = JSON.parse(created.body) as { data: { id: string }; meta: { verification_token: string } }
+  return { serial, code: document.meta.verification_token, itemId: Number(document.data.id) }
+}
+
+/** A controller proving its pairing code (`POST /items/verify-token`), whatever the answer. */
+export function verifyDevice(baseUrl: string, device: RegisteredDevice): Promise<Outcome> {
+  return request(baseUrl, {
+    method: 'POST',
+    path: '/api/v2/items/verify-token',
+    body: { serial_number: device.serial, token: device.code },
+  })
+}
+
 /** Registers and pairs devices through the HTTP API, as an installer and a controller would. */
 export async function provisionDevices(
   baseUrl: string,
@@ -69,29 +95,13 @@ export async function provisionDevices(
 ): Promise<FaultDevice[]> {
   const devices: FaultDevice[] = []
   for (let i = 0; i < count; i++) {
-    const serial = newSerial()
-    const created = await request(baseUrl, {
-      method: 'POST',
-      path: '/api/v2/items',
-      token,
-      body: { name: `Котел ${serial}`, owner: 'Тест', serial_number: serial, category_id: 1 },
-    })
-    if (created.kind !== 'status' || created.status !== 201)
-      throw new Error(`create: ${JSON.stringify(created)}`)
-    const document = JSON.parse(created.body) as {
-      data: { id: string }
-      meta: { verification_token: string }
-    }
-    const verified = await request(baseUrl, {
-      method: 'POST',
-      path: '/api/v2/items/verify-token',
-      body: { serial_number: serial, token: document.meta.verification_token },
-    })
+    const registered = await registerDevice(baseUrl, token)
+    const verified = await verifyDevice(baseUrl, registered)
     if (verified.kind !== 'status' || verified.status !== 200)
       throw new Error(`verify: ${JSON.stringify(verified)}`)
     const { password } = (JSON.parse(verified.body) as { data: { attributes: { password: string } } }).data
       .attributes
-    devices.push({ serial, password, itemId: Number(document.data.id) })
+    devices.push({ serial: registered.serial, password, itemId: registered.itemId })
   }
   return devices
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
+import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
@@ -69,22 +70,25 @@ const PRETTY_REQUEST_LINE =
 /**
  * JSON lines, or one readable line per entry with pino-pretty. pino-pretty is a development dependency: a
  * production install (`npm install --omit=dev`) has none, and LOG_FORMAT=pretty (or a terminal) then logs JSON,
- * saying so once (`fallback`).
+ * saying so once (`fallback`). Every line passes through maskingStream: a broker, database or SMTP URL in a
+ * message or an error never shows its password (`out`: where JSON lines go; pretty ones go to standard output).
  */
-async function loggerOptions(
+export async function loggerOptions(
   config: Config,
+  out: { write: (line: string) => unknown } = process.stdout,
 ): Promise<{ logger: FastifyServerOptions['logger']; fallback: string | undefined }> {
   const options = {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   }
-  if (config.logFormat === 'json') return { logger: options, fallback: undefined }
+  const json = { ...options, stream: maskingStream(out) }
+  if (config.logFormat === 'json') return { logger: json, fallback: undefined }
   let pretty: typeof import('pino-pretty')
   try {
     pretty = (await import('pino-pretty')).default
   } catch {
     return {
-      logger: options,
+      logger: json,
       fallback:
         'LOG_FORMAT=pretty needs pino-pretty, a development dependency not installed here: logging JSON',
     }
@@ -98,7 +102,7 @@ async function loggerOptions(
     // Written in this process, so nothing is lost when it exits.
     sync: true,
   })
-  return { logger: { ...options, stream }, fallback: undefined }
+  return { logger: { ...options, stream: maskingStream(stream) }, fallback: undefined }
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

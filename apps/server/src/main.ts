@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, StartupError } from './config.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
+import { maskUrlSecrets } from './lib/secret-urls.ts'
 import { DemoLogins } from './modules/auth/demo-logins.ts'
 
 async function main() {
@@ -9,7 +10,7 @@ async function main() {
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message)
+      console.error(maskUrlSecrets(err.message))
       process.exit(1)
     }
     throw err
@@ -105,7 +106,7 @@ function watchStopSignals(app: Awaited<ReturnType<typeof buildApp>>, config: Ret
 async function banner(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
   const accounts = await new DemoLogins(app.db).current()
   const broker = config.mqttUrl
-    ? `external, ${config.mqttUrl}`
+    ? `external, ${maskUrlSecrets(config.mqttUrl)}`
     : config.mqttEnabled
       ? `embedded, ${config.mqttHost}:${config.mqttPort}`
       : 'off'
@@ -124,6 +125,8 @@ async function banner(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
 }
 
 main().catch((err) => {
-  console.error(err instanceof StartupError ? err.message : err)
+  const text =
+    err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : err
+  console.error(maskUrlSecrets(String(text)))
   process.exit(1)
 })

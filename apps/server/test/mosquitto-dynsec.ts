@@ -115,6 +115,11 @@ export class PrivateMosquitto {
     return stdout
   }
 
+  /** SIGSTOP pauses the broker (connections stay open, nothing is answered), SIGCONT resumes it. */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void {
+    this.process?.kill(signal)
+  }
+
   async stop(): Promise<void> {
     const child = this.process
     if (!child || child.exitCode !== null) return

@@ -180,8 +180,19 @@ export class DynamicSecurity implements DeviceAccess {
       })
     })
     const payload = JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) })
-    await this.client.publishAsync(DYNSEC_TOPIC, payload, { qos: 1 })
-    const responses = await answered
+    // One deadline for the publish and the answer: a paused broker acknowledges neither, and the answer's timer
+    // must not reject with nobody listening (an unhandled rejection ends the process). A publish that fails
+    // (connection reset) ends the wait at once.
+    const published = this.client.publishAsync(DYNSEC_TOPIC, payload, { qos: 1 }).then(() => answered)
+    answered.catch(() => {})
+    published.catch(() => {})
+    let responses: Response[]
+    try {
+      responses = await Promise.race([answered, published])
+    } finally {
+      // Whatever settled first, the answer's timer ends here.
+      this.waiting.get(id)?.([])
+    }
     const failed = responses.filter(
       (r) => r.error && !(absentIsFine.includes(r.command) && ABSENT.test(r.error)),
     )
