@@ -242,13 +242,13 @@ describe('GET /items/{id} from the item cache', () => {
     expect((await attributes(owner.token)).verification_token).toBeTruthy()
   })
 
-  it('follows a handover: the previous holder keeps only what the new owner leaves', async () => {
+  it('follows a handover: the previous holder keeps nothing, at once', async () => {
     await warm(owner.token)
     await warm(adminToken)
     const moved = await patch(adminToken, { user_id: String(viewer.id) })
     expect(moved.statusCode).toBe(200)
-    // The creator who held it keeps installer access (ADR 018).
-    expect((await attributes(owner.token)).access).toBe('installer')
+    // A handover ends every access of the previous household, the creator who held it included (ADR 033).
+    expect((await read(owner.token)).statusCode).toBe(404)
     expect((await attributes(viewer.token)).access).toBe('owner')
     const back = await patch(adminToken, { user_id: String(owner.id) })
     expect(back.statusCode).toBe(200)

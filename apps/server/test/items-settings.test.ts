@@ -71,12 +71,25 @@ describe('PATCH /api/v2/items/{id}: dashboard settings', () => {
       'heater_temp_set',
       'За один запит можна змінити лише одну групу налаштувань',
     ],
-    [{ pump_mode: 2, name: 'X' }, 'name', 'Налаштування пристрою змінюються окремо від його даних'],
   ])('rejects %j with 422 on %s and changes nothing', async (values, field, detail) => {
     const before = await stored(device())
     const res = await patch(device(), 'user', values)
     expect(res.statusCode).toBe(422)
     expect(firstError(res)).toMatchObject({ detail, source: { pointer: `/data/attributes/${field}` } })
+    expect(await stored(device())).toEqual(before)
+    expect(events).toEqual([])
+  })
+
+  it('refuses settings and registration data in one request: 422 for whoever may change both, 403 for the owner', async () => {
+    const before = await stored(device())
+    const mixed = await patch(device(), 'admin', { pump_mode: 2, name: 'X' })
+    expect(mixed.statusCode).toBe(422)
+    expect(firstError(mixed)).toMatchObject({
+      detail: 'Налаштування пристрою змінюються окремо від його даних',
+      source: { pointer: '/data/attributes/name' },
+    })
+    // A household owner may not change the registration at all: refused before the body is judged (ADR 033).
+    expect((await patch(device(), 'user', { pump_mode: 2, name: 'X' })).statusCode).toBe(403)
     expect(await stored(device())).toEqual(before)
     expect(events).toEqual([])
   })
