@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
 import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
+import { sessionClient } from '../../../modules/auth/session-client.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
   requestPasswordReset,
@@ -87,7 +88,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, token, password } = request.body
-      return resetPassword(app.db, app.events, { email, token, password })
+      return resetPassword(app.db, app.events, { email, token, password }, sessionClient(request))
     },
   )
 }
