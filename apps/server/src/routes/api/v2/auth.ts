@@ -5,8 +5,8 @@ import { sendVerificationLink } from '../../../modules/account-email/account-ema
 import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
-import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import { sessionClient } from '../../../modules/auth/session-client.ts'
+import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 // The token answers are plain JSON, as OAuth clients expect.

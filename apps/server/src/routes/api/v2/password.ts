@@ -7,8 +7,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
-import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
 import { sessionClient } from '../../../modules/auth/session-client.ts'
+import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
   requestPasswordReset,
