@@ -170,7 +170,7 @@ async function main() {
     // The account's live stream (every bench device is the demo admin's).
     const notified = new Map<string, number>()
     let notices = 0
-    const sse = new SseClient(`${server.baseUrl}/api/v2/live?access_token=${token}`, (event) => {
+    const sse = new SseClient(`${server.baseUrl}/api/v2/live`, token, (event) => {
       if (event.event !== 'notifications') return
       notices++
       const document = JSON.parse(event.data) as {

@@ -57,8 +57,8 @@ export class LatencyWatchers {
 
   async openStreams(): Promise<void> {
     for (const device of this.devices) {
-      const url = `${this.baseUrl}/api/v2/live?item_id=${device.itemId}&access_token=${encodeURIComponent(this.token)}`
-      const stream = new SseClient(url, ({ event, data }) => {
+      const url = `${this.baseUrl}/api/v2/live?item_id=${device.itemId}`
+      const stream = new SseClient(url, this.token, ({ event, data }) => {
         if (event !== 'item') return
         this.results.sseEvents++
         this.seen(device.itemId, gasTempOf(data), 'sse')

@@ -67,7 +67,8 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     })
     const token = ((await login.json()) as { access_token: string }).access_token
     let live = ''
-    http.get(`${server.baseUrl}/api/v2/live?item_id=1&access_token=${token}`, { agent: false }, (res) => {
+    const headers = { authorization: `Bearer ${token}` }
+    http.get(`${server.baseUrl}/api/v2/live?item_id=1`, { agent: false, headers }, (res) => {
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
         live += chunk

@@ -2,7 +2,7 @@ import http from 'node:http'
 
 export type SseEvent = { event: string; data: string }
 
-/** A minimal EventSource for Node: one GET, events split on blank lines, no reconnect. */
+/** A minimal EventSource for Node: one GET (signed in with the bearer token's header), events split on blank lines, no reconnect. */
 export class SseClient {
   private request: http.ClientRequest | null = null
   private buffer = ''
@@ -10,18 +10,18 @@ export class SseClient {
 
   constructor(
     private readonly url: string,
+    private readonly token: string,
     private readonly onEvent: (event: SseEvent) => void,
   ) {}
 
   /** Resolves once the response headers are in (200), rejects otherwise. */
   open(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const request = http.get(this.url, { headers: { accept: 'text/event-stream' } }, (res) => {
+      const headers = { accept: 'text/event-stream', authorization: `Bearer ${this.token}` }
+      const request = http.get(this.url, { headers }, (res) => {
         if (res.statusCode !== 200) {
           res.resume()
-          return reject(
-            new Error(`SSE ${this.url.replace(/access_token=[^&]+/, 'access_token=…')}: ${res.statusCode}`),
-          )
+          return reject(new Error(`SSE ${this.url}: ${res.statusCode}`))
         }
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => this.receive(chunk))

@@ -24,7 +24,8 @@ import {
 function liveStream(server: ServerProcess, itemId: number, token: string) {
   const gasTemps: (number | null)[] = []
   let buffer = ''
-  const req = http.get(`${server.baseUrl}/api/v2/live?item_id=${itemId}&access_token=${token}`, (res) => {
+  const url = `${server.baseUrl}/api/v2/live?item_id=${itemId}`
+  const req = http.get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
     res.setEncoding('utf8')
     res.on('data', (chunk: string) => {
       buffer += chunk

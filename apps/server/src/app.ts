@@ -44,6 +44,7 @@ import pushRoutes from './routes/api/v2/push.ts'
 import rolesRoutes from './routes/api/v2/roles.ts'
 import scheduleRoutes from './routes/api/v2/schedule.ts'
 import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
+import sessionRoutes from './routes/api/v2/sessions.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
       await api.register(meRoutes)
+      await api.register(sessionRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)

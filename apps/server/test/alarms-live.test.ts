@@ -38,7 +38,10 @@ type Notice = {
 /** The account stream (no item_id): each `event: notifications` as it arrives. */
 async function accountStream(token: string) {
   const controller = new AbortController()
-  const res = await fetch(`${baseUrl}/api/v2/live?access_token=${token}`, { signal: controller.signal })
+  const res = await fetch(`${baseUrl}/api/v2/live`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  })
   const notices: Notice[] = []
   const reading = readEvents(res, (event) => {
     if (event.event === 'notifications') notices.push(JSON.parse(event.data))

@@ -237,7 +237,7 @@ function refusalDetails(res: { statusCode: number; body: string }): string[] {
 }
 
 function rank(method: string, path: string): number {
-  if (path.endsWith('/logout') || (method === 'DELETE' && path.endsWith('/me'))) return 2
+  if (path.endsWith('/logout') || (method === 'DELETE' && /\/me(\/sessions.*)?$/.test(path))) return 2
   return method === 'DELETE' ? 1 : 0
 }
 

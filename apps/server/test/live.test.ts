@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { items } from '../src/db/schema.ts'
+import { items, liveTickets } from '../src/db/schema.ts'
 import { connectDevice, provisionDevice, publish, telemetry, waitFor } from './device-support.ts'
 import { readEvents } from './event-stream-reader.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
@@ -74,8 +74,67 @@ describe('GET /api/v2/live', () => {
   it('requires a signed-in caller', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1' })
     expect(res.statusCode).toBe(401)
-    const wrong = await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1&access_token=nope' })
+    const wrong = await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1&ticket=nope' })
     expect(wrong.statusCode).toBe(401)
+  })
+
+  it('refuses a bearer token in the URL, even a valid one, and says what to use', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v2/live?item_id=1&access_token=${adminToken}`,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().errors[0].detail).toMatch(/single-use ticket \(POST \/api\/v2\/live\/tickets\)/)
+  })
+
+  it('takes a ticket once, within its lifetime, and only while its session lasts', async () => {
+    const ticketFor = async (token: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/v2/live/tickets', headers: bearer(token) })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().meta.expires_in).toBeLessThanOrEqual(60)
+      return res.json().meta.ticket as string
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/v2/live/tickets' })).statusCode).toBe(401)
+    const [item] = await app.db.select().from(items).where(eq(items.serialNumber, '100003'))
+    const url = (ticket: string) => `/api/v2/live?item_id=${item!.id}&ticket=${ticket}`
+
+    const ticket = await ticketFor(userToken)
+    // The ticket is stored hashed, never as it is.
+    const stored = await app.db.select().from(liveTickets)
+    expect(stored.some((row) => row.ticketHash === ticket)).toBe(false)
+    const stream = await openStream(url(ticket))
+    expect(stream.res.status).toBe(200)
+    await waitFor(() => stream.items().length === 1, 10_000, 'first event')
+    expect(stream.items()[0].data.id).toBe(String(item!.id))
+    // Spent: the same ticket opens nothing more.
+    const again = await app.inject({ method: 'GET', url: url(ticket) })
+    expect(again.statusCode).toBe(401)
+    expect(again.json().errors[0].detail).toBe(
+      'Квиток живого потоку недійсний, застарів або вже використаний.',
+    )
+
+    // Past its lifetime.
+    const late = await ticketFor(userToken)
+    await app.db.update(liveTickets).set({ expiresAt: new Date(Date.now() - 1000) })
+    expect((await app.inject({ method: 'GET', url: url(late) })).statusCode).toBe(401)
+
+    // A session signed out: its tickets open nothing, and its open streams end at once.
+    const session = await loginAs(app, owner.email, owner.password)
+    const orphan = await ticketFor(session)
+    const live = await openStream(url(await ticketFor(session)))
+    await waitFor(() => live.items().length === 1, 10_000, 'first event')
+    const signedOut = await app.inject({ method: 'POST', url: '/api/v2/logout', headers: bearer(session) })
+    expect(signedOut.statusCode).toBe(204)
+    await waitFor(() => live.ended(), 3000, 'stream end on sign-out')
+    expect((await app.inject({ method: 'GET', url: url(orphan) })).statusCode).toBe(401)
+    // Another account's device: the ticket proves the session, not a right to every device.
+    const [adminItem] = await app.db.select().from(items).where(eq(items.serialNumber, '100001'))
+    const hidden = await app.inject({
+      method: 'GET',
+      url: `/api/v2/live?item_id=${adminItem!.id}&ticket=${await ticketFor(userToken)}`,
+    })
+    expect(hidden.statusCode).toBe(404)
   })
 
   it('answers 404 for a device the caller may not see, and 400 for a bad id', async () => {
@@ -103,8 +162,13 @@ describe('GET /api/v2/live', () => {
 
   it('streams the device document at once and again within a second of a telemetry message', async () => {
     const dev = await provisionDevice(app, adminToken)
-    // EventSource cannot send headers: the token travels as a query parameter.
-    const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}&access_token=${adminToken}`)
+    // EventSource cannot send headers: a single-use ticket travels as a query parameter.
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/v2/live/tickets',
+      headers: bearer(adminToken),
+    })
+    const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}&ticket=${ticket.json().meta.ticket}`)
     expect(stream.res.status).toBe(200)
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const [first] = await waitFor(() => stream.items().length > 0 && stream.items(), 10_000, 'first event')

@@ -156,6 +156,7 @@ describe('OpenAPI document', () => {
     'POST /api/v2/notifications/read-all',
     'POST /api/v2/notifications/unsubscribe',
     'POST /api/v2/items/{id}/alarms/{alarmId}/acknowledge',
+    'POST /api/v2/live/tickets',
   ]
 
   it('documents the request body of every call that takes one', () => {

@@ -16,7 +16,7 @@ async function requestLines(level: 'info' | 'debug') {
     await app.ready()
     await app.inject({ method: 'GET', url: '/health' })
     await app.inject({ method: 'GET', url: '/api/v2/me' })
-    await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1&access_token=secret-token' })
+    await app.inject({ method: 'GET', url: '/api/v2/live?item_id=1&ticket=secret-ticket' })
   } finally {
     await app.close()
     await database.close()
@@ -41,6 +41,6 @@ describe('the request log', () => {
       ]),
     )
     expect(lines.filter((line) => line.req?.url === '/health')).toHaveLength(1)
-    expect(JSON.stringify(lines)).not.toContain('secret-token')
+    expect(JSON.stringify(lines)).not.toContain('secret-ticket')
   })
 })

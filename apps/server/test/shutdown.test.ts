@@ -56,8 +56,8 @@ async function startServer(dataDir: string, env?: Record<string, string>): Promi
 function openLiveStream(baseUrl: string, itemId: string, token: string) {
   const state = { text: '', ended: false, error: '' }
   const req = http.get(
-    `${baseUrl}/api/v2/live?item_id=${itemId}&access_token=${token}`,
-    { agent: false },
+    `${baseUrl}/api/v2/live?item_id=${itemId}`,
+    { agent: false, headers: { authorization: `Bearer ${token}` } },
     (res) => {
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {

@@ -67,3 +67,36 @@ describe('the token cache across instances', () => {
     await waitFor(async () => (await users()).statusCode === 200, 2000, 'the new role on instance b')
   })
 })
+
+describe('sessions and live tickets across instances', () => {
+  it('refuses on the other instance a session ended from the list of sessions', async () => {
+    const user = DEMO_ACCOUNTS.find((account) => account.role === 'user')!
+    const here = await loginAs(a, user.email, user.password)
+    const there = await loginAs(b, user.email, user.password)
+    expect((await me(b, there)).statusCode).toBe(200)
+    const list = await a.inject({ method: 'GET', url: '/api/v2/me/sessions', headers: bearer(here) })
+    const other = list
+      .json<{ data: { id: string; attributes: { current: boolean } }[] }>()
+      .data.filter((session) => !session.attributes.current)
+    expect(other.length).toBeGreaterThan(0)
+    const ended = await a.inject({ method: 'DELETE', url: '/api/v2/me/sessions', headers: bearer(here) })
+    expect(ended.statusCode).toBe(200)
+    await waitFor(
+      async () => (await me(b, there)).statusCode === 401,
+      2000,
+      'the ended session on instance b',
+    )
+    expect((await me(a, here)).statusCode).toBe(200)
+  })
+
+  it('takes on one instance a live ticket issued by the other, once', async () => {
+    const user = DEMO_ACCOUNTS.find((account) => account.role === 'user')!
+    const token = await loginAs(a, user.email, user.password)
+    const issued = await a.inject({ method: 'POST', url: '/api/v2/live/tickets', headers: bearer(token) })
+    const ticket = issued.json<{ meta: { ticket: string } }>().meta.ticket
+    // A device nobody has: 404 shows the ticket signed the stream in (a refused one is 401).
+    const url = `/api/v2/live?item_id=999999&ticket=${ticket}`
+    expect((await b.inject({ method: 'GET', url })).statusCode).toBe(404)
+    expect((await a.inject({ method: 'GET', url })).statusCode).toBe(401)
+  })
+})

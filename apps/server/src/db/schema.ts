@@ -581,12 +581,33 @@ export const tokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // A session's browser and address as it signed in, and when and from where it was last used (written at
+    // most every minute or so, not per request: modules/auth/session-activity.ts). Null for older tokens.
+    userAgent: text('user_agent'),
+    createdAddress: text('created_address'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastAddress: text('last_address'),
   },
   (t) => [
     uniqueIndex('tokens_hash_unique').on(t.tokenHash),
     index('tokens_user_idx').on(t.userId, t.kind),
     check('tokens_kind_check', sql`${t.kind} in ('access', 'password_reset')`),
   ],
+)
+
+// A single-use ticket for one live stream (EventSource cannot send headers, and a long-lived token in a URL ends
+// up in proxies' logs): valid seconds, bound to the session that asked for it, taken by whichever instance the
+// stream reaches.
+export const liveTickets = pgTable(
+  'live_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    tokenId: integer('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_tickets_expires_idx').on(t.expiresAt)],
 )
 
 // Web push: one row per browser that agreed to notifications; the endpoint belongs to one account at a time.

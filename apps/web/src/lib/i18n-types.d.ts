@@ -8,6 +8,7 @@ import type push from '../locales/uk-push.json'
 import type schedule from '../locales/uk-schedule.json'
 import type screens from '../locales/uk-screens.json'
 import type service from '../locales/uk-service.json'
+import type sessions from '../locales/uk-sessions.json'
 import type sharing from '../locales/uk-sharing.json'
 
 type Shell = typeof uk
@@ -20,6 +21,7 @@ type Alarms = typeof alarms
 type Schedule = typeof schedule
 type Service = typeof service
 type Firmware = typeof firmware
+type Sessions = typeof sessions
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -33,7 +35,8 @@ interface Translation
     Alarms,
     Schedule,
     Service,
-    Firmware {}
+    Firmware,
+    Sessions {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

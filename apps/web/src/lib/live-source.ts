@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
+import { liveStreamUrl } from './live-ticket'
 import { onServerRecovered } from './server-reachability'
 
-const RESTART_AFTER_MS = 5000
+/** After a stream failed, a new one (with a new ticket) within 1–5 s, spread so that browsers do not all come at once. */
+const reopenDelayMs = () => 1000 + Math.floor(Math.random() * 4000)
 
 export type LiveSourceHandlers = {
   /** Listeners by event name. */
@@ -11,46 +13,65 @@ export type LiveSourceHandlers = {
 }
 
 /**
- * One of the server's event streams (`/api/v2/live…`): opened while `url` is set, reopened after the browser
- * has given up on it (an error answer ends an EventSource for good) and when the server is back. Returns
- * whether it is up; while it is down the caller falls back to polling.
+ * One of the server's event streams (`/live…` under the API, e.g. `/live?item_id=7`): opened while `path` is
+ * set, each time with a fresh single-use ticket. A ticket opens one stream only, so the browser's own reconnect
+ * (same address) would be refused: after an error the stream is closed here and reopened with a new ticket, and
+ * again when the server is back. Returns whether it is up; while it is down the caller falls back to polling.
  */
 export function useLiveSource(
-  url: string | null,
+  path: string | null,
   handlers: LiveSourceHandlers,
   deps: readonly unknown[],
 ): boolean {
   const [connected, setConnected] = useState(false)
-  // Bumped to open a new stream: after the browser has given up on the old one, or when the server is back.
+  // Bumped to open a new stream: after the old one failed, or when the server is back.
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => onServerRecovered(() => setAttempt((value) => value + 1)), [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the handlers depend on; a new attempt opens a new stream
   useEffect(() => {
-    if (!url || typeof EventSource === 'undefined') return
-    const source = new EventSource(url)
+    if (!path || typeof EventSource === 'undefined') return
+    const abort = new AbortController()
+    let source: EventSource | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
-    source.onopen = () => {
-      setConnected(true)
-      handlers.onOpen?.()
-    }
-    source.onerror = () => {
-      setConnected(false)
-      handlers.onError?.()
-      if (source.readyState === EventSource.CLOSED) {
-        retry = setTimeout(() => setAttempt((value) => value + 1), RESTART_AFTER_MS)
-      }
-    }
-    for (const [name, listener] of Object.entries(handlers.events)) {
-      source.addEventListener(name, (event) => listener(event as MessageEvent<string>))
-    }
-    return () => {
+    const reopenLater = () => {
       clearTimeout(retry)
-      source.close()
+      retry = setTimeout(() => setAttempt((value) => value + 1), reopenDelayMs())
+    }
+    liveStreamUrl(path, abort.signal).then(
+      (url) => {
+        if (abort.signal.aborted) return
+        const opened = new EventSource(url)
+        source = opened
+        opened.onopen = () => {
+          setConnected(true)
+          handlers.onOpen?.()
+        }
+        opened.onerror = () => {
+          opened.close()
+          setConnected(false)
+          handlers.onError?.()
+          reopenLater()
+        }
+        for (const [name, listener] of Object.entries(handlers.events)) {
+          opened.addEventListener(name, (event) => listener(event as MessageEvent<string>))
+        }
+      },
+      () => {
+        // No ticket (server away, session over: the API client has handled a 401): try again later.
+        if (abort.signal.aborted) return
+        handlers.onError?.()
+        reopenLater()
+      },
+    )
+    return () => {
+      abort.abort()
+      clearTimeout(retry)
+      source?.close()
       setConnected(false)
     }
-  }, [url, attempt, ...deps])
+  }, [path, attempt, ...deps])
 
   return connected
 }

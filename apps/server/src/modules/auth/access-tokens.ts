@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { tokens } from '../../db/schema.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import type { SessionClient } from './session-client.ts'
 
 export const REMEMBERED_TTL_SECONDS = 30 * 24 * 3600
 export const SESSION_TTL_SECONDS = 12 * 3600
@@ -13,6 +14,7 @@ export async function issueAccessToken(
   db: Database,
   userId: number,
   remember: boolean,
+  client?: SessionClient,
 ): Promise<TokenResponse> {
   const ttl = remember ? REMEMBERED_TTL_SECONDS : SESSION_TTL_SECONDS
   const secret = generateSecret()
@@ -21,6 +23,8 @@ export async function issueAccessToken(
     kind: 'access',
     tokenHash: sha256(secret),
     expiresAt: new Date(Date.now() + ttl * 1000),
+    userAgent: client?.userAgent ?? null,
+    createdAddress: client?.address ?? null,
   })
   return { token_type: 'Bearer', expires_in: ttl, access_token: secret }
 }

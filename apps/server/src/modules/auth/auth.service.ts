@@ -6,10 +6,11 @@ import { HttpError } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { assertEmailFree, emailTaken } from '../users/user-input.ts'
 import { issueAccessToken } from './access-tokens.ts'
+import type { SessionClient } from './session-client.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export async function login(db: Database, input: LoginInput): Promise<TokenResponse> {
+export async function login(db: Database, input: LoginInput, client?: SessionClient): Promise<TokenResponse> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -18,13 +19,14 @@ export async function login(db: Database, input: LoginInput): Promise<TokenRespo
   // Compare against a dummy hash for unknown e-mails so timing does not reveal who is registered.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new HttpError(401, 'Невірні дані!')
-  return issueAccessToken(db, user.id, input.remember ?? true)
+  return issueAccessToken(db, user.id, input.remember ?? true, client)
 }
 
 /** A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034). */
 export async function register(
   db: Database,
   input: RegisterInput,
+  client?: SessionClient,
 ): Promise<{ userId: number; token: TokenResponse }> {
   const email = normalizeEmail(input.email)
   await assertEmailFree(db, email)
@@ -40,5 +42,5 @@ export async function register(
     if (userRole) await tx.insert(userRoles).values({ userId: created.id, roleId: userRole.id })
     return created.id
   })
-  return { userId, token: await issueAccessToken(db, userId, true) }
+  return { userId, token: await issueAccessToken(db, userId, true, client) }
 }

@@ -12,6 +12,8 @@ export interface LiveSubscriber {
   send(event: string, data: string): void
   /** Every heartbeat period; the stream may close itself here (signed out, too slow). */
   heartbeat(): void
+  /** The account's sessions changed (one signed out): the stream closes if its own has ended. */
+  checkSession?(): void
   /** retryMs when the server stops: the browser is told when to reconnect. */
   close(retryMs?: number): void
 }
@@ -232,5 +234,15 @@ export class LiveHub {
       for (const subscriber of [...channel.subscribers]) subscriber.heartbeat()
     }
     for (const set of this.users.values()) for (const subscriber of [...set]) subscriber.heartbeat()
+  }
+
+  /** An account's access changed (a session ended, here or on another instance; null: anyone's may have). */
+  sessionsChanged(userId: number | null): void {
+    const mine = (subscriber: LiveSubscriber) => userId === null || subscriber.viewer.userId === userId
+    for (const channel of this.channels.values()) {
+      for (const subscriber of [...channel.subscribers]) if (mine(subscriber)) subscriber.checkSession?.()
+    }
+    const sets = userId === null ? [...this.users.values()] : [this.users.get(userId) ?? new Set()]
+    for (const set of sets) for (const subscriber of [...set]) subscriber.checkSession?.()
   }
 }

@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { issueAccessToken, revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import type { SessionClient } from '../auth/session-client.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes
@@ -46,6 +47,7 @@ export async function resetPassword(
   db: Database,
   events: AppEventBus,
   input: ResetInput,
+  client?: SessionClient,
 ): Promise<TokenResponse> {
   const [row] = await db
     .select({ userId: users.id, tokenId: tokens.id })
@@ -76,5 +78,5 @@ export async function resetPassword(
     await revokeUserTokens(tx, row.userId, 'password_reset')
   })
   events.emit('user.access-changed', { userId: row.userId })
-  return issueAccessToken(db, row.userId, true)
+  return issueAccessToken(db, row.userId, true, client)
 }

@@ -7,8 +7,10 @@ import { forbidden, unauthorized } from '../../lib/api-error.ts'
 import type { AppEvents } from '../../lib/events.ts'
 import { idParams } from '../../lib/params.ts'
 import { sha256 } from '../../lib/secrets.ts'
+import { SessionActivity } from '../../modules/auth/session-activity.ts'
 import { TokenCache } from '../../modules/auth/token-cache.ts'
 import { type ItemAbility, itemFor } from '../../modules/items/item-access.ts'
+import { takeLiveTicket } from '../../modules/live/live-tickets.ts'
 import type { RoleRef } from '../../modules/users/user-roles.ts'
 
 export type AuthContext = {
@@ -29,7 +31,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tokens recently seen on this instance (ADR 020); `forget(userId)` when an account's access changes. */
     tokenCache: TokenCache<AuthContext>
+    /** When each session was last used, written in batches (GET /me/sessions). */
+    sessionActivity: SessionActivity
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** Signs a live stream in with a single-use ticket (POST /live/tickets) instead of a bearer token. */
+    authenticateLiveTicket: (request: FastifyRequest, ticket: string) => Promise<void>
     requireRole: (...allowed: RoleName[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /**
      * A `preValidation` hook for a route acting on the device `:id`: a caller who may not do `ability` to it is
@@ -54,6 +60,8 @@ const rolesOfRow = sql<RoleRef[]>`coalesce((
   from user_roles ur join roles r on r.id = ur.role_id
   where ur.user_id = ${users.id}), '[]'::json)`
 
+const TICKET_INVALID = 'Квиток живого потоку недійсний, застарів або вже використаний.'
+
 // Bearer tokens are opaque; only their hash is stored, so a database leak does not leak sessions.
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('auth', null)
@@ -61,8 +69,12 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('tokenCache', cache)
   const onAccessChanged = ({ userId }: AppEvents['user.access-changed'][0]) => cache.forget(userId)
   app.events.on('user.access-changed', onAccessChanged)
+  const activity = new SessionActivity(app.db, app.log.child({ module: 'sessions' }))
+  app.decorate('sessionActivity', activity)
+  activity.start()
   app.addHook('onClose', async () => {
     app.events.off('user.access-changed', onAccessChanged)
+    await activity.stop()
   })
 
   // One round trip, prepared once: the token, its account and the account's roles in their order.
@@ -89,6 +101,40 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     .limit(1)
     .prepare('teplo_authenticate')
 
+  // The same, by the session's id: a live ticket names the session it was issued to.
+  const sessionQuery = app.db
+    .select({
+      tokenId: tokens.id,
+      expiresAt: tokens.expiresAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      language: users.language,
+      roles: rolesOfRow,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(
+      and(
+        eq(tokens.id, sql.placeholder('tokenId')),
+        eq(tokens.kind, 'access'),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('teplo_authenticate_session')
+
+  app.decorate('authenticateLiveTicket', async (request: FastifyRequest, ticket: string) => {
+    const tokenId = await takeLiveTicket(app.db, ticket)
+    if (tokenId === null) throw unauthorized(TICKET_INVALID)
+    const [row] = await sessionQuery.execute({ tokenId, now: new Date() })
+    if (!row) throw unauthorized(TICKET_INVALID)
+    const { expiresAt: _expiresAt, ...account } = row
+    request.auth = Object.freeze({ ...account, role: effectiveRole(account.roles) })
+    activity.touch(row.tokenId, request.ip)
+  })
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized()
@@ -96,6 +142,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const known = cache.get(tokenHash)
     if (known) {
       request.auth = known
+      activity.touch(known.tokenId, request.ip)
       return
     }
     const generation = cache.begin()
@@ -105,6 +152,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const auth: AuthContext = Object.freeze({ ...account, role: effectiveRole(account.roles) })
     cache.set(tokenHash, auth, expiresAt, generation)
     request.auth = auth
+    activity.touch(auth.tokenId, request.ip)
   })
 
   app.decorate(

@@ -24,7 +24,9 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   const onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => hub.itemUpdated(itemId)
   const onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => hub.itemDeleted(itemId)
   const onNotified = ({ userId }: AppEvents['notifications.changed'][0]) => hub.userNotified(userId)
+  const onAccessChanged = ({ userId }: AppEvents['user.access-changed'][0]) => hub.sessionsChanged(userId)
   app.events.on('item.updated', onUpdated)
+  app.events.on('user.access-changed', onAccessChanged)
   app.events.on('item.deleted', onDeleted)
   app.events.on('notifications.changed', onNotified)
   const bridge = app.config.databaseUrl
@@ -47,6 +49,7 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
         log,
         accessChanged: (userId) => {
           app.tokenCache.forget(userId)
+          hub.sessionsChanged(userId)
           if (userId === null) app.itemCache.clear()
           else app.itemCache.forgetUser(userId)
         },
@@ -74,6 +77,7 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
     app.events.off('item.updated', onUpdated)
     app.events.off('item.deleted', onDeleted)
     app.events.off('notifications.changed', onNotified)
+    app.events.off('user.access-changed', onAccessChanged)
     hub.close()
     await bridge?.close()
   })

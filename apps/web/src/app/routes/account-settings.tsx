@@ -15,6 +15,7 @@ import { SettingsSection } from '../../features/account/components/settings-sect
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
+import { SessionsSection } from '../../features/sessions/components/sessions-section'
 import { useRememberAccountLanguage } from '../account-language'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
@@ -55,6 +56,9 @@ export function AccountSettingsRoute() {
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
+          <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
+            <SessionsSection />
+          </SettingsSection>
           <Suspense fallback={null}>
             <PendingInvitations />
           </Suspense>

@@ -32,6 +32,11 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Тривогу не знайдено': 'Alarm not found',
   'Сповіщення не знайдено': 'Notification not found',
   'Невірні дані!': 'Wrong email or password!',
+  'Сеанс не знайдено або його вже завершено.': 'Session not found, or it has already ended.',
+  'Квиток живого потоку недійсний, застарів або вже використаний.':
+    'The live stream ticket is not valid, has expired or has already been used.',
+  'Токен доступу в адресі не приймається. Отримайте одноразовий квиток (POST /api/v2/live/tickets) і передайте його як ticket.':
+    'An access token in the address is not accepted. Get a single-use ticket (POST /api/v2/live/tickets) and pass it as ticket.',
   'Тип пристрою не знайдено.': 'Device type not found.',
   'До цього типу ще належать пристрої.': 'Devices still belong to this type.',
 

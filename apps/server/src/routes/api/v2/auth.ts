@@ -5,6 +5,7 @@ import { sendVerificationLink } from '../../../modules/account-email/account-ema
 import { revokeToken } from '../../../modules/auth/access-tokens.ts'
 import { login, normalizeEmail, register } from '../../../modules/auth/auth.service.ts'
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
+import { sessionClient } from '../../../modules/auth/session-client.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
@@ -47,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw tooManyAttempts(wait)
       }
       try {
-        const token = await login(app.db, request.body)
+        const token = await login(app.db, request.body, sessionClient(request))
         throttle.succeeded(request.ip, email)
         return token
       } catch (error) {
@@ -70,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { jsonApi: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { userId, token } = await register(app.db, request.body)
+      const { userId, token } = await register(app.db, request.body, sessionClient(request))
       // After the answer: the account works without it, and a lost letter is sent again from account settings.
       const context = {
         db: app.db,

@@ -1,28 +1,60 @@
+import { liveTicketSchema } from '@teplo/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { unauthorized } from '../../../lib/api-error.ts'
 import { idSchema } from '../../../lib/params.ts'
 import { accessOf, findItemFor, itemFor } from '../../../modules/items/item-access.ts'
 import { accessTokenActive } from '../../../modules/live/access-token.ts'
 import { openEventStream } from '../../../modules/live/event-stream.ts'
 import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hub.ts'
+import { issueLiveTicket, LIVE_TICKET_TTL_SECONDS } from '../../../modules/live/live-tickets.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const liveQuery = z.object({
   // Without it, the account's stream: `event: notifications` (the bell).
   item_id: idSchema('item_id').optional(),
-  // EventSource cannot send headers, so the browser passes its bearer token here.
-  access_token: z.string().min(1).max(200).optional(),
+  // EventSource cannot send headers: the browser asks POST /live/tickets first and passes the ticket here.
+  ticket: z.string().min(1).max(100).optional(),
+  // Refused with its own message: a month-long token in a URL stays in proxies' logs.
+  access_token: z.string().max(500).optional(),
 })
 
-// The query token counts only when no Authorization header came.
-async function tokenFromQuery(request: FastifyRequest) {
-  const token = (request.query as z.infer<typeof liveQuery>).access_token
-  if (token && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`
-}
+const TOKEN_IN_URL =
+  'Токен доступу в адресі не приймається. Отримайте одноразовий квиток (POST /api/v2/live/tickets) і передайте його як ticket.'
 
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   type Caller = ReturnType<typeof currentUser>
+
+  // A ticket, or an Authorization header (other clients); never the bearer token in the query.
+  async function authenticateStream(request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as z.infer<typeof liveQuery>
+    if (query.access_token !== undefined) throw unauthorized(TOKEN_IN_URL)
+    if (query.ticket !== undefined) return app.authenticateLiveTicket(request, query.ticket)
+    return app.authenticate(request, reply)
+  }
+
+  app.post(
+    '/live/tickets',
+    {
+      schema: {
+        tags: ['live'],
+        summary: `A single-use ticket for one \`GET /live?ticket=…\`, valid ${LIVE_TICKET_TTL_SECONDS} s, bound to this session`,
+        response: { 200: liveTicketSchema },
+      },
+      onRequest: app.authenticate,
+      // A phone reconnecting on a flaky network asks for one each time; a loop asks for far more.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => issueLiveTicket(app.db, currentUser(request).tokenId),
+  )
+
+  function checkSessionOf(stream: ReturnType<typeof openEventStream>, caller: Caller) {
+    accessTokenActive(app.db, caller.tokenId).then(
+      (active) => active || stream.close(),
+      () => {},
+    )
+  }
 
   /** A stream as the hub sees it: its heartbeat also checks that the session still holds. */
   function subscriberOf(stream: ReturnType<typeof openEventStream>, caller: Caller): LiveSubscriber {
@@ -32,11 +64,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       close: (retryMs) => stream.close(retryMs),
       heartbeat: () => {
         stream.send('heartbeat', JSON.stringify({ ts: new Date().toISOString() }))
-        accessTokenActive(app.db, caller.tokenId).then(
-          (active) => active || stream.close(),
-          () => {},
-        )
+        checkSessionOf(stream, caller)
       },
+      checkSession: () => checkSessionOf(stream, caller),
     }
   }
 
@@ -60,7 +90,8 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-Sent Events for one device (`item_id`): `event: item` with its document on every change; without `item_id`, the account: `event: notifications` (newest five and the unread count); `event: heartbeat` every 15 s',
         description:
-          'Authenticate with `Authorization: Bearer …` or, from EventSource, `?access_token=…`. Devices the caller ' +
+          'Authenticate with `Authorization: Bearer …` or, from EventSource, `?ticket=…` from `POST /live/tickets` ' +
+          '(single use, valid 30 s); a bearer token in the query (`access_token`) is refused with 401. Devices the caller ' +
           'may not see answer 404. The stream ends when the session ends, the device is deleted (`event: deleted`) or the ' +
           "caller's access to it ends (`event: revoked`).",
         querystring: liveQuery,
@@ -72,9 +103,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
         },
       },
-      // The URL may carry the access token: keep it out of the request log.
+      // The URL may carry a ticket (spent at once) or a refused token: keep it out of the request log anyway.
       logLevel: 'warn',
-      preHandler: [tokenFromQuery, app.authenticate],
+      preHandler: authenticateStream,
     },
     async (request, reply) => {
       const caller = currentUser(request)

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
+import { sessionClient } from '../../../modules/auth/session-client.ts'
 import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
 import {
@@ -87,7 +88,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, token, password } = request.body
-      return resetPassword(app.db, app.events, { email, token, password })
+      return resetPassword(app.db, app.events, { email, token, password }, sessionClient(request))
     },
   )
 }

@@ -11,10 +11,16 @@ import { DashboardScreen } from './dashboard-screen'
 const slow = { timeout: 4000 }
 
 /** Answers the list and each device from `items`; PATCH stores and answers `patched`. */
+let tickets = 0
+
 function serve(items: ItemResource[], patched?: (id: string, body: unknown) => ItemResource) {
   return stubFetch((call) => {
     const path = call.url.split('?')[0]
     if (path === '/api/v2/items') return { status: 200, body: itemListDocument(items) }
+    if (path === '/api/v2/live/tickets' && call.method === 'POST') {
+      tickets += 1
+      return { status: 200, body: { meta: { ticket: `ticket-${tickets}`, expires_in: 30 } } }
+    }
     const id = path?.split('/').at(-1) ?? ''
     const item = items.find((entry) => entry.id === id)
     if (!item) return { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: '' }] } }
@@ -274,7 +280,9 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     show()
     await screen.findByRole('meter', { name: 'Температура котла' }, slow)
 
-    expect(sources.at(-1)?.url).toBe('/api/v2/live?item_id=1&access_token=token-1')
+    // A single-use ticket in the address, never the session's token.
+    await waitFor(() => expect(sources.at(-1)?.url).toMatch(/^\/api\/v2\/live\?item_id=1&ticket=ticket-\d+$/))
+    const firstUrl = sources.at(-1)!.url
     act(() => {
       sources.at(-1)?.onopen?.()
       const update = itemDocument(itemResource('1', { status: 'on', heater_temp: 71 }))
@@ -287,6 +295,15 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
       ),
     )
     expect(screen.getByText("з'єднання встановлено")).toBeTruthy()
+
+    // The stream fails: it is reopened with a new ticket (a spent one would be refused).
+    const opened = sources.length
+    act(() => {
+      sources.at(-1)?.onerror?.()
+    })
+    await waitFor(() => expect(sources.length).toBe(opened + 1), { timeout: 8000 })
+    expect(sources.at(-1)?.url).toMatch(/ticket=ticket-\d+$/)
+    expect(sources.at(-1)?.url).not.toBe(firstUrl)
   })
 
   it('reloads when the stream says the device was deleted', async () => {
@@ -307,6 +324,7 @@ describe('DashboardScreen', { timeout: 15_000 }, () => {
     show()
     await screen.findByRole('meter', { name: 'Температура котла' }, slow)
 
+    await waitFor(() => expect(sources.length).toBeGreaterThan(0))
     items.splice(0, 1)
     act(() => {
       sources.at(-1)?.dispatchEvent(new MessageEvent('deleted', { data: '{}' }))

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { API_BASE } from '../../../lib/api-client'
 import { useAccessToken } from '../../../lib/auth-token'
 import { storeDevice } from '../../../lib/items/item-cache'
 import { deviceFromDocument, isItemDocument } from '../../../lib/items/item-document'
@@ -7,9 +6,9 @@ import { itemKeys } from '../../../lib/items/item-keys'
 import { useLiveSource } from '../../../lib/live-source'
 import { reportServerAnswer, reportServerFailure } from '../../../lib/server-reachability'
 
-export function liveUrl(itemId: string, token: string): string {
-  const query = new URLSearchParams({ item_id: itemId, access_token: token })
-  return `${API_BASE}/live?${query}`
+/** The device's stream under the API; its ticket is added when it opens. */
+export function livePath(itemId: string): string {
+  return `/live?${new URLSearchParams({ item_id: itemId })}`
 }
 
 /**
@@ -20,10 +19,10 @@ export function liveUrl(itemId: string, token: string): string {
 export function useLiveDevice(itemId: string | undefined): boolean {
   const queryClient = useQueryClient()
   const token = useAccessToken()
-  // EventSource cannot send headers, so the stream takes the token in its address.
-  const url = itemId && token ? liveUrl(itemId, token) : null
+  // Signed in: each stream opens with a single-use ticket asked for with the session's token.
+  const path = itemId && token ? livePath(itemId) : null
   return useLiveSource(
-    url,
+    path,
     {
       onOpen: reportServerAnswer,
       // The browser reconnects by itself after a network error; polling covers the gap meanwhile. A stopped
@@ -50,6 +49,6 @@ export function useLiveDevice(itemId: string | undefined): boolean {
         },
       },
     },
-    [itemId, queryClient],
+    [itemId, queryClient, token],
   )
 }

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { API_BASE } from '../../../lib/api-client'
 import { useAccessToken } from '../../../lib/auth-token'
 import { useLiveSource } from '../../../lib/live-source'
 import { notificationKeys } from '../api/notifications'
@@ -12,9 +11,10 @@ import { notificationKeys } from '../api/notifications'
 export function useLiveNotifications(enabled: boolean): boolean {
   const queryClient = useQueryClient()
   const token = useAccessToken()
-  const url = enabled && token ? `${API_BASE}/live?${new URLSearchParams({ access_token: token })}` : null
+  // Signed in: the stream's ticket is asked for with the session's token.
+  const path = enabled && token ? '/live' : null
   return useLiveSource(
-    url,
+    path,
     {
       events: {
         notifications: () => {
@@ -22,6 +22,6 @@ export function useLiveNotifications(enabled: boolean): boolean {
         },
       },
     },
-    [queryClient],
+    [queryClient, token],
   )
 }

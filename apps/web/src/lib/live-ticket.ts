@@ -1,0 +1,13 @@
+import type { LiveTicket } from '@teplo/domain'
+import { API_BASE, apiRequest } from './api-client'
+
+/**
+ * A stream's address with a fresh single-use ticket (`POST /live/tickets`): EventSource cannot send the bearer
+ * token as a header, and the server refuses it in the address (it would stay in proxies' logs). `path` is the
+ * stream under the API, e.g. `/live?item_id=7`.
+ */
+export async function liveStreamUrl(path: string, signal?: AbortSignal): Promise<string> {
+  const ticket = await apiRequest<LiveTicket>('/live/tickets', { method: 'POST', signal })
+  const separator = path.includes('?') ? '&' : '?'
+  return `${API_BASE}${path}${separator}${new URLSearchParams({ ticket: ticket.meta.ticket })}`
+}
