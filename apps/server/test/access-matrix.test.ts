@@ -213,6 +213,8 @@ const NOT_ONE_DEVICE: Record<string, string> = {
   'POST /api/v2/items/claim/preview': 'owner code: the code is the authority (handover-access.test.ts)',
   'POST /api/v2/items/verify': 'controllers: anonymous, by serial',
   'POST /api/v2/items/verify-token': 'controllers: anonymous, by serial and code',
+  'POST /api/v2/live/tickets':
+    "a ticket for the caller's own live stream; the stream checks the device (sessions.test.ts)",
 }
 const DEVICE_PATH = /^\/api\/v2\/(items|item-errors|live|uploads\/items)(\/|$)/
 

@@ -408,6 +408,25 @@ describe('the simulator as the controller', () => {
       reconnectPeriodMs: 100,
     })
     await simulator.whenConnected()
+    // The server has taken both controllers' first messages (and so sent them what was pending for them, which
+    // is nothing yet): otherwise a device's "online", handled after the rollout started, sends it the same update
+    // again, and the corrupted one would install it on the second try.
+    await waitFor(
+      async () => {
+        const seen = await Promise.all(
+          [good!, corrupted!].map(async ({ itemId }) => {
+            const [row] = await app.db
+              .select({ lastSeenAt: items.lastSeenAt })
+              .from(items)
+              .where(eq(items.id, itemId))
+            return row?.lastSeenAt != null
+          }),
+        )
+        return seen.every(Boolean)
+      },
+      10_000,
+      'both controllers seen by the server',
+    )
     simulator.corruptNextDownload(corrupted!.serial)
     const started = await startRollout({
       firmware_id: image.id,
