@@ -93,10 +93,12 @@ export async function dashboardReady(page: Page) {
 /** Opens a screen and waits until what it loads is there: its heading (an invitation's alert), the network. */
 export async function openScreen(page: Page, path: string) {
   await page.goto(path)
-  // A link without a valid invitation says so in an alert, without a heading.
-  const shown = path.startsWith('/invitations/')
-    ? page.getByRole('alert')
-    : page.getByRole('heading', { level: 1 })
+  // A mailed link (an invitation, an address to prove or an address change to undo) that is not valid says so in
+  // an alert, without a heading.
+  const shown =
+    path.startsWith('/invitations/') || path.startsWith('/email/')
+      ? page.getByRole('alert')
+      : page.getByRole('heading', { level: 1 })
   await expect(shown.first()).toBeVisible()
   await page.waitForLoadState('networkidle')
   if (path === '/dashboards') await dashboardReady(page)
