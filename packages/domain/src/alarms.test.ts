@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ALARM_KINDS, alarmAction, alarmDescription, alarmTitle } from './alarms'
+import {
+  ALARM_KINDS,
+  alarmAction,
+  alarmDescription,
+  alarmTitle,
+  IDENTITY_CONFLICT_TAKEOVERS,
+  IDENTITY_CONFLICT_WINDOW_MINUTES,
+  identityConflictActive,
+} from './alarms'
 import { ERROR_CODES } from './item-errors'
 
 const CYRILLIC = /[А-Яа-яЄєІіЇїҐґ]/
@@ -41,5 +49,26 @@ describe('alarm texts', () => {
       expect(alarmDescription(alarm, 'uk')).toMatch(CYRILLIC)
       expect(alarmAction(alarm, 'uk')).toMatch(CYRILLIC)
     }
+  })
+})
+
+describe('identityConflictActive', () => {
+  const now = new Date('2026-01-10T12:00:00Z')
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
+
+  it('needs enough takeovers, the last within the window', () => {
+    expect(identityConflictActive(IDENTITY_CONFLICT_TAKEOVERS, minutesAgo(5), now)).toBe(true)
+    expect(identityConflictActive(IDENTITY_CONFLICT_TAKEOVERS - 1, minutesAgo(5), now)).toBe(false)
+    expect(
+      identityConflictActive(IDENTITY_CONFLICT_TAKEOVERS, minutesAgo(IDENTITY_CONFLICT_WINDOW_MINUTES), now),
+    ).toBe(false)
+    expect(identityConflictActive(5, null, now)).toBe(false)
+  })
+
+  it('is told in both languages with the count', () => {
+    const alarm = { kind: 'identity_conflict', code: '', value: 3, threshold: null } as const
+    expect(alarmTitle(alarm)).toBe('Два контролери з одними даними входу')
+    expect(alarmDescription(alarm)).toContain('(3 перехоплень')
+    expect(alarmDescription(alarm, 'en')).toContain('(3 connection takeovers')
   })
 })

@@ -2,7 +2,15 @@ import { errorCodeAction, errorCodeDescription, toErrorCode } from './item-error
 import type { Language } from './languages'
 
 /** What raises an alarm on a device (docs/api.md "Alarms and notifications", ADR 023). */
-export const ALARM_KINDS = ['device_error', 'offline', 'overheat', 'frost', 'fire_out', 'fuel_low'] as const
+export const ALARM_KINDS = [
+  'device_error',
+  'offline',
+  'overheat',
+  'frost',
+  'fire_out',
+  'fuel_low',
+  'identity_conflict',
+] as const
 export type AlarmKind = (typeof ALARM_KINDS)[number]
 
 /** An alarm's lifecycle: active → acknowledged (someone saw it) → cleared (the condition ended). */
@@ -20,6 +28,7 @@ export const ALARM_KIND_LABELS: Readonly<Record<AlarmKind, string>> = {
   frost: 'Загроза замерзання',
   fire_out: "Полум'я згасло",
   fuel_low: 'Закінчується паливо',
+  identity_conflict: 'Два контролери з одними даними входу',
 }
 
 /** The same labels in English (Ukrainian stays the reference wording). */
@@ -30,6 +39,7 @@ export const ALARM_KIND_LABELS_EN: Readonly<Record<AlarmKind, string>> = {
   frost: 'Risk of freezing',
   fire_out: 'The flame went out',
   fuel_low: 'Running out of fuel',
+  identity_conflict: "Two controllers use this device's identity",
 }
 
 export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = {
@@ -78,6 +88,23 @@ export const FIRE_OUT_DROP = 2
  */
 export const HEATING_WORK_MODES: readonly number[] = [5, 6, 7, 8, 9, 11]
 
+/**
+ * Two controllers with one device's credentials take its broker session from each other in turn: each
+ * connection says `online` with its own boot id. A boot id that comes back after another one is a takeover
+ * (one controller never returns to an earlier boot); this many within the window are a clone (ADR 037).
+ */
+export const IDENTITY_CONFLICT_TAKEOVERS = 2
+export const IDENTITY_CONFLICT_WINDOW_MINUTES = 60
+
+/** Whether two controllers use the device's identity now: enough takeovers, the last within the window. */
+export function identityConflictActive(takeovers: number, lastTakeoverAt: Date | null, now: Date): boolean {
+  return (
+    takeovers >= IDENTITY_CONFLICT_TAKEOVERS &&
+    lastTakeoverAt !== null &&
+    now.getTime() - lastTakeoverAt.getTime() < IDENTITY_CONFLICT_WINDOW_MINUTES * 60_000
+  )
+}
+
 /** Quiet hours are read on the Kyiv clock. */
 export const NOTIFICATION_TIME_ZONE = 'Europe/Kyiv'
 
@@ -102,6 +129,7 @@ type AlarmWording = {
   frost: (value: string, threshold: string) => string
   fireOut: (minutes: number) => string
   fuelLow: (days: string, threshold: string) => string
+  identityConflict: (takeovers: number) => string
   actions: Readonly<Record<Exclude<AlarmKind, 'device_error'>, string>>
 }
 
@@ -115,6 +143,8 @@ const ALARM_WORDING: Readonly<Record<Language, AlarmWording>> = {
     fireOut: (minutes) =>
       `Котел у режимі опалення, але пальник не горить, а теплоносій холоне вже ${minutes} хв.`,
     fuelLow: (days, threshold) => `За оцінкою пелет залишилося на ${days} дн. (поріг — ${threshold} дн.).`,
+    identityConflict: (takeovers) =>
+      `Два різні контролери по черзі підключаються з даними входу цього котла (${takeovers} перехоплень з'єднання за годину): налаштування можуть потрапляти не на той котел.`,
     actions: {
       offline:
         'Перевірте живлення котла та доступ до інтернету (роутер, Wi‑Fi). Якщо все працює, а зв’язку немає — зверніться до сервісу.',
@@ -125,6 +155,8 @@ const ALARM_WORDING: Readonly<Record<Language, AlarmWording>> = {
       fire_out:
         'Перевірте, чи є пелети в бункері й чи подає їх шнек, очистіть пальник і запустіть котел знову.',
       fuel_low: 'Досипте пелети в бункер і позначте заправку в історії пристрою.',
+      identity_conflict:
+        'Зверніться до інсталятора: хай перевірить, чи не встановлено ці дані входу на другому контролері, і повторно зареєструє котел (контролер отримає нові дані входу).',
     },
   },
   en: {
@@ -138,6 +170,8 @@ const ALARM_WORDING: Readonly<Record<Language, AlarmWording>> = {
       `The boiler is in a heating mode, but the burner is not burning and the water has been cooling for ${minutes} min.`,
     fuelLow: (days, threshold) =>
       `By the estimate, the pellets will last ${days} days (threshold: ${threshold} days).`,
+    identityConflict: (takeovers) =>
+      `Two different controllers take turns connecting with this boiler's credentials (${takeovers} connection takeovers within an hour): settings may reach the wrong boiler.`,
     actions: {
       offline:
         "Check the boiler's power and the internet connection (router, Wi‑Fi). If everything works and there is still no connection, call the service.",
@@ -148,6 +182,8 @@ const ALARM_WORDING: Readonly<Record<Language, AlarmWording>> = {
       fire_out:
         'Check that there are pellets in the hopper and that the auger feeds them, clean the burner and start the boiler again.',
       fuel_low: "Top the hopper up with pellets and record the refill in the device's history.",
+      identity_conflict:
+        'Call your installer: have them check whether these credentials are installed on a second controller, and pair the boiler again (the controller gets new credentials).',
     },
   },
 }
@@ -172,6 +208,8 @@ export function alarmDescription(alarm: AlarmFacts, language: Language = 'uk'): 
       return wording.fireOut(FIRE_OUT_MINUTES)
     case 'fuel_low':
       return wording.fuelLow(value, threshold)
+    case 'identity_conflict':
+      return wording.identityConflict(alarm.value ?? IDENTITY_CONFLICT_TAKEOVERS)
   }
 }
 

@@ -175,6 +175,12 @@ export const items = pgTable(
     // The errors the controller last said are in force (telemetry `active_errors`); null: it does not say, and
     // the alarms' hold-time rule applies (ADR 037).
     activeErrors: text('active_errors').array(),
+    // Clone detection (ADR 037): the boot ids this identity connected with lately, newest first
+    // ([{ id, at }], a few), the takeovers counted in the current window (a boot id coming back after another)
+    // and the last one. Reset by pairing.
+    identityBootIds: jsonb('identity_boot_ids').$type<{ id: string; at: string }[]>(),
+    identityTakeovers: integer('identity_takeovers').notNull().default(0),
+    identityTakeoverAt: timestamp('identity_takeover_at', { withTimezone: true }),
     // The last pairing: the code's digest and when it was proved, so that a lost answer can be fetched again.
     pairedCodeHash: text('paired_code_hash'),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
@@ -469,7 +475,7 @@ export const alarms = pgTable(
     index('alarms_item_time_idx').on(t.itemId, t.raisedAt),
     check(
       'alarms_kind_check',
-      sql`${t.kind} in ('device_error', 'offline', 'overheat', 'frost', 'fire_out', 'fuel_low')`,
+      sql`${t.kind} in ('device_error', 'offline', 'overheat', 'frost', 'fire_out', 'fuel_low', 'identity_conflict')`,
     ),
   ],
 )

@@ -47,6 +47,13 @@ export const deviceLinkHealthSchema = z.object({
   last_drop_at: wireDate.nullable(),
   /** Last time a reading or event carried an untrusted clock and was stored at the server's receive time. */
   clock_corrected_at: wireDate.nullable(),
+  /**
+   * Two controllers use this device's identity (credentials): they keep taking its broker session from each
+   * other. Null when not (ADR 037): takeovers counted within the last hour, and the last one.
+   */
+  identity_conflict: z
+    .object({ takeovers: z.number().int().positive(), last_takeover_at: wireDate })
+    .nullable(),
 })
 
 /** What the controller last reported; null until it has. */

@@ -10,6 +10,7 @@ import {
   endReportedErrors,
   recordErrorEvent,
 } from './device-reports.ts'
+import { type BootSighting, noteBootIds } from './identity-watch.ts'
 import { markOffline, markSeen } from './presence.ts'
 import type { ReceivedMessage } from './received-message.ts'
 import { newestPerDevice, type SerialTelemetry, storeReadings, updateLiveState } from './telemetry-store.ts'
@@ -80,8 +81,16 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
   // Only a reading that became the live state says what is in force now (a late, older one does not).
   const newestBySerial = new Map(newest.map((reading) => [reading.serial, reading.message]))
   const activeErrors: ActiveErrorsReport[] = []
+  // Connections by boot id, in arrival order (clone detection); a reading counts when its boot is new here.
+  const sightings: BootSighting[] = []
+  for (const received of batch) {
+    if (received.channel === 'status' && received.message.state === 'online' && received.message.boot_id)
+      sightings.push({ serial: received.serial, bootId: received.message.boot_id })
+  }
   for (const row of live) {
     const message = newestBySerial.get(row.serial)
+    if (message && message.boot_id !== row.previous_boot_id)
+      sightings.push({ serial: row.serial, bootId: message.boot_id })
     if (message?.active_errors)
       activeErrors.push({ serial: row.serial, ts: message.ts, active: message.active_errors })
     effects.updatedItemIds.add(row.id)
@@ -143,6 +152,7 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
       }
     }
   }
+  for (const itemId of await noteBootIds(db, sightings)) effects.updatedItemIds.add(itemId)
   // After the batch's error events: an event and a later reading without its code in one batch end it.
   for (const itemId of await endReportedErrors(db, activeErrors)) effects.updatedItemIds.add(itemId)
   return effects

@@ -114,8 +114,14 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
             and v.ts > i.telemetry_at)
       )
     returning i.id, i.serial_number as serial, (${settingsBehind}) as behind,
-      (${settingsBehind} and o.sync_status <> 'pending') as regressed`)
-  return rowsOf<{ id: number; serial: string; behind: boolean; regressed: boolean }>(result)
+      (${settingsBehind} and o.sync_status <> 'pending') as regressed, o.telemetry_boot_id as previous_boot_id`)
+  return rowsOf<{
+    id: number
+    serial: string
+    behind: boolean
+    regressed: boolean
+    previous_boot_id: string | null
+  }>(result)
 }
 
 /**

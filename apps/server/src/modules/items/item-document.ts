@@ -2,6 +2,7 @@ import {
   type ItemAccess,
   type ItemAttributes,
   type ItemResource,
+  identityConflictActive,
   type SettingsValues,
   settingEntries,
 } from '@teplo/domain'
@@ -55,6 +56,14 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
           last_drop_reason: item.lastDropReason,
           last_drop_at: formatDate(item.lastDropAt),
           clock_corrected_at: formatDate(item.clockCorrectedAt),
+          identity_conflict:
+            item.identityTakeoverAt &&
+            identityConflictActive(item.identityTakeovers, item.identityTakeoverAt, new Date())
+              ? {
+                  takeovers: item.identityTakeovers,
+                  last_takeover_at: formatDate(item.identityTakeoverAt) as string,
+                }
+              : null,
         }
       : null,
     firmware_version: item.firmwareVersion,

@@ -158,6 +158,10 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
         verifyFailures: 0,
         verifyLockedUntil: null,
         deviceSecretHash: sha256(secret),
+        // A new secret: a second controller with the old one cannot log in, clone detection starts again.
+        identityBootIds: null,
+        identityTakeovers: 0,
+        identityTakeoverAt: null,
         updatedAt: now,
       })
       .where(eq(items.id, item.id))

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -65,6 +66,14 @@ export function DeviceState({ device, asOf }: DeviceStateProps) {
             : t('dashboard.neverSeen')}
         </Typography>
       </Stack>
+      {device.device_link?.identity_conflict && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('deviceState.identityConflict', {
+            takeovers: device.device_link.identity_conflict.takeovers,
+            time: formatDateTime(device.device_link.identity_conflict.last_takeover_at),
+          })}
+        </Alert>
+      )}
       <ReportedValues device={device} />
     </>
   )

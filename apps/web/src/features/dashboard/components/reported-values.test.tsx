@@ -51,3 +51,29 @@ describe('desired beside reported values', () => {
     expect(text).not.toMatch(/кВт|Б\+К|Режим/)
   })
 })
+
+describe('two controllers with one identity', () => {
+  const link = {
+    dropped_messages: 0,
+    last_drop_reason: null,
+    last_drop_at: null,
+    clock_corrected_at: null,
+  }
+
+  it('warns the owner while the server sees two controllers take turns', () => {
+    renderState({
+      device_link: {
+        ...link,
+        identity_conflict: { takeovers: 3, last_takeover_at: '2026-11-24 10:00:00' },
+      },
+    } as Parameters<typeof itemResource>[1])
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Цей котел по черзі підключають два різні контролери з тими самими даними входу (3 перехоплень',
+    )
+  })
+
+  it('says nothing otherwise', () => {
+    renderState({ device_link: { ...link, identity_conflict: null } } as Parameters<typeof itemResource>[1])
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
