@@ -24,6 +24,7 @@ import type { Condition } from './model/conditions'
 import { type BoilerParams, paramsForSerial } from './model/params'
 import type { BoilerState } from './model/state'
 import { FirmwareUpdater } from './ota'
+import { PoisonRule } from './poison'
 
 export interface DeviceAgentOptions {
   url: string
@@ -78,6 +79,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   private failedAttempts = 0
   private stopping = false
   private connectedAt: number | null = null
+  private readonly poison = new PoisonRule()
+  private dropped = 0
   private readonly now: () => number
   private readonly log: (line: string) => void
 
@@ -119,6 +122,11 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     return this.client?.connected ?? false
   }
 
+  /** Messages this controller gave up on: refused by the broker, or poison (the connection closed twice). */
+  get droppedMessages(): number {
+    return this.dropped
+  }
+
   start(): void {
     if (this.client) return
     const { serial } = this
@@ -144,7 +152,23 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       else if (topic === topicFor(serial, 'ota/desired')) this.onFirmware(payload)
     })
     client.on('error', (error) => this.log(`${serial}: ${error.message}`))
-    client.on('close', () => this.scheduleReconnect(client))
+    // mqtt.js resends its stored messages on CONNACK and emits 'connect' only once they are out: a message that
+    // gets the connection closed closes it before 'connect'. The CONNACK itself says the connection was taken.
+    let accepted = false
+    client.on('packetreceive', (packet) => {
+      if (packet.cmd === 'connack') accepted = (packet.returnCode ?? packet.reasonCode ?? 0) === 0
+      if (packet.cmd === 'puback' && packet.messageId !== undefined)
+        this.poison.acknowledged(packet.messageId)
+    })
+    client.on('packetsend', (packet) => {
+      if (packet.cmd === 'publish' && packet.qos > 0 && packet.messageId !== undefined)
+        this.poison.sent(packet.messageId)
+    })
+    client.on('close', () => {
+      if (accepted) this.dropPoison(client)
+      accepted = false
+      this.scheduleReconnect(client)
+    })
     const intervalMs = this.options.intervalSeconds * 1000
     this.firstTimer = setTimeout(() => {
       this.timer = setInterval(() => this.sendTelemetry(), intervalMs)
@@ -286,10 +310,31 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
 
   private publish<C extends DeviceChannel>(channel: C, message: DeviceMessages[C]): void {
     const { qos, retain } = CHANNEL_RULES[channel]
-    this.client?.publish(topicFor(this.serial, channel), encodeDeviceMessage(channel, message), {
-      qos,
-      retain,
+    const payload = encodeDeviceMessage(channel, message)
+    // A message the broker could never take is not sent at all.
+    if (Buffer.byteLength(payload) > DEVICE_LINK.maxPayloadBytes) {
+      this.dropped += 1
+      this.log(`${this.serial}: ${channel} message over ${DEVICE_LINK.maxPayloadBytes} bytes not sent`)
+      return
+    }
+    this.client?.publish(topicFor(this.serial, channel), payload, { qos, retain }, (error) => {
+      // Refused by the broker (a PUBACK reason of 0x80 or more) or dropped by the poison rule: not sent again.
+      if (error && !this.stopping) {
+        this.dropped += 1
+        this.log(`${this.serial}: ${channel} message dropped: ${error.message}`)
+      }
     })
+  }
+
+  /** The connection closed: a message unacknowledged across two closes in a row goes (the poison rule). */
+  private dropPoison(client: MqttClient): void {
+    const outgoing = (client as unknown as { outgoing?: Record<string, { volatile: boolean }> }).outgoing
+    if (!outgoing) throw new Error('mqtt.js has changed: cannot see unacknowledged messages')
+    const waiting = Object.entries(outgoing)
+      .filter(([, entry]) => !entry.volatile)
+      .map(([id]) => Number(id))
+    const poison = this.poison.connectionClosed(waiting)
+    if (poison !== null) client.removeOutgoingMessage(poison)
   }
 
   private status(state: StatusMessage['state']): StatusMessage {

@@ -12,7 +12,12 @@ export interface TestBroker {
 }
 
 /** An in-process Aedes with the protocol's device rules: each device its own topics, the server everything. */
-export async function startTestBroker(devices: Record<string, string>, port = 0): Promise<TestBroker> {
+export async function startTestBroker(
+  devices: Record<string, string>,
+  port = 0,
+  /** A publish this answers true for closes the connection instead of being taken (Mosquitto 2.0 on a forbidden one). */
+  closesOn?: (topic: string, payload: Buffer) => boolean,
+): Promise<TestBroker> {
   const users = new Map<string, string>([...Object.entries(devices), [SERVER_USER, SERVER_PASSWORD]])
   const usernames = new WeakMap<object, string>()
   const userOf = (client: object | null) => (client ? usernames.get(client) : undefined)
@@ -25,6 +30,10 @@ export async function startTestBroker(devices: Record<string, string>, port = 0)
       done(Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), false)
     },
     authorizePublish: (client, packet, done) => {
+      if (client && closesOn?.(packet.topic, packet.payload as Buffer)) {
+        client.close()
+        return
+      }
       const username = userOf(client)
       done(
         username === SERVER_USER || deviceMayPublish(username, packet.topic)
