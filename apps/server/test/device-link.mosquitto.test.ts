@@ -204,4 +204,26 @@ describe('device link through an external broker', () => {
     })
     expect(stored[0]?.errorCode).toBe('E5')
   })
+
+  it('sees two controllers with one identity take the session from each other (clone detection)', async () => {
+    const dev = await device()
+    // Each CONNECT with the same client id takes the session over on Mosquitto as on the embedded broker.
+    for (const bootId of ['m-a', 'm-b', 'm-a', 'm-b']) {
+      const client = await online(dev)
+      await publish(client, dev.serial, 'status', {
+        state: 'online',
+        ts: new Date().toISOString(),
+        boot_id: bootId,
+      })
+    }
+    const stored = await waitFor(
+      async () => {
+        const item = await row(dev.itemId)
+        return item.identityTakeovers >= 2 && item
+      },
+      10_000,
+      'two takeovers',
+    )
+    expect(stored.identityBootIds?.slice(0, 2).map((entry) => entry.id)).toEqual(['m-b', 'm-a'])
+  })
 })
