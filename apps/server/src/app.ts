@@ -34,6 +34,7 @@ import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
 import fleetRoutes from './routes/api/v2/fleet.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
+import itemBatchRoutes from './routes/api/v2/item-batches.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(categoriesRoutes)
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
+      await api.register(itemBatchRoutes)
       await api.register(historyRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)

@@ -209,6 +209,7 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
 const NOT_ONE_DEVICE: Record<string, string> = {
   'GET /api/v2/items': 'the list: only devices the caller has access to (tested below)',
   'POST /api/v2/items': 'registers a new device (admin, creator)',
+  'POST /api/v2/items/batch': 'registers many new devices (admin only: item-batch.test.ts)',
   'POST /api/v2/items/claim': 'owner code: the code is the authority (items-handover.test.ts)',
   'POST /api/v2/items/claim/preview': 'owner code: the code is the authority (handover-access.test.ts)',
   'POST /api/v2/items/verify': 'controllers: anonymous, by serial',

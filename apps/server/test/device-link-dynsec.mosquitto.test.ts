@@ -13,6 +13,7 @@ import {
   provisionDevice,
   publish,
   telemetry,
+  uniqueSerial,
   waitFor,
 } from './device-support.ts'
 import { uploadedFirmware } from './firmware-support.ts'
@@ -110,6 +111,26 @@ describe('device accounts on Mosquitto (dynamic security)', () => {
     const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
     await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
     await waitFor(() => desired.some((m) => m.version === 1), 5000, 'version 1')
+  })
+
+  it('a batch creates every device client at once: each connects with its own secret', async () => {
+    const serials = [uniqueSerial(), uniqueSerial()]
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/items/batch',
+      headers: bearer(adminToken),
+      payload: { owner: 'Склад', category_id: '1', serial_numbers: serials },
+    })
+    expect(res.statusCode).toBe(201)
+    for (const credentials of res.json().data as { id: string; attributes: { password: string } }[]) {
+      expect(await broker.ctrl('getClient', credentials.id)).toMatch(
+        new RegExp(`Clientid:\\s+teplo-${credentials.id}`),
+      )
+      const client = await online({ serial: credentials.id, password: credentials.attributes.password })
+      await publish(client, credentials.id, 'telemetry', telemetry({ heater_temp: 51.5 }))
+      const [stored] = await app.db.select().from(items).where(eq(items.serialNumber, credentials.id))
+      await waitFor(async () => (await row(stored!.id)).heaterTemp === 51.5, 5000, 'telemetry stored')
+    }
   })
 
   it('the device role allows its firmware channels: its own ota/desired arrives, its ota/status is taken', async () => {

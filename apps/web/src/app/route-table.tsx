@@ -20,6 +20,7 @@ const shellLayout = async () => ({
 })
 const devicesList = async () => ({ Component: (await import('./routes/devices-list')).DevicesListRoute })
 const deviceNew = async () => ({ Component: (await import('./routes/device-new')).DeviceNewRoute })
+const deviceBatch = async () => ({ Component: (await import('./routes/device-batch')).DeviceBatchRoute })
 const deviceClaim = async () => ({ Component: (await import('./routes/device-claim')).DeviceClaimRoute })
 const deviceEdit = async () => ({ Component: (await import('./routes/device-edit')).DeviceEditRoute })
 const deviceErrors = async () => ({ Component: (await import('./routes/device-errors')).DeviceErrorsRoute })
@@ -197,6 +198,7 @@ export const routes: RouteObject[] = [
             [
               ...section('roles', { list: rolesList, create: roleForm, edit: roleForm }),
               ...section('users', { list: usersList, create: userNew, edit: userEdit }),
+              page('items/batch', 'itemsBatch', deviceBatch),
             ],
           ),
           guarded(

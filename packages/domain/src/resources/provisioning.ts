@@ -39,5 +39,12 @@ export const deviceCredentialsDocumentSchema = z.object({
   }),
 })
 
+/** POST /items/batch: every registered controller's credentials, in the order of the serials sent. */
+export const deviceCredentialsListDocumentSchema = z.object({
+  data: z.array(deviceCredentialsDocumentSchema.shape.data),
+  meta: z.object({ count: z.number().int() }),
+})
+
+export type DeviceCredentialsListDocument = z.infer<typeof deviceCredentialsListDocumentSchema>
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>['meta']['status']
 export type DeviceCredentialsDocument = z.infer<typeof deviceCredentialsDocumentSchema>

@@ -73,3 +73,35 @@ export const itemVerifyTokenSchema = z.object({
   serial_number: serialNumberSchema,
   token: verificationCodeSchema,
 })
+
+/** How many controllers one batch registers at most (POST /items/batch). */
+export const ITEM_BATCH_MAX = 500
+
+const DUPLICATE_SERIAL_MESSAGE = 'Серійний номер повторюється в цьому списку'
+
+/**
+ * POST /items/batch (administrators): controllers registered and paired at once at the factory. Each gets its
+ * device-link secret in the answer; they stay on the caller's account under `owner` until handed over.
+ */
+export const itemBatchCreateSchema = z.object({
+  /** The owner label of every device of the batch (a warehouse, a dealer). */
+  owner,
+  /** Each device's name; absent: «Пристрій <serial>». */
+  name: itemName.optional(),
+  category_id: categoryId,
+  serial_numbers: z
+    .array(serialNumberSchema, { error: 'Вкажіть список серійних номерів' })
+    .min(1, { error: 'Вкажіть хоча б один серійний номер' })
+    .max(ITEM_BATCH_MAX, { error: `Не більше ${ITEM_BATCH_MAX} серійних номерів за раз` })
+    .superRefine((serials, context) => {
+      const seen = new Set<string>()
+      for (const [index, serial] of serials.entries()) {
+        if (seen.has(serial))
+          context.addIssue({ code: 'custom', path: [index], message: DUPLICATE_SERIAL_MESSAGE })
+        seen.add(serial)
+      }
+    }),
+})
+
+export type ItemBatchCreateInput = z.input<typeof itemBatchCreateSchema>
+export type ItemBatchCreateData = z.infer<typeof itemBatchCreateSchema>

@@ -47,3 +47,28 @@ export function brokerLocation(options: BrokerLocationOptions): BrokerLocation {
   const port = options.embeddedPort
   return { url: `mqtt://${hostPort(requestHost, port)}`, host: requestHost, port, tls: false }
 }
+
+/** The settings and the running device link a credentials answer is made from. */
+export type BrokerSetup = {
+  config: {
+    mqttPublicUrl?: string | undefined
+    mqttUrl?: string | undefined
+    mqttPort: number
+    mqttTls?: { port: number } | undefined
+  }
+  /** The running device link's transport (its bound ports), if any. */
+  transport?: { address: string; tlsAddress?: string | undefined } | undefined
+}
+
+/** Where a controller that called the API at `requestHost` connects, for this server's settings. */
+export function brokerLocationFor({ config, transport }: BrokerSetup, requestHost: string): BrokerLocation {
+  const embedded = transport && !config.mqttUrl
+  return brokerLocation({
+    publicUrl: config.mqttPublicUrl,
+    externalUrl: config.mqttUrl,
+    embeddedPort: embedded ? Number(new URL(transport.address).port) : config.mqttPort,
+    embeddedTlsPort:
+      embedded && transport.tlsAddress ? Number(new URL(transport.tlsAddress).port) : config.mqttTls?.port,
+    requestHost,
+  })
+}

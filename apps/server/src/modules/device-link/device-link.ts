@@ -142,6 +142,11 @@ export class DeviceLink {
     await this.access?.grant(serial, secret)
   }
 
+  /** Removes a device account made for a registration that did not happen (a failed batch). */
+  async revokeCredentials(serial: string): Promise<void> {
+    await this.access?.remove(serial)
+  }
+
   /** Runs the presence watchdog once (also used by tests). */
   async checkPresence(): Promise<void> {
     if (this.watchdogBusy) return

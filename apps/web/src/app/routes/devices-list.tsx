@@ -22,9 +22,16 @@ export function DevicesListRoute() {
       <PageHeader
         title={t('routes.items')}
         actions={
-          <Button component={RouterLink} to="/items/new" variant="contained" startIcon={<AddRounded />}>
-            {t('devices.add')}
-          </Button>
+          <>
+            {admin && (
+              <Button component={RouterLink} to="/items/batch" variant="outlined">
+                {t('devices.batch.link')}
+              </Button>
+            )}
+            <Button component={RouterLink} to="/items/new" variant="contained" startIcon={<AddRounded />}>
+              {t('devices.add')}
+            </Button>
+          </>
         }
       />
       {admin && <OwnerFilter value={owner} onChange={setOwner} />}

@@ -23,7 +23,7 @@ import { z } from 'zod'
 import { cacheBustingQuery, listQuerySchema } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { writtenOnce } from '../../../lib/response-serializer.ts'
-import { brokerLocation } from '../../../modules/device-link/broker-location.ts'
+import { brokerLocationFor } from '../../../modules/device-link/broker-location.ts'
 import type { ItemAbility } from '../../../modules/items/item-access.ts'
 import {
   CLAIM_LOCK_MINUTES,
@@ -375,18 +375,10 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error
       }
       // The secret is stored only as a hash (never cached: see the no-store reply hook).
-      const transport = app.deviceLink?.transport
-      const embedded = transport && !app.config.mqttUrl
-      const broker = brokerLocation({
-        publicUrl: app.config.mqttPublicUrl,
-        externalUrl: app.config.mqttUrl,
-        embeddedPort: embedded ? Number(new URL(transport.address).port) : app.config.mqttPort,
-        embeddedTlsPort:
-          embedded && transport.tlsAddress
-            ? Number(new URL(transport.tlsAddress).port)
-            : app.config.mqttTls?.port,
-        requestHost: request.hostname,
-      })
+      const broker = brokerLocationFor(
+        { config: app.config, transport: app.deviceLink?.transport },
+        request.hostname,
+      )
       return credentialsDocument(outcome.item, outcome.secret, broker)
     },
   )

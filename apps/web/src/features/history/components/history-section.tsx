@@ -14,6 +14,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
+import { downloadTextFile } from '../../../lib/download-file'
 import { useHistory } from '../api/get-history'
 import { useLiveAppend } from '../hooks/use-live-append'
 import { HISTORY_METRICS, type HistoryData, type ModeGroup } from '../utils/chart-data'
@@ -281,13 +282,5 @@ function csvHeaders(labels: ChartLabels, t: TFunction): CsvHeaders {
 }
 
 function downloadCsv(data: HistoryData, serialNumber: string, headers: CsvHeaders) {
-  const csv = historyCsv(data, headers)
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = csvFileName(serialNumber, data)
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  downloadTextFile(csvFileName(serialNumber, data), historyCsv(data, headers))
 }
