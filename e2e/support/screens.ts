@@ -62,6 +62,7 @@ export function signedInScreens(ids: Ids): Record<keyof ScreenTokens, string[]> 
       `/categories/edit/${ids.category}`,
       '/items',
       '/items/new',
+      '/items/batch',
       `/items/edit/${ids.item}`,
       '/fleet',
       '/pages/faq',
