@@ -77,6 +77,12 @@ test('the owner shares a boiler with an existing account, who then sees it; revo
   ).toBeVisible()
   await expect(family.getByRole('heading', { name: 'Температура котла' })).toBeVisible()
 
+  // The owner lowers the level in the list: the family member now only looks.
+  await row.getByLabel(`Рівень доступу для ${familyEmail}`).selectOption('viewer')
+  await expect(owner.getByText('Рівень доступу змінено')).toBeVisible()
+  await family.reload()
+  await expect(family.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
+
   await row.getByRole('button', { name: 'Скасувати доступ' }).click()
   await expect(owner.getByText('Доступ скасовано')).toBeVisible()
   await expect(row).toHaveCount(0)

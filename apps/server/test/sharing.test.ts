@@ -130,8 +130,21 @@ describe('sharing with an existing account', () => {
     const all = (await request(app, owner).get(shares)).json<{ data: Doc['data'][] }>().data
     const familyShare = all.find((s) => s.attributes.email === family.email)!
     const neighbourShare = all.find((s) => s.attributes.email === neighbour.email)!
-    const changed = await request(app, owner).patch(`${shares}/${familyShare.id}`, { access: 'operator' })
+    // As the web app sends it: a JSON:API document of type shares with the share's id (not the device's).
+    const changed = await request(app, owner).patch(`${shares}/${familyShare.id}`, {
+      data: { type: 'shares', id: familyShare.id, attributes: { access: 'operator' } },
+    })
+    expect(changed.statusCode).toBe(200)
     expect(changed.json<Doc>().data.attributes.access).toBe('operator')
+    // Another type, or another share's id, is a conflict.
+    const wrongType = await request(app, owner).patch(`${shares}/${familyShare.id}`, {
+      data: { type: 'items', id: familyShare.id, attributes: { access: 'viewer' } },
+    })
+    expect(wrongType.statusCode).toBe(409)
+    const wrongId = await request(app, owner).patch(`${shares}/${familyShare.id}`, {
+      data: { type: 'shares', id: neighbourShare.id, attributes: { access: 'viewer' } },
+    })
+    expect(wrongId.statusCode).toBe(409)
     // The neighbour cannot remove the family's share; it is not even shown to them.
     expect((await request(app, neighbour).delete(`${shares}/${familyShare.id}`)).statusCode).toBe(404)
     expect((await request(app, owner).delete(`${shares}/${familyShare.id}`)).statusCode).toBe(204)
