@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACCESS_LEVEL_LABELS, accessLabel, isShareLevel, SHARE_LEVELS } from './access-levels'
+import { ACCESS_LEVEL_LABELS, accessAllows, accessLabel, isShareLevel, SHARE_LEVELS } from './access-levels'
 
 describe('access levels', () => {
   it('labels every level in Ukrainian, and nothing for an unknown one', () => {
@@ -13,5 +13,22 @@ describe('access levels', () => {
     expect(SHARE_LEVELS).not.toContain('owner')
     expect(isShareLevel('installer')).toBe(true)
     expect(isShareLevel('owner')).toBe(false)
+  })
+})
+
+describe('accessAllows', () => {
+  it('gives each level its abilities, creator-only ones to creators, everything to administrators', () => {
+    expect(accessAllows('user', 'viewer', 'see')).toBe(true)
+    expect(accessAllows('user', 'viewer', 'operate')).toBe(false)
+    expect(accessAllows('user', 'operator', 'operate')).toBe(true)
+    expect(accessAllows('user', 'operator', 'service')).toBe(false)
+    expect(accessAllows('user', 'owner', 'share')).toBe(true)
+    // A household owner does not register, archive or tune the burner; an installer-creator does.
+    expect(accessAllows('user', 'owner', 'administer')).toBe(false)
+    expect(accessAllows('creator', 'installer', 'commission')).toBe(true)
+    expect(accessAllows('creator', 'installer', 'share')).toBe(false)
+    expect(accessAllows('admin', 'viewer', 'administer')).toBe(true)
+    expect(accessAllows('user', 'admin', 'share')).toBe(true)
+    expect(accessAllows('admin', null, 'see')).toBe(false)
   })
 })

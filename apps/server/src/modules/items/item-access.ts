@@ -1,5 +1,7 @@
 import {
   type AccessLevel,
+  accessAllows,
+  type ItemAbility,
   type ItemAccess,
   isShareLevel,
   type RoleName,
@@ -17,33 +19,7 @@ export type { AccessLevel, ItemAccess }
 export const ITEM_NOT_FOUND = 'Пристрій не знайдено'
 export const NOT_ALLOWED = 'Ваш доступ до цього пристрою не дозволяє цієї дії'
 
-/**
- * What each level may do to a device (ADR 018). `see`: read it, its errors, history, fuel, live stream;
- * `operate`: settings, on/off, fuel and refills, archive its errors; `service`: the device link's data, pairing
- * codes, the change log; `register`: the registration record (name, address, type, picture: creators, spec §6);
- * `administer`: archive, delete, owner codes; `share`: who else has access, and handing the device over; `picture`:
- * the device's picture (its owner's, whatever the role, as before sharing); `commission`: the controller's service
- * parameters (installers: creators holding or sharing the device, ADR 025).
- */
-export type ItemAbility =
-  | 'see'
-  | 'operate'
-  | 'service'
-  | 'register'
-  | 'administer'
-  | 'share'
-  | 'picture'
-  | 'commission'
-
-const LEVEL_ABILITIES: Record<AccessLevel, readonly ItemAbility[]> = {
-  owner: ['see', 'operate', 'service', 'register', 'administer', 'share', 'picture', 'commission'],
-  installer: ['see', 'operate', 'service', 'register', 'picture', 'commission'],
-  operator: ['see', 'operate'],
-  viewer: ['see'],
-}
-// The registration record, the device's life (archive, delete) and the burner's tuning stay with the roles that
-// register devices: a household owner reads the service parameters but does not change them.
-const CREATOR_ONLY: readonly ItemAbility[] = ['register', 'administer', 'commission']
+export type { ItemAbility }
 
 /** The caller's access to a device, given the level of their share on it (if any); null: none at all. */
 export function accessOf(
@@ -56,11 +32,9 @@ export function accessOf(
   return shareLevel ?? null
 }
 
+/** What the caller may do to the device (the rules live in @teplo/domain, shared with the screens). */
 export function can(caller: Caller, access: ItemAccess | null, ability: ItemAbility): boolean {
-  if (access === null) return false
-  if (access === 'admin' || caller.role === 'admin') return true
-  if (!LEVEL_ABILITIES[access].includes(ability)) return false
-  return !CREATOR_ONLY.includes(ability) || caller.role === 'creator'
+  return accessAllows(caller.role, access, ability)
 }
 
 export type AccessibleItem = { item: ItemRow; access: ItemAccess }

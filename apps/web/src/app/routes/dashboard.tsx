@@ -23,7 +23,12 @@ function DeviceHistory({ device }: { device: Device }) {
   return (
     <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
       <Suspense fallback={<LoadingStatus>{t('dashboard.historyLoading')}</LoadingStatus>}>
-        <HistoryPanel key={device.id} itemId={device.id} serialNumber={device.serial_number} />
+        <HistoryPanel
+          key={device.id}
+          itemId={device.id}
+          serialNumber={device.serial_number}
+          access={device.access}
+        />
       </Suspense>
     </SectionBoundary>
   )

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
+import { refusalMessage } from '../../../lib/refusal-message'
 import { useArchiveItemError } from '../api/archive-item-error'
 import type { ErrorRow } from '../utils/error-row'
 
@@ -17,7 +18,7 @@ export function ArchiveErrorButton({ row }: { row: ErrorRow }) {
       onClick={() =>
         archive.mutate(row.id, {
           onSuccess: () => toast.success(t('deviceErrors.archived')),
-          onError: () => toast.error(t('deviceErrors.archiveFailed')),
+          onError: (error) => toast.error(refusalMessage(error, t('deviceErrors.archiveFailed'))),
         })
       }
     >

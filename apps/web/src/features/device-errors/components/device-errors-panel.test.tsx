@@ -26,6 +26,7 @@ const DEVICES = itemListDocument([
   itemResource('1', { name: 'Котел вдома', status: 'on' }),
   itemResource('2', { name: 'Новий', status: 'pending' }),
   itemResource('3', { name: 'Дача', status: 'connecting' }),
+  itemResource('4', { name: 'Котел батьків', status: 'on', access: 'viewer' }),
 ])
 
 function serve(errorsByItem: Record<string, ItemErrorResource[]>, archive = { status: 204 }) {
@@ -54,7 +55,11 @@ describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
     renderPanel()
 
     const picker = await screen.findByLabelText<HTMLSelectElement>('Пристрій')
-    expect([...picker.options].map((option) => option.textContent)).toEqual(['Котел вдома', 'Дача'])
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      'Котел вдома',
+      'Дача',
+      'Котел батьків',
+    ])
     const list = new URL(calls.find((call) => call.url.startsWith('/api/v2/items'))!.url, 'http://x')
     expect(list.searchParams.get('sort')).toBe('name')
     const table = await screen.findByRole('region', { name: 'Помилки пристрою «Котел вдома»' })
@@ -123,6 +128,19 @@ describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('Помилка при архівуванні')
     expect(screen.getByText('E3')).toBeTruthy()
+  })
+
+  it('offers no archiving on a device the account only watches, and says why', async () => {
+    serve({ '4': [errorEvent('51', 'E5')] })
+    renderRoutes([{ path: '/items/errors', element: <DeviceErrorsPanel /> }], '/items/errors?device=4')
+
+    expect(await screen.findByText('E5')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Архівувати/ })).toBeNull()
+    expect(
+      screen.getByText(
+        'Ваш доступ — «Перегляд»: архівувати помилки може власник або той, хто має рівень «Керування».',
+      ),
+    ).toBeTruthy()
   })
 
   it('says when the device list cannot be loaded', async () => {

@@ -7,7 +7,15 @@ import type { ErrorRow } from '../utils/error-row'
 import { ArchiveErrorButton } from './archive-error-button'
 
 /** The error events as stacked cards on a phone: every value and the archive button within the screen. */
-export function ItemErrorsCards({ rows, deviceName }: { rows: readonly ErrorRow[]; deviceName: string }) {
+export function ItemErrorsCards({
+  rows,
+  deviceName,
+  archives,
+}: {
+  rows: readonly ErrorRow[]
+  deviceName: string
+  archives: boolean
+}) {
   const { t } = useTranslation()
   return (
     <Stack
@@ -47,7 +55,7 @@ export function ItemErrorsCards({ rows, deviceName }: { rows: readonly ErrorRow[
                   </Stack>
                 ))}
               </Stack>
-              <ArchiveErrorButton row={row} />
+              {archives && <ArchiveErrorButton row={row} />}
             </CardContent>
           </Card>
         )

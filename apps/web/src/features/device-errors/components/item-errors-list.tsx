@@ -2,12 +2,13 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageLoader } from '../../../components/ui/page-loader'
 import { RetryAlert } from '../../../components/ui/retry-alert'
+import { deviceAccessLabel, deviceAllows } from '../../../lib/items/device-abilities'
 import type { Device } from '../../../lib/items/item-document'
 import { useItemErrors } from '../api/get-item-errors'
 import { toErrorRow } from '../utils/error-row'
 import { ItemErrorsTable } from './item-errors-table'
 
-export function ItemErrorsList({ device }: { device: Pick<Device, 'id' | 'name'> }) {
+export function ItemErrorsList({ device }: { device: Pick<Device, 'id' | 'name' | 'access'> }) {
   const { t } = useTranslation()
   const errors = useItemErrors(device.id)
 
@@ -22,5 +23,20 @@ export function ItemErrorsList({ device }: { device: Pick<Device, 'id' | 'name'>
       </Typography>
     )
   }
-  return <ItemErrorsTable rows={errors.data.map((event) => toErrorRow(event))} deviceName={device.name} />
+  // Someone who only watches the device is told why there is nothing to archive, not offered a refusal.
+  const archives = deviceAllows(device, 'operate')
+  return (
+    <>
+      {!archives && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {t('deviceErrors.viewOnly', { level: deviceAccessLabel(device) })}
+        </Typography>
+      )}
+      <ItemErrorsTable
+        rows={errors.data.map((event) => toErrorRow(event))}
+        deviceName={device.name}
+        archives={archives}
+      />
+    </>
+  )
 }

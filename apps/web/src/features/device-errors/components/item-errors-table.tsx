@@ -14,10 +14,17 @@ import { ItemErrorsCards } from './item-errors-cards'
 const nowrap = { whiteSpace: 'nowrap' } as const
 
 /** Error events of one device: a table, or stacked cards on a phone (no sideways scrolling). */
-export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[]; deviceName: string }) {
+interface ItemErrorsTableProps {
+  rows: readonly ErrorRow[]
+  deviceName: string
+  /** Whether the caller may archive the device's errors (else the column is left out). */
+  archives: boolean
+}
+
+export function ItemErrorsTable({ rows, deviceName, archives }: ItemErrorsTableProps) {
   const { t } = useTranslation()
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'))
-  if (phone) return <ItemErrorsCards rows={rows} deviceName={deviceName} />
+  if (phone) return <ItemErrorsCards rows={rows} deviceName={deviceName} archives={archives} />
   const caption = t('deviceErrors.tableLabel', { name: deviceName })
   return (
     <TableContainer
@@ -38,7 +45,7 @@ export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[
             <TableCell align="right">{t('deviceErrors.boilerTemp')}</TableCell>
             <TableCell align="right">{t('deviceErrors.gasTemp')}</TableCell>
             <TableCell align="right">{t('deviceErrors.burnerPower')}</TableCell>
-            <TableCell>{t('deviceErrors.actions')}</TableCell>
+            {archives && <TableCell>{t('deviceErrors.actions')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -61,9 +68,11 @@ export function ItemErrorsTable({ rows, deviceName }: { rows: readonly ErrorRow[
               <TableCell align="right" sx={nowrap}>
                 {row.burnerPower}
               </TableCell>
-              <TableCell>
-                <ArchiveErrorButton row={row} />
-              </TableCell>
+              {archives && (
+                <TableCell>
+                  <ArchiveErrorButton row={row} />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

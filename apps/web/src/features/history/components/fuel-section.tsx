@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { CONSUMPTION_PERIODS, type ConsumptionPeriod } from '@teplo/domain'
+import { CONSUMPTION_PERIODS, type ConsumptionPeriod, type ItemAccess } from '@teplo/domain'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
+import { deviceAccessLabel, deviceAllows } from '../../../lib/items/device-abilities'
 import { type Consumption, type Fuel, useConsumption, useFuel } from '../api/fuel'
 import { useChartColours } from '../hooks/use-chart-colours'
 import { consumptionChartOption } from '../utils/consumption-option'
@@ -19,10 +20,14 @@ import { EChart } from './echart'
 import { FuelSettingsDialog } from './fuel-settings-dialog'
 import { RefillDialog } from './refill-dialog'
 
-/** Fuel of one device: what is left in the hopper, the refill button, and consumption with its cost. */
-export function FuelSection({ itemId }: { itemId: string }) {
+/**
+ * Fuel of one device: what is left in the hopper, the refill button, and consumption with its cost. Someone who
+ * only watches the device is told why they cannot record a refill instead of being offered one.
+ */
+export function FuelSection({ itemId, access }: { itemId: string; access: ItemAccess }) {
   const { t } = useTranslation()
   const fuel = useFuel(itemId)
+  const operates = deviceAllows({ access }, 'operate')
   const [dialog, setDialog] = useState<'refill' | 'settings' | null>(null)
   return (
     <Card component="section" aria-labelledby="fuel-title">
@@ -38,22 +43,28 @@ export function FuelSection({ itemId }: { itemId: string }) {
           ) : (
             <LoadingStatus>{t('fuel.loading')}</LoadingStatus>
           )}
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" disabled={!fuel.data} onClick={() => setDialog('refill')}>
-              {t('fuel.refill.open')}
-            </Button>
-            <Button variant="outlined" disabled={!fuel.data} onClick={() => setDialog('settings')}>
-              {t('fuel.settings.open')}
-            </Button>
-          </Stack>
+          {operates ? (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Button variant="contained" disabled={!fuel.data} onClick={() => setDialog('refill')}>
+                {t('fuel.refill.open')}
+              </Button>
+              <Button variant="outlined" disabled={!fuel.data} onClick={() => setDialog('settings')}>
+                {t('fuel.settings.open')}
+              </Button>
+            </Stack>
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('fuel.viewOnly', { level: deviceAccessLabel({ access }) })}
+            </Typography>
+          )}
           <ConsumptionPanel itemId={itemId} />
         </Stack>
       </CardContent>
       {/* Mounted while open, so each opening starts from the current values. */}
-      {fuel.data && dialog === 'refill' && (
+      {fuel.data && operates && dialog === 'refill' && (
         <RefillDialog itemId={itemId} fuel={fuel.data} open onClose={() => setDialog(null)} />
       )}
-      {fuel.data && dialog === 'settings' && (
+      {fuel.data && operates && dialog === 'settings' && (
         <FuelSettingsDialog itemId={itemId} fuel={fuel.data} open onClose={() => setDialog(null)} />
       )}
     </Card>

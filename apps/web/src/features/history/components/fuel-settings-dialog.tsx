@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { refusalMessage } from '../../../lib/refusal-message'
 import { type Fuel, useUpdateFuel } from '../api/fuel'
 import { parseAmount } from '../utils/fuel-format'
 
@@ -105,7 +106,7 @@ export function FuelSettingsDialog({ itemId, fuel, open, onClose }: FuelSettings
       onError: (failure) => {
         const fields = failure instanceof ApiRequestError ? failure.fieldErrors : {}
         if (Object.keys(fields).length > 0) setErrors(fields)
-        else toast.error(t('fuel.saveFailed'))
+        else toast.error(refusalMessage(failure, t('fuel.saveFailed')))
       },
     })
   }

@@ -1,3 +1,4 @@
+import type { ItemAccess } from '@teplo/domain'
 import {
   historySeriesOf,
   itemConsumptionDocumentSchema,
@@ -119,8 +120,11 @@ function serve(options: { demo?: boolean } = {}) {
   })
 }
 
-const renderPanel = () =>
-  renderRoutes([{ path: '/', element: <HistoryPanel itemId="7" serialNumber="100001" /> }], '/')
+const renderPanel = (access: ItemAccess = 'owner') =>
+  renderRoutes(
+    [{ path: '/', element: <HistoryPanel itemId="7" serialNumber="100001" access={access} /> }],
+    '/',
+  )
 
 describe('HistoryPanel', { timeout: 15_000 }, () => {
   it('reads the last 24 hours, then another range when one is chosen', async () => {
@@ -184,6 +188,19 @@ describe('HistoryPanel', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('fuel-left').textContent).toContain('180 кг'))
     const post = calls.find((call) => call.method === 'POST')!
     expect(post.body).toEqual({ data: { type: 'hopper-refills', attributes: { kg: 180 } } })
+  })
+
+  it('tells someone who only watches the device why there is no refill to record', async () => {
+    serve()
+    renderPanel('viewer')
+    expect((await screen.findByTestId('fuel-left')).textContent).toContain('151 кг')
+    expect(screen.queryByRole('button', { name: 'Засипав бункер' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Налаштування палива' })).toBeNull()
+    expect(
+      screen.getByText(
+        'Ваш доступ — «Перегляд»: заправки й налаштування палива записує власник або той, хто має рівень «Керування».',
+      ),
+    ).toBeTruthy()
   })
 
   it('sends only the fuel settings that changed, efficiency as a share', async () => {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { refusalMessage } from '../../../lib/refusal-message'
 import { type Fuel, useRefillHopper } from '../api/fuel'
 import { formatAmount, parseAmount } from '../utils/fuel-format'
 
@@ -52,7 +53,7 @@ export function RefillDialog({ itemId, fuel, open, onClose }: RefillDialogProps)
       onError: (failure) => {
         const field = failure instanceof ApiRequestError ? failure.fieldErrors.kg : undefined
         if (field) setError(field)
-        else toast.error(t('fuel.saveFailed'))
+        else toast.error(refusalMessage(failure, t('fuel.saveFailed')))
       },
     })
   }

@@ -25,6 +25,7 @@ import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/dates'
 import { currentLanguage } from '../../../lib/i18n'
+import { refusalMessage } from '../../../lib/refusal-message'
 import {
   useCancelInvitation,
   useChangeShare,
@@ -65,9 +66,7 @@ export function AccessSection({ device }: { device: SharedDevice }) {
   )
 }
 
-function failure(error: unknown, fallback: string) {
-  return error instanceof ApiRequestError && error.errors[0]?.detail ? error.errors[0].detail : fallback
-}
+const failure = refusalMessage
 
 function InviteForm({ itemId }: { itemId: string }) {
   const { t } = useTranslation()
