@@ -158,6 +158,14 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(4_294_967_295, 'must be at most 4294967295')
     .default(7 * 86_400),
+  // Another instance's session silent this long in the database is lost: a survivor takes it over (ADR 043).
+  MQTT_TAKEOVER_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or between 3 and 3600')
+    .max(3600, 'must be 0 (off) or between 3 and 3600')
+    .refine((value) => value === 0 || value >= 3, { message: 'must be 0 (off) or between 3 and 3600' })
+    .default(30),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -304,6 +312,8 @@ export type Config = {
   /** The server's persistent session on an external broker (stable per instance). */
   mqttClientId: string
   mqttSessionExpirySeconds: number
+  /** Seconds without a heartbeat after which another instance's broker session is taken over (0: never). */
+  mqttTakeoverSeconds: number
   /** How often the link self-check sends its canary through an external broker. */
   mqttLinkCheckSeconds: number
   deviceOfflineSeconds: number
@@ -441,6 +451,7 @@ export function loadConfig(
     mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY === 'true',
     mqttClientId: e.MQTT_CLIENT_ID ?? defaultMqttClientId(e.PORT),
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+    mqttTakeoverSeconds: e.MQTT_TAKEOVER_SECONDS,
     mqttLinkCheckSeconds: e.MQTT_LINK_CHECK_SECONDS,
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     deviceResendSeconds: e.DEVICE_RESEND_SECONDS,

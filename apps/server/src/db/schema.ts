@@ -775,3 +775,13 @@ export const mailRequests = pgTable(
   },
   (t) => [index('mail_requests_key_idx').on(t.kind, t.key, t.createdAt)],
 )
+
+// Each server instance's persistent session on an external broker (ADR 043): the instance writes `heartbeat_at`
+// every few seconds; a session whose heartbeat is older than MQTT_TAKEOVER_SECONDS belongs to an instance that
+// is gone, and one survivor (the lease holder, until `lease_until`) takes it over and writes its queued share.
+export const serverSessions = pgTable('server_sessions', {
+  clientId: text('client_id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  leaseHolder: text('lease_holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+})

@@ -13,9 +13,10 @@ import type { IngestEffects } from './device-ingest.ts'
 import type { DeviceTransport, IncomingDeviceMessage, Settle } from './device-transport.ts'
 import { DynamicSecurity } from './dynamic-security.ts'
 import { startEmbeddedBroker } from './embedded-broker.ts'
-import { connectExternalBroker } from './external-broker.ts'
+import { connectExternalBroker, serverFilters } from './external-broker.ts'
 import { IngestQueue } from './ingest-queue.ts'
 import { markSilentDevices } from './presence.ts'
+import { SessionTakeover } from './session-takeover.ts'
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
 const INGEST_LANES = 4
@@ -53,6 +54,8 @@ export class DeviceLink {
   })
   /** Device accounts on the broker itself (Mosquitto dynamic security); null when the server checks logins. */
   access: DeviceAccess | null = null
+  /** Heartbeats and the takeover of lost instances' sessions (external broker; null otherwise or when off). */
+  takeover: SessionTakeover | null = null
   private readonly timers: NodeJS.Timeout[] = []
   private readonly tasks = new Set<Promise<unknown>>()
   private watchdogBusy = false
@@ -85,6 +88,21 @@ export class DeviceLink {
     const onMessage = (message: IncomingDeviceMessage, settle: Settle) => link.queue.push(message, settle)
     // A start that fails leaves nothing waiting for the transport.
     link.transportReady.catch(() => {})
+    if (config.mqttUrl && config.mqttTakeoverSeconds > 0) {
+      link.takeover = new SessionTakeover({
+        db,
+        log,
+        url: config.mqttUrl,
+        clientId: config.mqttClientId,
+        filters: serverFilters(config.mqttShareGroup),
+        sessionExpirySeconds: config.mqttSessionExpirySeconds,
+        staleSeconds: config.mqttTakeoverSeconds,
+        onMessage,
+      })
+      // Written before this instance connects with its client id: a survivor draining its session (it was
+      // away longer than the limit) sees the heartbeat at its next lease renewal and leaves the session to it.
+      await link.takeover.beatOnce()
+    }
     const transport = config.mqttUrl
       ? connectExternalBroker({
           url: config.mqttUrl,
@@ -127,6 +145,8 @@ export class DeviceLink {
     }
     link.listen()
     link.startTimers()
+    // An instance leaving for good (session expiry 0) takes nothing over: it writes heartbeats only.
+    link.takeover?.start({ claim: config.mqttSessionExpirySeconds > 0 })
     // The embedded broker keeps retained messages in memory only: after a restart every device's set goes again.
     link.track(link.publisher.publishStored({ onlyPending: link.transport.kind === 'external' }))
     link.otaTask(() => link.ota.publishPending())
@@ -217,6 +237,8 @@ export class DeviceLink {
     for (const [event, listener] of Object.entries(this.listeners)) {
       this.options.events.off(event as keyof AppEvents, listener as () => void)
     }
+    // A lost instance's session being drained is left to a survivor; what it handed over is written below.
+    await this.takeover?.stop({ leavingForGood: this.options.config.mqttSessionExpirySeconds === 0 })
     // No new messages; what was received is written before the broker goes.
     await this.transport.stopReceiving()
     await this.queue.close()

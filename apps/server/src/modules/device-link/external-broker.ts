@@ -134,6 +134,11 @@ export async function subscribeAll(
   }
 }
 
+/** The server instances' shared subscriptions: every device-to-server channel of every device. */
+export function serverFilters(shareGroup: string): string[] {
+  return DEVICE_PUBLISH_CHANNELS.map((channel) => sharedFilter(shareGroup, allDevicesFilter(channel)))
+}
+
 /** QoS 1 messages the broker may send before the server acknowledges any: enough for several batches. */
 export const SERVER_RECEIVE_MAXIMUM = 10_000
 
@@ -150,7 +155,7 @@ type SendPacket = (
  * batch. So the callback is called at once and the PUBACK itself is held back here until the message is
  * stored: mqtt.js moves on, the broker sees the acknowledgement only once nothing can lose the message.
  */
-function holdAcks(client: MqttClient) {
+export function holdAcks(client: MqttClient) {
   const held = new Map<number, { stored: boolean; send: (() => void) | null }>()
   const internals = client as unknown as { _sendPacket: SendPacket }
   const send = internals._sendPacket.bind(client)
@@ -247,9 +252,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     log.error({ err: err.message }, 'device link: broker connection error')
   })
 
-  const filters = DEVICE_PUBLISH_CHANNELS.map((channel) =>
-    sharedFilter(options.shareGroup, allDevicesFilter(channel)),
-  )
+  const filters = serverFilters(options.shareGroup)
   const refusal = await subscribeAll(client, filters)
   if (refusal) {
     await client.endAsync(true)
