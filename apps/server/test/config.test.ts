@@ -87,6 +87,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_SESSION_EXPIRY_SECONDS: '-1' })).toThrow(/must be at least 0/)
   })
 
+  it("takes over a lost instance's broker session after 30 s of silence by default; 0 turns it off", () => {
+    expect(loadConfig({}).mqttTakeoverSeconds).toBe(30)
+    expect(loadConfig({ MQTT_TAKEOVER_SECONDS: '0' }).mqttTakeoverSeconds).toBe(0)
+    expect(loadConfig({ MQTT_TAKEOVER_SECONDS: '3' }).mqttTakeoverSeconds).toBe(3)
+    for (const value of ['1', '-1', '3601'])
+      expect(() => loadConfig({ MQTT_TAKEOVER_SECONDS: value })).toThrow(
+        /MQTT_TAKEOVER_SECONDS.*must be 0 \(off\) or between 3 and 3600/,
+      )
+    expect(() => loadConfig({ MQTT_TAKEOVER_SECONDS: 'soon' })).toThrow(/must be a number/)
+  })
+
   it('resolves a relative DATA_DIR from where the command was typed', () => {
     expect(loadConfig({ DATA_DIR: 'store', INIT_CWD: '/srv/teplo' }).dataDir).toBe('/srv/teplo/store')
   })

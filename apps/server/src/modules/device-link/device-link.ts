@@ -98,6 +98,7 @@ export class DeviceLink {
         sessionExpirySeconds: config.mqttSessionExpirySeconds,
         staleSeconds: config.mqttTakeoverSeconds,
         onMessage,
+        brokerConnected: () => link.transport?.connected() ?? false,
       })
       // Written before this instance connects with its client id: a survivor draining its session (it was
       // away longer than the limit) sees the heartbeat at its next lease renewal and leaves the session to it.

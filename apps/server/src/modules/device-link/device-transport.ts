@@ -28,6 +28,8 @@ export interface DeviceTransport {
    * delivers it again (to this instance after its restart, from its persistent session, or to another one).
    */
   stopReceiving(): Promise<void>
+  /** Whether the server is connected to the broker now (always, for the embedded one). */
+  connected(): boolean
   /** The link self-check: whether device messages reach this instance through the broker (GET /health). */
   health(): LinkHealth
   /** A clean disconnect: the broker does not treat it as a lost connection. */

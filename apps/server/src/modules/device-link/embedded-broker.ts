@@ -295,6 +295,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     tlsAddress,
     // The broker runs in this process and hands messages to the ingest directly: there is no connection or
     // subscription to lose, so no canary; while the process answers /health, its broker does too.
+    connected: () => true,
     health: () => ({ status: 'ok', reason: null, check: 'in-process', last_canary_seconds_ago: null }),
     publish: (topic: string, payload: string, publish: PublishOptions) =>
       new Promise<void>((resolve, reject) => {

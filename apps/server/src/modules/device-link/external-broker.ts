@@ -316,6 +316,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   return {
     kind: 'external',
     health: () => linkCheck.health(),
+    connected: () => client.connected,
     address: publicBrokerUrl(url),
     publish: async (topic: string, payload: string, publish: PublishOptions) => {
       await client.publishAsync(topic, payload, { qos: publish.qos, retain: publish.retain })

@@ -12,7 +12,12 @@ export type DrainResult =
   | 'owner-back'
   /** Another connection took the session (MQTT 5 reason 0x8E): its owner, or another survivor, uses it. */
   | 'taken'
-  /** The broker went away or refused: the session is left as it was, for a later attempt. */
+  /**
+   * The connection closed while draining, no reason given (Mosquitto 2.0 closes a connection whose session
+   * another one takes without a DISCONNECT): taken, or the broker went away. The session is left as it was.
+   */
+  | 'closed'
+  /** No connection to the broker: the session is left as it was, for a later attempt. */
   | 'connection-lost'
   /** This instance is stopping: the session is left as it was. */
   | 'stopped'
@@ -148,7 +153,7 @@ export async function drainLostSession(options: DrainOptions): Promise<DrainOutc
   let checkedAt = Date.now()
   for (;;) {
     await sleep(STEP_MS)
-    if (closed) return outcome(taken ? 'taken' : 'connection-lost', true)
+    if (closed) return outcome(taken ? 'taken' : 'closed', true)
     if (options.signal.aborted) {
       await leave(false)
       return outcome('stopped', true)

@@ -12,6 +12,8 @@ import {
   renewLease,
 } from './server-sessions.ts'
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 export type SessionTakeoverOptions = {
   db: Database
   log: FastifyBaseLogger
@@ -23,9 +25,13 @@ export type SessionTakeoverOptions = {
   /** A session whose heartbeat is older than this is lost (MQTT_TAKEOVER_SECONDS). */
   staleSeconds: number
   onMessage: MessageSink
+  /** Whether this instance's own connection to the broker is up (so the broker is there). */
+  brokerConnected: () => boolean
 }
 
 const LEASE_SECONDS = 20
+/** After the drain's connection closed: long enough for a broker going away to close ours too. */
+const CLOSE_SETTLE_MS = 1000
 /** A session found in use at the broker though its heartbeat is stale is left alone this long. */
 const CONTESTED_MS = 5 * 60_000
 
@@ -167,7 +173,10 @@ export class SessionTakeover {
       return
     }
     await releaseLease(db, lostId, clientId).catch(() => {})
-    if (outcome.result === 'taken') {
+    // Closed with no reason while this instance's own connection stays up: the broker is there, so another
+    // connection took the session (Mosquitto 2.0 says nothing when it throws the previous holder off).
+    if (outcome.result === 'closed') await sleep(CLOSE_SETTLE_MS)
+    if (outcome.result === 'taken' || (outcome.result === 'closed' && this.options.brokerConnected())) {
       // In use at the broker: its instance is alive though its heartbeat is stale (its database connection?).
       this.contested.set(lostId, Date.now() + CONTESTED_MS)
       log.error(
