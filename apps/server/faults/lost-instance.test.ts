@@ -138,6 +138,13 @@ describe('an instance lost for good (SIGKILL, not restarted) beside a survivor',
     // One row per reading: what two holders of a session could both write is keyed by device and time.
     expect(await rowCount()).toBe(publisher.ackedCount)
     expect(count(b.log, TAKING_OVER)).toBe(1)
+    expect(
+      (
+        (await (await fetch(`${b.baseUrl}/health`)).json()) as {
+          device_link: { sessions_taken_over: number }
+        }
+      ).device_link.sessions_taken_over,
+    ).toBe(1)
     expect(a.log).not.toContain('reconnecting to broker')
     expect(a.log).not.toContain(TAKING_OVER)
     const [ha, hb] = await Promise.all([health(a), health(b)])

@@ -1,6 +1,8 @@
+import net from 'node:net'
 import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '../src/db/client.ts'
+import type { Database, DatabaseHandle } from '../src/db/client.ts'
 import { rowsOf } from '../src/lib/sql-result.ts'
 import {
   beat,
@@ -10,7 +12,7 @@ import {
   removeOwnSession,
   renewLease,
 } from '../src/modules/device-link/server-sessions.ts'
-import { heartbeatPeriodMs } from '../src/modules/device-link/session-takeover.ts'
+import { heartbeatPeriodMs, SessionTakeover } from '../src/modules/device-link/session-takeover.ts'
 import { openTestDatabase } from './helper.ts'
 
 // The lease that lets exactly one survivor take over a lost instance's broker session (ADR 043);
@@ -102,5 +104,94 @@ describe('server session heartbeats and the takeover lease', () => {
     expect(heartbeatPeriodMs(6)).toBe(1000)
     expect(heartbeatPeriodMs(3)).toBe(500)
     expect(heartbeatPeriodMs(3600)).toBe(5000)
+  })
+
+  /** A port nothing listens on: a broker that refuses every connection. */
+  async function closedPort(): Promise<number> {
+    const server = net.createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = server.address() as net.AddressInfo
+    await new Promise((resolve) => server.close(resolve))
+    return port
+  }
+
+  it('claims nothing until its own heartbeats have held for the whole limit, after its start and after a database failure; a drain that cannot connect gives the lease back', async () => {
+    const messages: string[] = []
+    const log = {
+      warn: (_o: unknown, msg?: string) => messages.push(msg ?? String(_o)),
+      error: (_o: unknown, msg?: string) => messages.push(msg ?? String(_o)),
+      info: () => {},
+    } as unknown as FastifyBaseLogger
+    let failing = false
+    // The database as the loop sees it: failing at will.
+    const flaky = {
+      execute: (query: Parameters<Database['execute']>[0]) =>
+        failing ? Promise.reject(new Error('database down')) : db().execute(query),
+    } as unknown as Database
+    await beat(db(), 'lost')
+    await silence('lost', 600)
+    const takeover = new SessionTakeover({
+      db: flaky,
+      log,
+      url: `mqtt://127.0.0.1:${await closedPort()}`,
+      clientId: 'survivor',
+      filters: ['$share/g/teplo/v1/devices/+/telemetry'],
+      sessionExpirySeconds: 60,
+      staleSeconds: 1.5,
+      onMessage: () => {},
+      brokerConnected: () => brokerUp,
+    })
+    const attempts = () => messages.filter((m) => m.includes('taking over')).length
+    let brokerUp = true
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    try {
+      await takeover.beatOnce()
+      takeover.start({ claim: true })
+      await sleep(1000)
+      expect(attempts()).toBe(0)
+      await waitForAttempts(1)
+      // The broker refused: the lease is given back at once, for a later attempt.
+      await waitForRelease()
+      expect(messages).toContain('device link: could not connect to take over a lost session')
+
+      // Not tried again at once (a broker refusing is not asked every period), nor while this instance's own
+      // broker connection is down.
+      brokerUp = false
+      await sleep(2000)
+      expect(attempts()).toBe(1)
+      brokerUp = true
+
+      failing = true
+      await waitForMessage('device link: could not write the session heartbeat')
+      failing = false
+      await waitForMessage('device link: session heartbeat written again')
+      const before = attempts()
+      // A full limit (1.5 s) of good heartbeats again before the next claim.
+      await sleep(1000)
+      expect(attempts()).toBe(before)
+      await waitForAttempts(before + 1)
+    } finally {
+      await takeover.stop({ leavingForGood: false })
+    }
+
+    async function waitFor(check: () => Promise<boolean> | boolean, what: string) {
+      const deadline = Date.now() + 5000
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${messages.join(' | ')}`)
+        await sleep(50)
+      }
+    }
+    function waitForAttempts(n: number) {
+      return waitFor(() => attempts() >= n, `${n} takeover attempts`)
+    }
+    function waitForMessage(text: string) {
+      return waitFor(() => messages.some((m) => m.startsWith(text)), text)
+    }
+    function waitForRelease() {
+      return waitFor(
+        async () => (await rows()).find((r) => r.client_id === 'lost')?.lease_holder === null,
+        'the lease given back',
+      )
+    }
   })
 })

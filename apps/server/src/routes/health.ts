@@ -17,7 +17,10 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       // Per instance: device messages written since start, dropped as invalid, and held waiting to be written.
       const ingest = queue ? { ...queue.counts, backlog: queue.backlog } : null
       // The link self-check (ADR 036): device messages do not reach this instance through its broker.
-      const deviceLink = app.deviceLink?.transport.health() ?? null
+      const link = app.deviceLink?.transport.health() ?? null
+      // Lost instances' broker sessions this instance drained and ended since it started (ADR 043).
+      const takeover = app.deviceLink?.takeover
+      const deviceLink = link && (takeover ? { ...link, sessions_taken_over: takeover.taken } : link)
       if (deviceLink?.status === 'failing') {
         return reply
           .status(503)

@@ -45,6 +45,7 @@ export type DrainOptions = {
 const SESSION_TAKEN_OVER = 0x8e
 const STEP_MS = 100
 const END_WAIT_MS = 5000
+const UNSUBSCRIBE_WAIT_MS = 10_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -129,12 +130,17 @@ export async function drainLostSession(options: DrainOptions): Promise<DrainOutc
     clearTimeout(timer)
   }
 
+  // A stop while connecting does not wait for the connect timeout.
+  const abort = () => client.end(true)
+  options.signal.addEventListener('abort', abort, { once: true })
   const connack = await new Promise<IConnackPacket | null>((resolve) => {
     client.once('connect', resolve)
     client.once('close', () => resolve(null))
   })
+  options.signal.removeEventListener('abort', abort)
   if (!connack) {
     client.end(true)
+    if (options.signal.aborted) return outcome('stopped', false)
     options.log.warn(
       { clientId: options.clientId, err: lastError },
       'device link: could not connect to take over a lost session',
@@ -148,7 +154,20 @@ export async function drainLostSession(options: DrainOptions): Promise<DrainOutc
     return outcome('ended', false)
   }
   // Its shared subscriptions go first: the broker stops dealing it a share, and still sends what it queued.
-  await Promise.race([client.unsubscribeAsync(options.filters).catch(() => {}), closedNow])
+  // A broker that stops answering (paused) keeps the session; the drain is tried again later.
+  const unsubscribed = await Promise.race([
+    client.unsubscribeAsync(options.filters).then(
+      () => true,
+      () => false,
+    ),
+    closedNow.then(() => false),
+    sleep(UNSUBSCRIBE_WAIT_MS).then(() => false),
+  ])
+  if (!unsubscribed) {
+    if (closed) return outcome(taken ? 'taken' : 'closed', true)
+    client.end(true)
+    return outcome('connection-lost', true)
+  }
 
   let checkedAt = Date.now()
   for (;;) {

@@ -60,7 +60,7 @@ export class SessionTakeover {
   private beatFailing = false
   private draining: Promise<void> | null = null
   private readonly stopping = new AbortController()
-  private readonly contested = new Map<string, number>()
+  private readonly notBefore = new Map<string, number>()
   /** Sessions taken over and ended by this instance, for /health and the log. */
   taken = 0
 
@@ -115,14 +115,16 @@ export class SessionTakeover {
       if (!(await this.beatOnce())) return
       const upFor = Date.now() - (this.upSince ?? Date.now())
       if (!this.claiming || this.draining || upFor < this.options.staleSeconds * 1000) return
+      // Without its own broker connection an instance could not drain anything either.
+      if (!this.options.brokerConnected()) return
       const now = Date.now()
-      for (const [id, until] of this.contested) if (until < now) this.contested.delete(id)
+      for (const [id, until] of this.notBefore) if (until < now) this.notBefore.delete(id)
       const lost = await claimLostSession(
         this.options.db,
         this.options.clientId,
         this.options.staleSeconds,
         LEASE_SECONDS,
-        [...this.contested.keys()],
+        [...this.notBefore.keys()],
       )
       if (!lost || this.stopping.signal.aborted) return
       this.draining = this.takeOver(lost.clientId, lost.silentSeconds).finally(() => {
@@ -178,7 +180,7 @@ export class SessionTakeover {
     if (outcome.result === 'closed') await sleep(CLOSE_SETTLE_MS)
     if (outcome.result === 'taken' || (outcome.result === 'closed' && this.options.brokerConnected())) {
       // In use at the broker: its instance is alive though its heartbeat is stale (its database connection?).
-      this.contested.set(lostId, Date.now() + CONTESTED_MS)
+      this.notBefore.set(lostId, Date.now() + CONTESTED_MS)
       log.error(
         facts,
         'device link: a session taken for lost is in use at the broker (its instance is connected but writes no ' +
@@ -186,6 +188,8 @@ export class SessionTakeover {
       )
       return
     }
+    // Not asked again every period while the broker refuses: once the limit has passed again.
+    this.notBefore.set(lostId, Date.now() + this.options.staleSeconds * 1000)
     log.warn(
       { ...facts, result: outcome.result },
       "device link: lost instance's session left for a later attempt",
