@@ -46,6 +46,7 @@ import rolesRoutes from './routes/api/v2/roles.ts'
 import scheduleRoutes from './routes/api/v2/schedule.ts'
 import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sessionRoutes from './routes/api/v2/sessions.ts'
+import setupRoutes from './routes/api/v2/setup.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(uploadsRoutes)
       await api.register(helpRequestsRoutes)
       await api.register(supportRoutes)
+      await api.register(setupRoutes)
       await api.register(rolesRoutes)
       await api.register(tagsRoutes)
       await api.register(categoriesRoutes)

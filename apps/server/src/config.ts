@@ -210,6 +210,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(36_500, 'must be at most 36500')
     .default(730),
+  // false on a real site: no demo accounts or boilers, the first administrator from a setup link (ADR 044).
+  DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   DEMO_DEVICES: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   DEMO_HISTORY_DAYS: z.coerce
     .number({ message: 'must be a number' })
@@ -324,6 +326,8 @@ export type Config = {
   telemetryRetentionDays: number
   /** Days the 1-minute and 1-hour rollups of the readings are kept. */
   historyRetentionDays: number
+  /** A demo installation: demo accounts and boilers on the first start, their logins offered (ADR 044). */
+  demo: boolean
   // Simulated controllers for the seeded demo boilers, inside the server (embedded broker only).
   demoDevices: boolean
   /** Days of generated history the demo boilers get on first start (0: none). */
@@ -407,6 +411,9 @@ export function loadConfig(
       'needs MQTT_URL (the Mosquitto that runs the dynamic security plugin)',
     ])
   }
+  if (e.DEMO === 'false' && e.DEMO_DEVICES === 'true') {
+    pairs.push(['DEMO_DEVICES', 'needs DEMO=true (without it there are no demo boilers to simulate)'])
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
     pairs.push([missing, `must be set with ${e.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`])
@@ -460,7 +467,8 @@ export function loadConfig(
     notifyRetrySeconds: e.NOTIFY_RETRY_SECONDS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
-    demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.NODE_ENV !== 'test',
+    demo: e.DEMO === 'true',
+    demoDevices: e.DEMO_DEVICES ? e.DEMO_DEVICES === 'true' : e.DEMO === 'true' && e.NODE_ENV !== 'test',
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, StartupError } from './config.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { maskUrlSecrets } from './lib/secret-urls.ts'
 import { DemoLogins } from './modules/auth/demo-logins.ts'
+import { issueSetupLink, SETUP_LINK_HOURS } from './modules/setup/first-admin.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -102,9 +103,34 @@ function watchStopSignals(app: Awaited<ReturnType<typeof buildApp>>, config: Ret
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-// Printed once the server listens, apart from the log lines: where to open it, and the demo logins while they work.
+/**
+ * Printed once the server listens, apart from the log lines: where to open it, the demo logins while they work on a
+ * demo installation, and on a real one without an administrator the one-time link that creates it (ADR 044; the
+ * link is a secret, so it is printed here and never logged).
+ */
 async function banner(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
-  const accounts = await new DemoLogins(app.db).current()
+  const published = await new DemoLogins(app.db).current()
+  const accounts = config.demo ? published : []
+  if (published.length > 0) {
+    const emails = published.map((a) => a.email)
+    if (config.demo) {
+      app.log.warn(
+        { accounts: emails },
+        'demo installation: these accounts sign in with published passwords (DEMO=false on a real site)',
+      )
+    } else {
+      app.log.warn(
+        { accounts: emails },
+        'accounts still sign in with a published demo password: change their passwords or delete them',
+      )
+    }
+  }
+  const setupLink = await issueSetupLink(app.db, config.appUrl)
+  if (setupLink) {
+    app.log.warn(
+      'no administrator yet: open the setup link printed at start, or run npm run admin:create (docs/operations.md)',
+    )
+  }
   const broker = config.mqttUrl
     ? `external, ${maskUrlSecrets(config.mqttUrl)}`
     : config.mqttEnabled
@@ -117,6 +143,13 @@ async function banner(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
     `  │ Database: ${app.dbKind}   Device broker: ${broker}`,
     ...(accounts.length > 0
       ? ['  │ Demo logins:', ...accounts.map((a) => `  │   ${a.role.padEnd(8)} ${a.email} / ${a.password}`)]
+      : []),
+    ...(setupLink
+      ? [
+          '  │ No administrator yet. Create the first one within',
+          `  │ ${SETUP_LINK_HOURS} h at this one-time link (or: npm run admin:create):`,
+          `  │   ${setupLink}`,
+        ]
       : []),
     '  └──────────────────────────────────────────────',
     '',

@@ -5,7 +5,8 @@ import { verificationCode } from '../lib/secrets.ts'
 import type { Database } from './client.ts'
 import { categories, items, roles, userRoles, users } from './schema.ts'
 
-const DEMO_CATEGORIES = [
+// Device types every installation starts with (an administrator edits them); not demo data.
+const DEFAULT_CATEGORIES = [
   { name: 'Пелетний котел', description: 'Котел з пелетним пальником і автоматикою' },
   { name: 'Пелетний пальник', description: 'Пальник для встановлення в наявний котел' },
   { name: 'Твердопаливний котел', description: 'Котел на дровах або брикетах з контролером' },
@@ -14,11 +15,16 @@ const DEMO_CATEGORIES = [
 // Instances started together on a new database: one seeds, the others wait for its commit and find it seeded.
 const SEED_LOCK = 7_303_002
 
-// Runs on first start only: an empty roles table means a fresh database.
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/**
+ * Runs on first start only: an empty roles table means a fresh database. Roles and device types always; the demo
+ * accounts (published passwords) and their boilers only on a demo installation (DEMO, ADR 044).
+ */
+export async function seedIfEmpty(db: Database, options: { demo: boolean }): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(roles)
   if ((row?.n ?? 0) > 0) return false
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)))
+  const hashes = options.demo
+    ? await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)))
+    : []
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
     const [again] = await tx.select({ n: count() }).from(roles)
@@ -28,6 +34,11 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       .values([{ name: 'admin' }, { name: 'creator' }, { name: 'user' }])
       .returning({ id: roles.id, name: roles.name })
     const roleId = new Map(roleRows.map((r) => [r.name, r.id]))
+    const categoryRows = await tx
+      .insert(categories)
+      .values(DEFAULT_CATEGORIES)
+      .returning({ id: categories.id })
+    if (!options.demo) return true
     // The installation's own demo addresses have no mailbox to prove: seeded as verified (ADR 034).
     const userRows = await tx
       .insert(users)
@@ -43,7 +54,6 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await tx
       .insert(userRoles)
       .values(DEMO_ACCOUNTS.map((a, i) => ({ userId: userRows[i]!.id, roleId: roleId.get(a.role)! })))
-    const categoryRows = await tx.insert(categories).values(DEMO_CATEGORIES).returning({ id: categories.id })
     const byRole = new Map(DEMO_ACCOUNTS.map((a, i) => [a.role, userRows[i]!]))
     const admin = byRole.get('admin')!
     const creator = byRole.get('creator')!

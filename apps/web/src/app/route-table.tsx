@@ -42,6 +42,7 @@ const update = async () => ({ Component: (await import('./routes/update')).Updat
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
 })
+const setup = async () => ({ Component: (await import('./routes/setup')).SetupRoute })
 const emailVerify = async () => ({ Component: (await import('./routes/email-verify')).EmailVerifyRoute })
 const emailUndo = async () => ({ Component: (await import('./routes/email-undo')).EmailUndoRoute })
 const serverError = async () => ({ Component: (await import('./routes/server-error')).ServerErrorRoute })
@@ -175,6 +176,8 @@ export const routes: RouteObject[] = [
           },
           // Signed in or out: the mailed invitation link (ADR 018).
           page('invitations/accept', 'invitationAccept', invitationAccept),
+          // The one-time link printed at a real installation's first start (ADR 044).
+          page('setup', 'setup', setup),
           // Signed in or out: the mailed address links (ADR 034).
           page('email/verify', 'emailVerify', emailVerify),
           page('email/undo', 'emailUndo', emailUndo),

@@ -41,6 +41,22 @@ export const demoLoginsDocumentSchema = z.object({
 })
 export type DemoLoginsDocument = z.infer<typeof demoLoginsDocumentSchema>
 
+/**
+ * GET /installation (admins): whether this is a demo installation (DEMO), and the accounts that still sign in with
+ * a published demo password — a real site's open door until their passwords change or they are deleted (ADR 044).
+ */
+export const installationDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('installation'),
+    id: z.literal('1'),
+    attributes: z.object({
+      demo: z.boolean(),
+      published_password_accounts: z.array(z.object({ role: z.enum(ROLE_NAMES), email: z.string() })),
+    }),
+  }),
+})
+export type InstallationDocument = z.infer<typeof installationDocumentSchema>
+
 /** POST /uploads/…: where the stored picture is served. */
 export const uploadResponseSchema = z.object({ url: z.string() })
 

@@ -27,6 +27,21 @@ export const registerSchema = z
   })
   .refine(...passwordsMatch('Паролі мають збігатися'))
 
+const SETUP_LINK_INVALID = 'Посилання для налаштування недійсне або застаріло.'
+/** The secret of the one-time setup link printed at the first start of a real installation (ADR 044). */
+const setupToken = z
+  .string({ error: SETUP_LINK_INVALID })
+  .min(1, { error: SETUP_LINK_INVALID })
+  .max(200, { error: SETUP_LINK_INVALID })
+
+/** POST /setup/check: does the printed link still work? */
+export const setupCheckSchema = z.object({ token: setupToken })
+
+/** POST /setup: the installation's first administrator, from the printed link. */
+export const setupAdminSchema = z
+  .object({ ...registerSchema.shape, token: setupToken })
+  .refine(...passwordsMatch('Паролі мають збігатися'))
+
 /** The register form also asks to accept the terms; the server never receives that field. */
 export const registerFormSchema = z
   .object({
@@ -59,6 +74,7 @@ export type LoginInput = z.input<typeof loginSchema>
 export type LoginData = z.infer<typeof loginSchema>
 export type RegisterInput = z.input<typeof registerSchema>
 export type RegisterData = z.infer<typeof registerSchema>
+export type SetupAdminInput = z.input<typeof setupAdminSchema>
 export type RegisterFormInput = z.input<typeof registerFormSchema>
 export type PasswordForgotInput = z.input<typeof passwordForgotSchema>
 export type PasswordForgotData = z.infer<typeof passwordForgotSchema>

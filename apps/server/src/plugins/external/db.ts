@@ -24,7 +24,11 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions): Promise
   app.decorate('db', database.db)
   app.decorate('dbKind', database.kind)
   if (!options.database) app.addHook('onClose', () => database.close())
-  if (await seedIfEmpty(database.db)) app.log.info('seeded a fresh database with demo data')
+  if (await seedIfEmpty(database.db, { demo: config.demo })) {
+    app.log.info(
+      config.demo ? 'seeded a fresh database with demo data' : 'seeded a fresh database (no demo data)',
+    )
+  }
 }
 
 export default fp(dbPlugin, { name: 'teplo-db', dependencies: ['teplo-config'] })

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/ui/language-switch'
 import { useToast } from '../../components/ui/toast-context'
 import { useUpdateLanguage } from '../../features/account/api/update-language'
 import { useProfile } from '../../features/auth/api/get-profile'
+import { PublishedPasswordBanner } from '../../features/auth/components/published-password-banner'
 import { SessionActions } from '../../features/auth/components/session-actions'
 import { useActiveFaultCount } from '../../features/device-errors/api/get-active-fault-count'
 import { HelpRequestProvider } from '../../features/help/components/help-request-provider'
@@ -42,6 +43,7 @@ export function ShellLayoutRoute() {
         menuEntries={menuEntriesFor(role)}
         menuCounts={faults === undefined ? undefined : { itemErrors: faults }}
       >
+        <PublishedPasswordBanner enabled={signedIn && role === 'admin'} />
         <Outlet />
       </AppShell>
     </HelpRequestProvider>

@@ -59,6 +59,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Пароль має бути не менше 8 символів!': 'The password must be at least 8 characters!',
   'Підтвердіть пароль': 'Confirm the password',
   'Паролі мають збігатися': 'The passwords must match',
+  'Посилання для налаштування недійсне або застаріло.': 'The setup link is not valid or has expired.',
   'Будь ласка, прийміть Правила та умови!': 'Please accept the Terms and Conditions!',
   'Необіхдно вписати існуючий email!': 'Please enter an existing email!',
   'Некоректна адреса для посилання відновлення': 'Invalid address for the reset link',

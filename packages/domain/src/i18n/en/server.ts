@@ -132,6 +132,9 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.':
     'This is the only administrator: first give the admin role to another user, then delete the account.',
   'Невірний поточний пароль': 'Wrong current password',
+  // modules/setup (ADR 044)
+  'Адміністратор уже є: увійдіть або попросіть його створити вам обліковий запис.':
+    'There already is an administrator: sign in, or ask them to create an account for you.',
   // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)
   'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення':
     'Confirm your current password: this action is possible only within 5 minutes of entering it',

@@ -27,9 +27,10 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   const demoLogins = new DemoLogins(app.db)
-  // Computed once at start; afterwards only when a demo account's password changed.
+  // Computed once at start; afterwards only when a demo account's password changed. A real installation (DEMO=false)
+  // never offers them, even while a leftover account still has its published password (it is warned instead).
   app.addHook('onReady', async () => {
-    await demoLogins.current()
+    if (app.config.demo) await demoLogins.current()
   })
   app.get(
     '/demo-logins',
@@ -43,7 +44,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const accounts = await demoLogins.current()
+      const accounts = app.config.demo ? await demoLogins.current() : []
       return {
         data: {
           type: 'demo-logins' as const,
