@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import type { Resolver } from './lib/public-address.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
@@ -64,6 +65,8 @@ export type BuildOptions = {
   // Tests pass an already-open database shared by the whole file.
   database?: DatabaseHandle
   logger?: FastifyServerOptions['logger']
+  // Tests resolve push service names with a stub (ADR 045).
+  pushResolver?: Resolver
 }
 
 // A request's line reads "GET /api/v2/items 200 3 ms" instead of its JSON objects.
@@ -167,7 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(itemCache)
   await app.register(mailer)
   await app.register(handoverNotices)
-  await app.register(push)
+  await app.register(push, { resolver: options.pushResolver })
   await app.register(live)
   await app.register(alarmsPlugin)
   await app.register(deviceLink)

@@ -249,6 +249,29 @@ const envSchema = z.object({
       'must be a mailto: address or an https:// URL',
     )
     .optional(),
+  // Web push goes only to public addresses (ADR 045); these narrow it to named push services (*.example.com for
+  // subdomains), comma-separated. Unset: any host whose addresses are all public.
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+            'must list host names like fcm.googleapis.com or *.notify.windows.com, comma-separated',
+          ),
+      ),
+    )
+    .optional(),
+  // A test's own push service on this machine over http://; never on by default (ADR 045).
+  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   // Mail sent on someone's request (ADR 034): invitations and share notices per account a day, password-reset
   // requests per client address an hour whatever the e-mail.
   INVITATIONS_PER_DAY: z.coerce
@@ -342,6 +365,8 @@ export type Config = {
   mailCaps: { invitationsPerDay: number; passwordResetsPerHour: number }
   /** How long an instance keeps a device read for `GET /items/{id}` (ADR 028; 0: read the database every time). */
   itemCacheSeconds: number
+  /** Where web push may go (ADR 045): only these hosts (empty: any public one); loopback http for tests. */
+  push: { allowedHosts: string[]; allowLoopback: boolean }
   /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
 }
@@ -475,6 +500,7 @@ export function loadConfig(
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     mailCaps: { invitationsPerDay: e.INVITATIONS_PER_DAY, passwordResetsPerHour: e.PASSWORD_RESETS_PER_HOUR },
     itemCacheSeconds: e.ITEM_CACHE_SECONDS,
+    push: { allowedHosts: e.PUSH_ALLOWED_HOSTS ?? [], allowLoopback: e.PUSH_ALLOW_LOOPBACK === 'true' },
     vapid: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -73,6 +73,8 @@ async function instance() {
       APP_URL: 'https://teplo.example',
       ALARM_CHECK_SECONDS: '3600',
       NOTIFY_RETRY_SECONDS: '0.2',
+      // The push deliveries go to the test's own push service on loopback http (ADR 045: never by default).
+      PUSH_ALLOW_LOOPBACK: 'true',
     }),
     database,
   })

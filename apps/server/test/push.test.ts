@@ -22,7 +22,8 @@ let ownerId: number
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teplo-push-'))
   service = await startPushService()
-  app = await build({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'alarms@teplo.test' })
+  // The test's push service listens on loopback http, allowed only when asked for (ADR 045).
+  app = await build({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'alarms@teplo.test', PUSH_ALLOW_LOOPBACK: 'true' })
   tokens.owner = await loginAs(app, owner.email, owner.password)
   tokens.admin = await loginAs(app, admin.email, admin.password)
   ownerId = (await app.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email)))[0]!.id

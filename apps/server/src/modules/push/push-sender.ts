@@ -1,8 +1,12 @@
+import http from 'node:http'
+import https from 'node:https'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
 import type { Database } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
+import { PrivateAddressError, publicOnlyLookup } from '../../lib/public-address.ts'
+import { checkEndpointName, loopbackAllowed, type PushEndpointPolicy } from './push-endpoint.ts'
 import type { VapidKeys } from './vapid-keys.ts'
 
 /** What a notification shows: the service worker turns it into title, body, tag and the page opened on a tap. */
@@ -18,12 +22,15 @@ export type PushSender = {
    * Answers how many browsers took the message (0: the user has none subscribed, or none took it).
    */
   sendPushToUser: (db: Database, userId: number, payload: PushPayload) => Promise<number>
+  /** Where subscriptions may point and deliveries may go (ADR 045). */
+  endpointPolicy: PushEndpointPolicy
 }
 
 export type PushSenderOptions = {
   keys: VapidKeys
   subject: string
   log: FastifyBaseLogger
+  endpointPolicy: PushEndpointPolicy
   /** How long a push service may take to answer. */
   timeoutMs?: number
 }
@@ -44,6 +51,45 @@ const TOPIC_PATTERN = /^[A-Za-z0-9_-]{1,32}$/
 
 type Outcome = 'delivered' | 'gone' | 'transient' | 'refused'
 
+/** An endpoint the policy does not let the server call (a private address, a host off the allow-list). */
+class EndpointRefused extends Error {}
+
+/** POSTs once, on a socket whose address was checked as it connected; redirects are answers, never followed. */
+function post(
+  endpoint: string,
+  request: { headers: Record<string, string>; body: Buffer },
+  options: { policy: PushEndpointPolicy; timeoutMs: number },
+): Promise<number> {
+  const url = new URL(endpoint)
+  const loopback = loopbackAllowed(endpoint, options.policy)
+  if (!loopback) {
+    // IP literals among them: a socket connects to one without a lookup.
+    try {
+      checkEndpointName(endpoint, options.policy)
+    } catch {
+      throw new EndpointRefused(`not a push service the server may call: ${url.host}`)
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const settings = {
+      method: 'POST',
+      headers: { ...request.headers, 'content-length': String(request.body.length) },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      // No pooled sockets: each delivery resolves and checks the address again.
+      agent: false as const,
+      ...(loopback ? {} : { lookup: publicOnlyLookup(options.policy.resolve) }),
+    }
+    const sent = (loopback ? http : https).request(url, settings, (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    sent.on('error', (err) =>
+      reject(err instanceof PrivateAddressError ? new EndpointRefused(err.message) : err),
+    )
+    sent.end(request.body)
+  })
+}
+
 function outcomeOf(status: number): Outcome {
   if (status >= 200 && status < 300) return 'delivered'
   if (status === 404 || status === 410) return 'gone'
@@ -52,7 +98,7 @@ function outcomeOf(status: number): Outcome {
 }
 
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { keys, subject, log } = options
+  const { keys, subject, log, endpointPolicy } = options
   const timeoutMs = options.timeoutMs ?? 10_000
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }
 
@@ -67,15 +113,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
     )
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    await response.body?.cancel()
-    return response.status
+    return post(request.endpoint, { headers, body: request.body }, { policy: endpointPolicy, timeoutMs })
   }
 
   async function sendPushToUser(db: Database, userId: number, payload: PushPayload): Promise<number> {
@@ -91,8 +129,14 @@ export function createPushSender(options: PushSenderOptions): PushSender {
           status = await deliver(row, message, topic)
           outcome = outcomeOf(status)
         } catch (err) {
-          log.warn({ err, subscriptionId: row.id }, 'web push: push service not reached')
-          outcome = 'transient'
+          if (err instanceof EndpointRefused) {
+            // Not retried: the address will not become a push service by waiting (ADR 045).
+            log.warn({ subscriptionId: row.id, reason: err.message }, 'web push: endpoint refused')
+            outcome = 'refused'
+          } else {
+            log.warn({ err, subscriptionId: row.id }, 'web push: push service not reached')
+            outcome = 'transient'
+          }
         }
         const byId = eq(pushSubscriptions.id, row.id)
         if (outcome === 'delivered') {
@@ -114,5 +158,5 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     return outcomes.filter((outcome) => outcome === 'delivered').length
   }
 
-  return { publicKey: keys.publicKey, sendPushToUser }
+  return { publicKey: keys.publicKey, sendPushToUser, endpointPolicy }
 }

@@ -1,23 +1,16 @@
 import { createECDH } from 'node:crypto'
-import { isIP } from 'node:net'
-import {
-  isLoopbackHttpEndpoint,
-  type PushSubscriptionData,
-  type PushSubscriptionResource,
-} from '@teplo/domain'
+import type { PushSubscriptionData, PushSubscriptionResource } from '@teplo/domain'
 import { and, asc, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
+import { checkPushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts'
 
 type Row = typeof pushSubscriptions.$inferSelect
 
 /** A person has a few browsers; beyond this the oldest ones are dropped (each alarm is sent to every one). */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20
-
-/** Tests may point a subscription at a push service on this machine over http; nothing else may. */
-export type SubscriptionPolicy = { allowLoopback: boolean }
 
 function subscriptionResource(row: Row): PushSubscriptionResource {
   return {
@@ -31,22 +24,6 @@ function subscriptionResource(row: Row): PushSubscriptionResource {
       failures: row.failures,
     },
     links: { self: `/api/v2/me/push-subscriptions/${row.id}` },
-  }
-}
-
-/**
- * The server posts to the endpoint, so it must be a push service on the internet: not an address on this
- * machine or in the private network (an IP literal or a local name), which would let anyone make the server
- * send requests inside it.
- */
-function checkEndpoint(endpoint: string, policy: SubscriptionPolicy) {
-  if (policy.allowLoopback && isLoopbackHttpEndpoint(endpoint)) return
-  const url = new URL(endpoint)
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const local =
-    host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.')
-  if (url.protocol !== 'https:' || isIP(host) !== 0 || local) {
-    throw invalidField('endpoint', 'Адреса підписки має бути адресою служби push в інтернеті (https://)')
   }
 }
 
@@ -78,9 +55,9 @@ export async function savePushSubscription(
   userId: number,
   input: PushSubscriptionData,
   userAgent: string | undefined,
-  policy: SubscriptionPolicy,
+  policy: PushEndpointPolicy,
 ) {
-  checkEndpoint(input.endpoint, policy)
+  await checkPushEndpoint(input.endpoint, policy)
   checkPublicKey(input.keys.p256dh)
   const values = {
     userId,

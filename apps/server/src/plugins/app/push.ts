@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { type Resolver, systemResolver } from '../../lib/public-address.ts'
 import { createPushSender, type PushSender } from '../../modules/push/push-sender.ts'
 import { loadVapidKeys } from '../../modules/push/vapid-keys.ts'
 
@@ -9,11 +10,18 @@ declare module 'fastify' {
   }
 }
 
-// Web push with the server's VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else DATA_DIR/vapid-keys.json).
-async function pushPlugin(app: FastifyInstance): Promise<void> {
-  const { vapid, dataDir } = app.config
+export type PushPluginOptions = {
+  /** How push service names are resolved (tests pass a stub: no network); the system's resolver otherwise. */
+  resolver?: Resolver | undefined
+}
+
+// Web push with the server's VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else DATA_DIR/vapid-keys.json), only
+// to public addresses (PUSH_ALLOWED_HOSTS, PUSH_ALLOW_LOOPBACK; ADR 045).
+async function pushPlugin(app: FastifyInstance, options: PushPluginOptions): Promise<void> {
+  const { vapid, dataDir, push } = app.config
   const keys = loadVapidKeys(vapid.keys, dataDir)
-  app.decorate('push', createPushSender({ keys, subject: vapid.subject, log: app.log }))
+  const endpointPolicy = { ...push, resolve: options.resolver ?? systemResolver }
+  app.decorate('push', createPushSender({ keys, subject: vapid.subject, log: app.log, endpointPolicy }))
 }
 
 export default fp(pushPlugin, { name: 'teplo-push', dependencies: ['teplo-config'] })

@@ -146,6 +146,7 @@ export const SERVER_MESSAGES_EN: Catalogue = {
     'The previous address is already used by another account: contact support',
   'Забагато листів за короткий час. Спробуйте знову через {0}.':
     'Too many e-mails in a short time. Try again in {0}.',
+  'Ця служба push не дозволена на цьому сервері': 'This push service is not allowed on this server',
   'Адреса підписки має бути адресою служби push в інтернеті (https://)':
     "The subscription address must be a push service's address on the internet (https://)",
   'Ключ p256dh не є точкою кривої P-256': 'The p256dh key is not a point on the P-256 curve',

@@ -62,14 +62,13 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const policy = { allowLoopback: app.config.env === 'test' }
       const userAgent = request.headers['user-agent']
       const saved = await savePushSubscription(
         app.db,
         currentUser(request).userId,
         request.body,
         userAgent,
-        policy,
+        app.push.endpointPolicy,
       )
       return reply.status(saved.created ? 201 : 200).send(saved.document)
     },
