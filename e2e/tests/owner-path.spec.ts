@@ -1,9 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { api, apiToken, useToken } from '../support/api-session'
+import { demoAccount } from '../support/auth'
 import { createDevice, freshSerial } from '../support/devices'
 
 // A newly registered owner gets a boiler the installer paired into the account, with the serial and an owner
-// code; the administrator then finds it under that owner.
+// code: told first who loses access, then offered to invite the installer back; the administrator then finds it
+// under that owner.
+
+const installer = demoAccount('creator')
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 const PHONE = { width: 360, height: 740 }
@@ -62,23 +66,43 @@ test('an installer hands a paired boiler to a new owner, who adds it with the se
   // A wrong code is refused on the field and counts as a try.
   await owner.getByLabel(/Серійний номер/).fill(serial)
   await owner.getByLabel(/Код від монтажника/).fill('AAAA-AAAA')
-  await owner.getByRole('button', { name: 'Додати пристрій' }).click()
+  await owner.getByRole('button', { name: 'Перевірити код' }).click()
   await expect(owner.getByText('Невірний серійний номер або код. Залишилось спроб: 4.')).toBeVisible()
 
+  // The right code shows what is handed over and who loses access — the installer, with their address (ADR 033).
   await owner.getByLabel(/Код від монтажника/).fill(code.toLowerCase())
-  await owner.getByRole('button', { name: 'Додати пристрій' }).click()
-  await expect(owner).toHaveURL(/\/dashboards$/)
+  await owner.getByRole('button', { name: 'Перевірити код' }).click()
+  await expect(owner.getByText(`Котел «${name}» (серійний номер ${serial}) стане вашим.`)).toBeVisible()
+  const losing = owner.getByTestId('losing-access')
+  await expect(losing).toContainText('Після передачі доступ до котла втратять:')
+  await expect(losing).toContainText(`${installer.name} — власник`)
+  await expect(losing).toContainText(installer.email)
+  await noSideScroll(owner)
+  await owner.getByRole('button', { name: 'Підтвердити передачу' }).click()
   await expect(owner.getByRole('alert').filter({ hasText: `Пристрій «${name}» додано!` })).toBeVisible()
+
+  // The installer handed it on and keeps nothing (ADR 033) …
+  type Listed = { data: { attributes: { serial_number: string; access: string } }[] }
+  const serials = async (scope: 'own' | 'shared') =>
+    (await api<Listed>(request, creator, 'GET', `items?filter[scope]=${scope}&page[size]=100`)).data.map(
+      (item) => item.attributes.serial_number,
+    )
+  expect(await serials('own')).not.toContain(serial)
+  expect(await serials('shared')).not.toContain(serial)
+
+  // … until the new owner invites them back, in one click on the same screen.
+  const inviteBack = owner.getByTestId('invite-installers-back')
+  await expect(inviteBack).toContainText(installer.email)
+  await noSideScroll(owner)
+  await inviteBack.getByRole('button', { name: `Запросити ${installer.name} назад` }).click()
+  await expect(inviteBack.getByText('Запрошено', { exact: true })).toBeVisible()
+  await expect.poll(() => serials('shared')).toContain(serial)
+  await inviteBack.getByRole('button', { name: 'Готово' }).click()
+  await expect(owner).toHaveURL(/\/dashboards$/)
   await expect(owner.getByText('Пристроїв не знайдено')).toBeHidden()
   await owner.close()
 
-  // The installer handed it on and keeps nothing (ADR 033) until the new owner invites them back. The
-  // administrator finds it under its new owner.
-  type Listed = { data: { attributes: { serial_number: string; access: string } }[] }
-  const mine = await api<Listed>(request, creator, 'GET', 'items?filter[scope]=own')
-  expect(mine.data.map((item) => item.attributes.serial_number)).not.toContain(serial)
-  const serviced = await api<Listed>(request, creator, 'GET', 'items?filter[scope]=shared&page[size]=100')
-  expect(serviced.data.map((item) => item.attributes.serial_number)).not.toContain(serial)
+  // The administrator finds it under its new owner.
   const admin = await apiToken(request, 'admin')
   const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await useToken(adminPage, admin)

@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useEffect } from 'react'
+import type { LosingAccess } from '@teplo/domain'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { LoadingStatus } from '../../../components/ui/loading-status'
@@ -13,6 +14,7 @@ import { addScreenStrings } from '../../../lib/i18n'
 import { rememberInvitation } from '../../../lib/pending-invitation'
 import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations'
+import { InviteInstallersBack, installersOf, LosingAccessNotice } from './handover-notice'
 import { offerText } from './pending-invitations'
 
 addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
@@ -33,15 +35,32 @@ export function InvitationAcceptPage() {
   const preview = useInvitationPreview(token)
   const accept = useAcceptInvitation()
   const signedIn = Boolean(useAccessToken())
+  // After accepting a handover: the device and who lost access, to invite the installer back (ADR 033). Kept
+  // here: the link's preview answers "already accepted" from then on.
+  const [handedOver, setHandedOver] = useState<{ itemId: string; people: LosingAccess[] } | null>(null)
   // Signed out: sign-in or sign-up brings the person back here to accept with the link's token.
   useEffect(() => {
     if (!signedIn && token) rememberInvitation(token)
   }, [signedIn, token])
+  if (handedOver)
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+          {t('invitations.title')}
+        </Typography>
+        <InviteInstallersBack
+          itemId={handedOver.itemId}
+          people={handedOver.people}
+          onDone={() => void navigate('/dashboards')}
+        />
+      </Stack>
+    )
   if (!token) return <Alert severity="error">{t('invitations.missingToken')}</Alert>
   if (preview.isError)
     return <Alert severity="error">{detailOf(preview.error) ?? t('invitations.failed')}</Alert>
   if (!preview.data) return <LoadingStatus>{t('invitations.loading')}</LoadingStatus>
   const invitation = preview.data.attributes
+  const losing = invitation.access === 'owner' ? (invitation.losing_access ?? []) : []
   return (
     <Stack spacing={2}>
       <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
@@ -51,6 +70,7 @@ export function InvitationAcceptPage() {
       <Typography color="text.secondary">
         {t('invitations.addressedTo', { email: invitation.email })}
       </Typography>
+      <LosingAccessNotice people={losing} />
       {accept.isError && <Alert severity="error">{detailOf(accept.error) ?? t('invitations.failed')}</Alert>}
       {signedIn ? (
         <div>
@@ -61,9 +81,10 @@ export function InvitationAcceptPage() {
               accept.mutate(
                 { token },
                 {
-                  onSuccess: () => {
+                  onSuccess: (device) => {
                     toast.success(t('invitations.accepted'))
-                    void navigate('/dashboards')
+                    if (installersOf(losing).length > 0) setHandedOver({ itemId: device.id, people: losing })
+                    else void navigate('/dashboards')
                   },
                 },
               )

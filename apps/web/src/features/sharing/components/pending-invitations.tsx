@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
@@ -6,14 +7,16 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { accessLabel, type InvitationAttributes } from '@teplo/domain'
+import { accessLabel, type InvitationAttributes, type LosingAccess } from '@teplo/domain'
 import type { TFunction } from 'i18next'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import strings from '../../../locales/uk-sharing.json'
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../api/invitations'
+import { InviteInstallersBack, installersOf, LosingAccessNotice } from './handover-notice'
 
 addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
 
@@ -40,6 +43,8 @@ export default function PendingInvitations({ quiet = false }: { quiet?: boolean 
   const accept = useAcceptInvitation()
   const decline = useDeclineInvitation()
   const list = invitations.data ?? []
+  // An accepted handover whose installer lost access: offered to invite them back (ADR 033).
+  const [handedOver, setHandedOver] = useState<{ itemId: string; people: LosingAccess[] } | null>(null)
   if (quiet && list.length === 0) return null
   const failed = (error: unknown) =>
     toast.error(
@@ -52,6 +57,13 @@ export default function PendingInvitations({ quiet = false }: { quiet?: boolean 
           <Typography id="invitations-title" variant="h2">
             {t('invitations.title')}
           </Typography>
+          {handedOver && (
+            <InviteInstallersBack
+              itemId={handedOver.itemId}
+              people={handedOver.people}
+              onDone={() => setHandedOver(null)}
+            />
+          )}
           {list.length === 0 ? (
             <Typography color="text.secondary">{t('invitations.none')}</Typography>
           ) : (
@@ -62,13 +74,28 @@ export default function PendingInvitations({ quiet = false }: { quiet?: boolean 
                     sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}
                     primary={offerText(t, invitation.attributes)}
                   />
+                  {invitation.attributes.access === 'owner' && (
+                    <Box sx={{ flexBasis: '100%' }}>
+                      <LosingAccessNotice people={invitation.attributes.losing_access ?? []} />
+                    </Box>
+                  )}
                   <Button
                     variant="contained"
                     disabled={accept.isPending}
                     onClick={() =>
                       accept.mutate(
                         { id: invitation.id },
-                        { onSuccess: () => toast.success(t('invitations.accepted')), onError: failed },
+                        {
+                          onSuccess: (device) => {
+                            toast.success(t('invitations.accepted'))
+                            const people =
+                              invitation.attributes.access === 'owner'
+                                ? (invitation.attributes.losing_access ?? [])
+                                : []
+                            if (installersOf(people).length > 0) setHandedOver({ itemId: device.id, people })
+                          },
+                          onError: failed,
+                        },
                       )
                     }
                   >
