@@ -12,10 +12,10 @@ import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
 import events from './plugins/app/events.ts'
-import handoverNotices from './plugins/app/handover-notices.ts'
 import heavyReads from './plugins/app/heavy-reads.ts'
 import itemCache from './plugins/app/item-cache.ts'
 import live from './plugins/app/live.ts'
+import mailOutbox from './plugins/app/mail-outbox.ts'
 import mailer from './plugins/app/mailer.ts'
 import push from './plugins/app/push.ts'
 import configPlugin from './plugins/external/config.ts'
@@ -169,7 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(heavyReads)
   await app.register(itemCache)
   await app.register(mailer)
-  await app.register(handoverNotices)
+  await app.register(mailOutbox)
   await app.register(push, { resolver: options.pushResolver })
   await app.register(live)
   await app.register(alarmsPlugin)

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts'
 import { itemHandovers, itemShares, items, roles, userRoles, users } from '../../db/schema.ts'
 import type { RemovedAccess } from '../../lib/events.ts'
 import { recordAudit } from '../audit/item-audit.ts'
+import { enqueueMail } from '../mail-outbox/mail-outbox.ts'
+import { accessEndedMail } from '../sharing/handover-mail.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -13,8 +15,9 @@ export type { RemovedAccess }
  * A device changing hands (an invitation accepted with the owner level, an owner code, an administrator's change of
  * owner), in the transaction that moves it (ADR 033): every share of the device ends — viewers, operators and
  * installers alike — and every offer not yet accepted (invitations, owner codes) lapses. The previous holder keeps
- * nothing. The change log names each person who lost access. Answers who they were, for the notices sent after the
- * commit; the caller announces `item.handed-over` then.
+ * nothing. The change log names each person who lost access, and each is mailed a notice through the mail outbox
+ * (sent once the transaction commits, retried while the mail server fails). Answers who they were; the caller
+ * announces `item.handed-over` after the commit.
  */
 export async function moveOwnership(
   tx: Transaction,
@@ -67,6 +70,13 @@ export async function moveOwnership(
       now,
     )
   }
+  // The notices go out through the outbox: queued with the handover, sent (and retried) after it commits.
+  const [moved] = await tx.select({ name: items.name }).from(items).where(eq(items.id, item.id))
+  await enqueueMail(
+    tx,
+    'handover-notice',
+    removed.map((person) => accessEndedMail(person, moved?.name ?? '')),
+  )
   return removed
 }
 

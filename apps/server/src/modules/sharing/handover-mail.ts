@@ -1,7 +1,6 @@
 import { ACCESS_LEVEL_LABELS, ACCESS_LEVEL_LABELS_EN, type Language } from '@teplo/domain'
-import type { FastifyBaseLogger } from 'fastify'
 import type { RemovedAccess } from '../../lib/events.ts'
-import type { Mailer, MailMessage } from '../../lib/mailer.ts'
+import type { MailMessage } from '../../lib/mailer.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -46,23 +45,5 @@ export function accessEndedMail(person: RemovedAccess, itemName: string): MailMe
     subject: wording.subject,
     text: [line, '', wording.after].join('\n'),
     html: [`<p>${escapeHtml(line)}</p>`, `<p>${escapeHtml(wording.after)}</p>`].join('\n'),
-  }
-}
-
-/**
- * Tells each removed person. The access has ended either way: a notice that cannot be sent is logged and does not
- * stop the others.
- */
-export async function sendHandoverNotices(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  notice: { itemId: number; itemName: string; removed: RemovedAccess[] },
-): Promise<void> {
-  for (const person of notice.removed) {
-    await mailer
-      .send(accessEndedMail(person, notice.itemName))
-      .catch((err: unknown) =>
-        log.error({ err, itemId: notice.itemId, userId: person.userId }, 'handover: notice not sent'),
-      )
   }
 }
