@@ -48,6 +48,7 @@ import sessionRoutes from './routes/api/v2/sessions.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
+import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
 import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(meRoutes)
       await api.register(sessionRoutes)
+      await api.register(twoFactorRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)

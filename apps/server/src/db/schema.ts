@@ -769,3 +769,47 @@ export const mailRequests = pgTable(
   },
   (t) => [index('mail_requests_key_idx').on(t.kind, t.key, t.createdAt)],
 )
+
+// Two-factor sign-in (ADR 041). The TOTP secret of an account (RFC 6238), kept apart from `users` so that no
+// users serialiser can ever carry it: `enabled_at` null while it waits for the first code (set-up not confirmed);
+// `last_step` the time step of the last accepted code, so a code is never accepted twice.
+export const totpSecrets = pgTable('totp_secrets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+// One-time recovery codes, only a SHA-256 hash of each (they are random, not chosen by a person); a used code
+// keeps its row with `used_at` until the next set replaces them all.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
+)
+
+// A password proven, a second factor still owed: the single-use challenge `POST /login` answers instead of a
+// token, only its SHA-256 stored. It dies on success, after MAX attempts, or when it expires.
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_challenges_expires_idx').on(t.expiresAt)],
+)

@@ -1,4 +1,4 @@
-import { LIMITS, type TokenResponse } from '@teplo/domain'
+import { LIMITS, type LoginResponse } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
@@ -10,6 +10,8 @@ import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { issueAccessToken, revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import type { SessionClient } from '../auth/session-client.ts'
+import { issueLoginChallenge } from '../two-factor/login-challenges.ts'
+import { hasTwoFactor } from '../two-factor/totp.service.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes
@@ -48,7 +50,7 @@ export async function resetPassword(
   events: AppEventBus,
   input: ResetInput,
   client?: SessionClient,
-): Promise<TokenResponse> {
+): Promise<LoginResponse> {
   const [row] = await db
     .select({ userId: users.id, tokenId: tokens.id })
     .from(tokens)
@@ -78,5 +80,7 @@ export async function resetPassword(
     await revokeUserTokens(tx, row.userId, 'password_reset')
   })
   events.emit('user.access-changed', { userId: row.userId })
+  // The mailbox proves the password, not the second factor: with two-factor sign-in on, a code is still owed.
+  if (await hasTwoFactor(db, row.userId)) return issueLoginChallenge(db, row.userId, true)
   return issueAccessToken(db, row.userId, true, client)
 }

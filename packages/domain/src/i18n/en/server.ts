@@ -132,6 +132,14 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.':
     'This is the only administrator: first give the admin role to another user, then delete the account.',
   'Невірний поточний пароль': 'Wrong current password',
+  // modules/two-factor (ADR 041)
+  'Двофакторний вхід уже увімкнено. Щоб налаштувати новий застосунок, спершу вимкніть його.':
+    'Two-factor sign-in is already on. To set up a new app, turn it off first.',
+  'Спершу почніть налаштування: отримайте новий секретний ключ.':
+    'Start the set-up first: get a new secret key.',
+  'Невірний код. Перевірте час на телефоні й спробуйте ще раз.':
+    'Wrong code. Check the time on your phone and try again.',
+  'Двофакторний вхід не увімкнено.': 'Two-factor sign-in is not on.',
   // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)
   'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення':
     'Confirm your current password: this action is possible only within 5 minutes of entering it',
