@@ -16,6 +16,7 @@ import { UpcomingSettings } from '../../features/account/components/upcoming-set
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
 import { SessionsSection } from '../../features/sessions/components/sessions-section'
+import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section'
 import { useRememberAccountLanguage } from '../account-language'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
@@ -28,7 +29,13 @@ export function AccountSettingsRoute() {
   const profile = useProfile()
   const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileQueryKey })
   const rememberLanguage = useRememberAccountLanguage()
-  const { name = '', email = '', email_verified_at = null, pending_email = null } = profile.data ?? {}
+  const {
+    name = '',
+    email = '',
+    email_verified_at = null,
+    pending_email = null,
+    two_factor = { enabled: false, totp: false, recovery_codes_left: 0 },
+  } = profile.data ?? {}
   return (
     <>
       <PageHeader title={t('routes.accountSettings')} />
@@ -56,6 +63,9 @@ export function AccountSettingsRoute() {
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
+          <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
+            <TwoFactorSection status={two_factor} onChanged={refreshProfile} />
+          </SettingsSection>
           <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
             <SessionsSection />
           </SettingsSection>

@@ -16,8 +16,9 @@ import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
 import { retryImport } from '../../../lib/retry-import'
 import { useDemoLogins } from '../api/get-demo-logins'
-import { useLogin } from '../api/login'
+import { isTwoFactorChallenge, useLogin } from '../api/login'
 import type { LoginFailure } from './login-failed-dialog'
+import { TwoFactorExpired, TwoFactorStep } from './two-factor-step'
 
 // The popup's code loads only when a sign-in fails, keeping the first visit to /login light.
 const LoginFailedDialog = lazy(async () => ({
@@ -51,6 +52,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin()
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const [failureOpen, setFailureOpen] = useState(false)
+  // The password was right and the account asks for a code: the second step, in place of the form.
+  const [challenge, setChallenge] = useState<string | null>(null)
+  const [challengeExpired, setChallengeExpired] = useState(false)
   const { control, handleSubmit, getValues, setValue } = useForm<LoginInput, unknown, LoginData>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: true },
@@ -88,13 +92,29 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess,
+      onSuccess: (response) => {
+        setChallengeExpired(false)
+        if (isTwoFactorChallenge(response)) setChallenge(response.meta.challenge_token)
+        else onSuccess()
+      },
       onError: (error) => {
         setFailure(failureOf(error))
         setFailureOpen(true)
       },
     }),
   )
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={(expired) => {
+          setChallenge(null)
+          setChallengeExpired(expired)
+        }}
+      />
+    )
 
   return (
     <Stack
@@ -110,6 +130,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.login.subtitle')}</Typography>
       </div>
       {accountDeleted && <Alert severity="success">{t('auth.login.accountDeleted')}</Alert>}
+      {challengeExpired && <TwoFactorExpired />}
       <Controller
         name="email"
         control={control}
