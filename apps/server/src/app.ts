@@ -38,6 +38,7 @@ import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
+import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meRoutes)
       await api.register(sessionRoutes)
       await api.register(twoFactorRoutes)
+      await api.register(passkeyRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)

@@ -10,7 +10,7 @@ import { addPerson, type Person } from './sharing-fixture.ts'
 // caller does lands on their own account. A new route under these paths fails here until it is given its row.
 
 /** `badBody`: the anonymous answer to a malformed body when it differs (a public call is validated first). */
-type Row = { method: 'POST' | 'DELETE'; payload: object; anonymous: number; badBody?: number }
+type Row = { method: 'GET' | 'POST' | 'DELETE'; payload: object; anonymous: number; badBody?: number }
 const ACCOUNT_ROUTES: Record<string, Row> = {
   'POST /api/v2/me/two-factor/totp': {
     method: 'POST',
@@ -23,6 +23,35 @@ const ACCOUNT_ROUTES: Record<string, Row> = {
     payload: { current_password: 'password-123' },
     anonymous: 401,
   },
+  'GET /api/v2/me/passkeys': { method: 'GET', payload: {}, anonymous: 401 },
+  'POST /api/v2/me/passkeys/options': {
+    method: 'POST',
+    payload: { current_password: 'password-123' },
+    anonymous: 401,
+  },
+  'POST /api/v2/me/passkeys': { method: 'POST', payload: { response: {} }, anonymous: 401 },
+  'DELETE /api/v2/me/passkeys/{id}': { method: 'DELETE', payload: {}, anonymous: 401 },
+  // Anonymous by design: the challenge, or the passkey's signature, is the authority.
+  'POST /api/v2/login/two-factor/passkey-options': {
+    method: 'POST',
+    payload: { challenge_token: 'made-up' },
+    anonymous: 401,
+    badBody: 422,
+  },
+  'POST /api/v2/login/passkey/options': { method: 'POST', payload: {}, anonymous: 200, badBody: 200 },
+  'POST /api/v2/login/passkey': {
+    method: 'POST',
+    payload: {
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+      },
+    },
+    anonymous: 401,
+    badBody: 422,
+  },
   // Anonymous by design: a made-up challenge is refused like an expired one.
   'POST /api/v2/login/two-factor': {
     method: 'POST',
@@ -31,7 +60,7 @@ const ACCOUNT_ROUTES: Record<string, Row> = {
     badBody: 422,
   },
 }
-const ACCOUNT_PATH = /^\/api\/v2\/(me\/two-factor|login\/two-factor)(\/|$)/
+const ACCOUNT_PATH = /^\/api\/v2\/(me\/two-factor|me\/passkeys|login\/two-factor|login\/passkey)(\/|$)/
 
 let app: TestApp
 const people: Record<string, Person> = {}
@@ -66,9 +95,14 @@ describe('the account-security matrix', () => {
 
   for (const [route, row] of Object.entries(ACCOUNT_ROUTES)) {
     it(`${route}: anonymous ${row.anonymous}, with a bad body ${row.badBody ?? row.anonymous}`, async () => {
-      const url = route.split(' ')[1]!
-      const good = await app.inject({ method: row.method, url, payload: row.payload })
+      const url = route.split(' ')[1]!.replace('{id}', '1')
+      const good = await app.inject({
+        method: row.method,
+        url,
+        payload: row.method === 'GET' ? undefined : row.payload,
+      })
       expect(good.statusCode).toBe(row.anonymous)
+      if (row.method === 'GET') return
       const bad = { challenge_token: 7, code: { bad: [1] }, current_password: 7 }
       const refused = await app.inject({ method: row.method, url, payload: bad })
       expect(refused.statusCode).toBe(row.badBody ?? row.anonymous)

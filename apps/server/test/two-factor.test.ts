@@ -86,6 +86,7 @@ describe('turning TOTP on', () => {
       enabled: false,
       totp: false,
       recovery_codes_left: 0,
+      passkeys: 0,
     })
     const plain = await post('/api/v2/login', { email: person.email, password: PASSWORD })
     expect(plain.json()).toMatchObject({ token_type: 'Bearer' })
@@ -115,6 +116,7 @@ describe('turning TOTP on', () => {
       enabled: true,
       totp: true,
       recovery_codes_left: 10,
+      passkeys: 0,
     })
 
     // On already: a new set-up would lock the owner out of the app in use.
@@ -272,7 +274,12 @@ describe('turning TOTP off', () => {
     expect((await remove({ current_password: 'wrong' })).statusCode).toBe(422)
     const pending = await challengeFor(person)
     expect((await remove({ current_password: PASSWORD })).statusCode).toBe(204)
-    expect((await profile(token)).two_factor).toEqual({ enabled: false, totp: false, recovery_codes_left: 0 })
+    expect((await profile(token)).two_factor).toEqual({
+      enabled: false,
+      totp: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+    })
     // A challenge waiting for a code died with it; the password alone signs in now.
     expect((await secondStep(pending, recoveryCodes[1]!)).statusCode).toBe(401)
     const plain = await post('/api/v2/login', { email: person.email, password: PASSWORD })

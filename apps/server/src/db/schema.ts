@@ -12,6 +12,7 @@ import {
 } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -812,4 +813,44 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('login_challenges_expires_idx').on(t.expiresAt)],
+)
+
+// Passkeys (WebAuthn credentials, ADR 041): a second factor, and a sign-in of their own. The public key and the
+// credential id as base64url; `counter` the authenticator's signature counter (0 for those that keep none).
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_unique').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+)
+
+// A WebAuthn ceremony in progress: the random challenge the browser signs, single use, for seconds.
+// 'register' (a signed-in account adds a passkey), 'login' (sign-in without a password, any account), or
+// 'second-factor' (the account of a login challenge).
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'login', 'second-factor')`),
+  ],
 )

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { tokenResponseSchema } from './account'
 
 /** The second factors an account may be asked for at sign-in. */
-export const TWO_FACTOR_METHODS = ['totp'] as const
+export const TWO_FACTOR_METHODS = ['totp', 'passkey'] as const
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number]
 
 /**
@@ -11,7 +11,10 @@ export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number]
  */
 export const twoFactorChallengeSchema = z.object({
   meta: z.object({
+    // The first of `methods`: 'totp' when the account has it, else 'passkey'.
     two_factor: z.enum(TWO_FACTOR_METHODS),
+    // Every second factor the account has; any one of them completes the sign-in.
+    methods: z.array(z.enum(TWO_FACTOR_METHODS)),
     challenge_token: z.string(),
     expires_in: z.number().int(),
   }),
@@ -39,5 +42,7 @@ export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   totp: z.boolean(),
   recovery_codes_left: z.number().int(),
+  // How many passkeys the account has (each a second factor and a sign-in of its own).
+  passkeys: z.number().int(),
 })
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { passkeyAuthenticationResponseSchema } from './passkeys'
 
 const CODE_REQUIRED = 'Введіть код із застосунку або код відновлення'
 
@@ -30,12 +31,19 @@ export const totpConfirmSchema = z.object({
 })
 export type TotpConfirmInput = z.input<typeof totpConfirmSchema>
 
-/** POST /login/two-factor: the challenge POST /login answered and a code. */
-export const loginTwoFactorSchema = z.object({
-  challenge_token: z
-    .string({ error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-    .min(1, { error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-    .max(200, { error: 'Час на підтвердження входу минув. Увійдіть знову.' }),
-  code: codeField,
-})
+/** POST /login/two-factor: the challenge POST /login answered and a code, or a passkey's answer instead. */
+export const loginTwoFactorSchema = z
+  .object({
+    challenge_token: z
+      .string({ error: 'Час на підтвердження входу минув. Увійдіть знову.' })
+      .min(1, { error: 'Час на підтвердження входу минув. Увійдіть знову.' })
+      .max(200, { error: 'Час на підтвердження входу минув. Увійдіть знову.' }),
+    code: codeField.optional(),
+    passkey: passkeyAuthenticationResponseSchema.optional(),
+  })
+  .refine((input) => input.code !== undefined || input.passkey !== undefined, {
+    error: CODE_REQUIRED,
+    path: ['code'],
+  })
 export type LoginTwoFactorInput = z.input<typeof loginTwoFactorSchema>
+export type LoginTwoFactorData = z.infer<typeof loginTwoFactorSchema>

@@ -10,8 +10,7 @@ import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { issueLoginChallenge } from '../two-factor/login-challenges.ts'
-import { hasTwoFactor } from '../two-factor/totp.service.ts'
+import { afterPassword } from '../two-factor/totp.service.ts'
 import { assertEmailFree, emailTaken } from '../users/user-input.ts'
 import { issueAccessToken } from './access-tokens.ts'
 import type { SessionClient } from './session-client.ts'
@@ -28,8 +27,8 @@ export async function login(db: Database, input: LoginInput, client?: SessionCli
   // Compare against a dummy hash for unknown e-mails so timing does not reveal who is registered.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new HttpError(401, 'Невірні дані!')
-  if (await hasTwoFactor(db, user.id)) return issueLoginChallenge(db, user.id, input.remember ?? true)
-  return issueAccessToken(db, user.id, input.remember ?? true, client)
+  const remember = input.remember ?? true
+  return afterPassword(db, user.id, remember, () => issueAccessToken(db, user.id, remember, client))
 }
 
 /** A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034). */

@@ -10,8 +10,7 @@ import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { issueAccessToken, revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import type { SessionClient } from '../auth/session-client.ts'
-import { issueLoginChallenge } from '../two-factor/login-challenges.ts'
-import { hasTwoFactor } from '../two-factor/totp.service.ts'
+import { afterPassword } from '../two-factor/totp.service.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes
@@ -81,6 +80,5 @@ export async function resetPassword(
   })
   events.emit('user.access-changed', { userId: row.userId })
   // The mailbox proves the password, not the second factor: with two-factor sign-in on, a code is still owed.
-  if (await hasTwoFactor(db, row.userId)) return issueLoginChallenge(db, row.userId, true)
-  return issueAccessToken(db, row.userId, true, client)
+  return afterPassword(db, row.userId, true, () => issueAccessToken(db, row.userId, true, client))
 }

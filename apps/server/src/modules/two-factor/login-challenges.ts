@@ -1,4 +1,4 @@
-import type { TwoFactorChallenge } from '@teplo/domain'
+import type { TwoFactorChallenge, TwoFactorMethod } from '@teplo/domain'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { loginChallenges, users } from '../../db/schema.ts'
@@ -15,6 +15,7 @@ export async function issueLoginChallenge(
   db: Database,
   userId: number,
   remember: boolean,
+  methods: [TwoFactorMethod, ...TwoFactorMethod[]],
 ): Promise<TwoFactorChallenge> {
   const challenge = generateSecret()
   // Challenges nobody completed are swept as new ones are issued.
@@ -25,7 +26,9 @@ export async function issueLoginChallenge(
     remember,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
   })
-  return { meta: { two_factor: 'totp', challenge_token: challenge, expires_in: CHALLENGE_TTL_SECONDS } }
+  return {
+    meta: { two_factor: methods[0], methods, challenge_token: challenge, expires_in: CHALLENGE_TTL_SECONDS },
+  }
 }
 
 export type PendingChallenge = { userId: number; email: string; remember: boolean }

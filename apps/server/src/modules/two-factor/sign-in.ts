@@ -1,4 +1,4 @@
-import type { LoginTwoFactorInput, TokenResponse } from '@teplo/domain'
+import type { LoginTwoFactorData, TokenResponse } from '@teplo/domain'
 import type { Database } from '../../db/client.ts'
 import { invalidField, unauthorized } from '../../lib/api-error.ts'
 import { issueAccessToken } from '../auth/access-tokens.ts'
@@ -10,6 +10,7 @@ import {
   type PendingChallenge,
   takeLoginChallenge,
 } from './login-challenges.ts'
+import { PASSKEY_NOT_CONFIRMED, type RelyingParty, verifyPasskey } from './passkeys.service.ts'
 import { spendRecoveryCode } from './recovery-codes.ts'
 import { acceptTotpCode, WRONG_CODE } from './totp.service.ts'
 
@@ -21,22 +22,31 @@ export async function pendingChallenge(db: Database, challenge: string): Promise
 }
 
 /**
- * The second step of signing in: a TOTP code (six digits) or one of the recovery codes. A wrong code is a 422 on
- * `code` and costs the challenge an attempt; the right one spends the challenge and opens a session.
+ * The second step of signing in: a TOTP code (six digits), one of the recovery codes, or a passkey. A wrong code is
+ * a 422 on `code` (`passkey`) and costs the challenge an attempt; the right one spends the challenge and opens a session.
  */
 export async function completeTwoFactorLogin(
   db: Database,
+  rp: RelyingParty,
   pending: PendingChallenge,
-  input: LoginTwoFactorInput,
+  input: LoginTwoFactorData,
   client: SessionClient,
 ): Promise<TokenResponse> {
-  const code = input.code.trim()
-  const valid = /^\d{6}$/.test(code)
-    ? await acceptTotpCode(db, pending.userId, code)
-    : await spendRecoveryCode(db, pending.userId, code)
-  if (!valid) {
-    await challengeFailed(db, input.challenge_token)
-    throw invalidField('code', WRONG_CODE)
+  if (input.passkey) {
+    const userId = await verifyPasskey(db, rp, 'second-factor', input.passkey, pending.userId)
+    if (userId === null) {
+      await challengeFailed(db, input.challenge_token)
+      throw invalidField('passkey', PASSKEY_NOT_CONFIRMED)
+    }
+  } else {
+    const code = (input.code ?? '').trim()
+    const valid = /^\d{6}$/.test(code)
+      ? await acceptTotpCode(db, pending.userId, code)
+      : await spendRecoveryCode(db, pending.userId, code)
+    if (!valid) {
+      await challengeFailed(db, input.challenge_token)
+      throw invalidField('code', WRONG_CODE)
+    }
   }
   if (!(await takeLoginChallenge(db, input.challenge_token))) throw unauthorized(CHALLENGE_INVALID)
   return issueAccessToken(db, pending.userId, pending.remember, client)

@@ -1,8 +1,17 @@
-import type { RecoveryCodesDocument, TotpSetupDocument, TwoFactorStatus } from '@teplo/domain'
+import type {
+  LoginResponse,
+  RecoveryCodesDocument,
+  TokenResponse,
+  TotpSetupDocument,
+  TwoFactorMethod,
+  TwoFactorStatus,
+} from '@teplo/domain'
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { loginChallenges, recoveryCodes, totpSecrets, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import { issueLoginChallenge } from './login-challenges.ts'
+import { passkeyCount } from './passkeys.service.ts'
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { newTotpSecret, totpStep, totpUri } from './totp.ts'
 
@@ -80,8 +89,7 @@ export async function disableTotp(db: Database, userId: number): Promise<void> {
   })
 }
 
-/** Whether sign-in asks this account for a second factor. */
-export async function hasTwoFactor(db: Database, userId: number): Promise<boolean> {
+async function hasTotp(db: Database, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: totpSecrets.userId })
     .from(totpSecrets)
@@ -90,9 +98,31 @@ export async function hasTwoFactor(db: Database, userId: number): Promise<boolea
   return Boolean(row)
 }
 
+/** The second factors sign-in asks this account for (any one of them), TOTP first; empty: the password is enough. */
+export async function secondFactors(db: Database, userId: number): Promise<TwoFactorMethod[]> {
+  const [totp, keys] = await Promise.all([hasTotp(db, userId), passkeyCount(db, userId)])
+  return [...(totp ? (['totp'] as const) : []), ...(keys > 0 ? (['passkey'] as const) : [])]
+}
+
 export async function twoFactorStatus(db: Database, userId: number): Promise<TwoFactorStatus> {
-  const totp = await hasTwoFactor(db, userId)
-  return { enabled: totp, totp, recovery_codes_left: totp ? await recoveryCodesLeft(db, userId) : 0 }
+  const [totp, keys] = await Promise.all([hasTotp(db, userId), passkeyCount(db, userId)])
+  return {
+    enabled: totp || keys > 0,
+    totp,
+    recovery_codes_left: totp ? await recoveryCodesLeft(db, userId) : 0,
+    passkeys: keys,
+  }
+}
+
+/** The password was right: a session, or a challenge when the account has a second factor. */
+export async function afterPassword(
+  db: Database,
+  userId: number,
+  remember: boolean,
+  openSession: () => Promise<TokenResponse>,
+): Promise<LoginResponse> {
+  const [first, ...rest] = await secondFactors(db, userId)
+  return first ? issueLoginChallenge(db, userId, remember, [first, ...rest]) : openSession()
 }
 
 /**

@@ -165,6 +165,11 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Час на підтвердження входу минув. Увійдіть знову.':
     'The time to confirm the sign-in has run out. Sign in again.',
 
+  // schemas/passkeys.ts
+  'Ключ доступу не підтверджено. Спробуйте ще раз.': 'The passkey was not confirmed. Try again.',
+  'Назва ключа має бути текстом': 'The passkey name must be text',
+  'Назва ключа має бути не довшою за 100 символів': 'The passkey name must be at most 100 characters',
+
   // schemas/push.ts
   'Вкажіть адресу підписки (endpoint)': 'Give the subscription address (endpoint)',
   'Адреса підписки має бути адресою https://': 'The subscription address must be an https:// address',

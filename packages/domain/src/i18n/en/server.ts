@@ -140,6 +140,12 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Невірний код. Перевірте час на телефоні й спробуйте ще раз.':
     'Wrong code. Check the time on your phone and try again.',
   'Двофакторний вхід не увімкнено.': 'Two-factor sign-in is not on.',
+  'Можна мати не більше {0} ключів доступу.': 'You can have at most {0} passkeys.',
+  'Цей ключ доступу вже додано.': 'This passkey has already been added.',
+  'Ключ доступу не знайдено': 'Passkey not found',
+  'Ключ доступу': 'Passkey',
+  'Цей ключ доступу не підходить для входу. Увійдіть з паролем.':
+    'This passkey does not sign in here. Sign in with your password.',
   // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)
   'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення':
     'Confirm your current password: this action is possible only within 5 minutes of entering it',

@@ -89,7 +89,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw tooManyAttempts(wait)
       }
       try {
-        const token = await completeTwoFactorLogin(app.db, pending, request.body, sessionClient(request))
+        const client = sessionClient(request)
+        const token = await completeTwoFactorLogin(app.db, app.config.passkeys, pending, request.body, client)
         throttle.succeeded(request.ip, pending.email)
         return token
       } catch (error) {
