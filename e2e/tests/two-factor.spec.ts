@@ -27,7 +27,7 @@ async function enterPassword(page: Page, account: { email: string; password: str
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Пароль', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
 }
 
 test('the owner turns the authenticator app on, signs in with a code and a recovery code, and turns it off', async ({
@@ -93,6 +93,61 @@ test('the owner turns the authenticator app on, signs in with a code and a recov
   await off.getByLabel('Поточний пароль', { exact: true }).fill(account.password)
   await off.getByRole('button', { name: 'Вимкнути' }).click()
   await expect(section(page).getByText('Вимкнено: для входу досить пароля.')).toBeVisible()
+  await signOut(page)
+  await enterPassword(page, account)
+  await expect(page).toHaveURL(/\/dashboards$/)
+})
+
+test('the owner adds a passkey, confirms a sign-in with it, signs in with it alone, and removes it', async ({
+  page,
+  request,
+}) => {
+  // Chromium's virtual authenticator: a platform passkey that verifies the person (as a fingerprint would).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+
+  const account = await register(request)
+  await enterPassword(page, account)
+  await expect(page).toHaveURL(/\/dashboards$/)
+  await page.goto('/account/settings')
+  await section(page).getByRole('button', { name: 'Додати ключ доступу' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Новий ключ доступу' })
+  await dialog.getByLabel('Назва ключа').fill('Ноутбук')
+  await dialog.getByLabel('Поточний пароль', { exact: true }).fill(account.password)
+  await dialog.getByRole('button', { name: 'Створити ключ' }).click()
+  const passkeys = section(page).getByRole('list', { name: 'Ключі доступу' })
+  await expect(passkeys.getByText('Ноутбук')).toBeVisible()
+
+  // After the password, the passkey stands in for the code.
+  await signOut(page)
+  await enterPassword(page, account)
+  await expect(page.getByRole('heading', { name: 'Підтвердження входу' })).toBeVisible()
+  await expect(page.getByLabel('Код підтвердження')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Підтвердити ключем доступу' }).click()
+  await expect(page).toHaveURL(/\/dashboards$/)
+
+  // Without a password at all.
+  await signOut(page)
+  await page.getByRole('button', { name: 'Увійти з ключем доступу' }).click()
+  await expect(page).toHaveURL(/\/dashboards$/)
+  await page.goto('/account/settings')
+  await expect(passkeys.getByText(/Останній вхід/)).toBeVisible()
+
+  await passkeys.getByRole('button', { name: 'Видалити ключ доступу: Ноутбук' }).click()
+  const remove = page.getByRole('dialog', { name: 'Видалити ключ «Ноутбук»?' })
+  await remove.getByLabel('Поточний пароль', { exact: true }).fill(account.password)
+  await remove.getByRole('button', { name: 'Видалити' }).click()
+  await expect(section(page).getByRole('list', { name: 'Ключі доступу' })).toHaveCount(0)
   await signOut(page)
   await enterPassword(page, account)
   await expect(page).toHaveURL(/\/dashboards$/)

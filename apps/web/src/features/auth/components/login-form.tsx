@@ -1,3 +1,4 @@
+import KeyRounded from '@mui/icons-material/KeyRounded'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
@@ -5,7 +6,7 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import type { LoginData, LoginInput } from '@teplo/domain'
+import type { LoginData, LoginInput, TwoFactorChallenge } from '@teplo/domain'
 import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +18,7 @@ import { domainMessage } from '../../../lib/domain-messages'
 import { retryImport } from '../../../lib/retry-import'
 import { useDemoLogins } from '../api/get-demo-logins'
 import { isTwoFactorChallenge, useLogin } from '../api/login'
+import { usePasskeyLogin } from '../api/passkey-login'
 import type { LoginFailure } from './login-failed-dialog'
 import { TwoFactorExpired, TwoFactorStep } from './two-factor-step'
 
@@ -50,11 +52,14 @@ function failureOf(error: unknown): LoginFailure {
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation()
   const login = useLogin()
+  const passkeyLogin = usePasskeyLogin()
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const [failureOpen, setFailureOpen] = useState(false)
   // The password was right and the account asks for a code: the second step, in place of the form.
-  const [challenge, setChallenge] = useState<string | null>(null)
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['meta'] | null>(null)
   const [challengeExpired, setChallengeExpired] = useState(false)
+  const [passkeyFailed, setPasskeyFailed] = useState(false)
+  const passkeysSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window
   const { control, handleSubmit, getValues, setValue } = useForm<LoginInput, unknown, LoginData>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: true },
@@ -94,7 +99,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     login.mutate(values, {
       onSuccess: (response) => {
         setChallengeExpired(false)
-        if (isTwoFactorChallenge(response)) setChallenge(response.meta.challenge_token)
+        if (isTwoFactorChallenge(response)) setChallenge(response.meta)
         else onSuccess()
       },
       onError: (error) => {
@@ -107,7 +112,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   if (challenge)
     return (
       <TwoFactorStep
-        challenge={challenge}
+        challenge={challenge.challenge_token}
+        methods={challenge.methods}
         onSuccess={onSuccess}
         onRestart={(expired) => {
           setChallenge(null)
@@ -196,6 +202,30 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       >
         {t('auth.login.submit')}
       </Button>
+      {passkeysSupported && (
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<KeyRounded />}
+          loading={passkeyLogin.isPending}
+          loadingPosition="start"
+          onClick={() =>
+            passkeyLogin.mutate(undefined, {
+              onSuccess,
+              onError: (error) => {
+                setPasskeyFailed(!(error instanceof ApiRequestError && error.status === 429))
+                if (error instanceof ApiRequestError && error.status === 429) {
+                  setFailure(failureOf(error))
+                  setFailureOpen(true)
+                }
+              },
+            })
+          }
+        >
+          {t('auth.login.passkey')}
+        </Button>
+      )}
+      {passkeyFailed && <Alert severity="warning">{t('auth.login.passkeyFailed')}</Alert>}
       <Stack
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', columnGap: 1 }}

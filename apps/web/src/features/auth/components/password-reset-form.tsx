@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { type PasswordResetData, type PasswordResetInput, passwordResetSchema } from '@teplo/domain'
+import {
+  type PasswordResetData,
+  type PasswordResetInput,
+  passwordResetSchema,
+  type TwoFactorChallenge,
+} from '@teplo/domain'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -32,7 +37,7 @@ export function PasswordResetForm({ link, onSuccess }: PasswordResetFormProps) {
   const [notice, setNotice] = useState<AuthNotice | null>(null)
   const [open, setOpen] = useState(false)
   // With two-factor sign-in on, the new password is set and the code is still owed before a session.
-  const [challenge, setChallenge] = useState<string | null>(null)
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['meta'] | null>(null)
   const { control, handleSubmit, setError } = useForm<PasswordResetInput, unknown, PasswordResetData>({
     resolver: zodResolver(passwordResetSchema),
     defaultValues: { ...link, password: '', password_confirmation: '' },
@@ -44,7 +49,7 @@ export function PasswordResetForm({ link, onSuccess }: PasswordResetFormProps) {
       const answer = await reset.mutateAsync(values)
       if (isTwoFactorChallenge(answer)) {
         toast.success(t('auth.reset.success'))
-        setChallenge(answer.meta.challenge_token)
+        setChallenge(answer.meta)
         return
       }
     } catch (error) {
@@ -63,7 +68,8 @@ export function PasswordResetForm({ link, onSuccess }: PasswordResetFormProps) {
   if (challenge)
     return (
       <TwoFactorStep
-        challenge={challenge}
+        challenge={challenge.challenge_token}
+        methods={challenge.methods}
         onSuccess={onSuccess}
         onRestart={() => navigate('/login', { replace: true })}
       />

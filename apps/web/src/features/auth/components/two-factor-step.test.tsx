@@ -9,7 +9,7 @@ import { LoginForm } from './login-form'
 
 const challenge = {
   status: 200,
-  body: { meta: { two_factor: 'totp', challenge_token: 'challenge-1', expires_in: 300 } },
+  body: { meta: { two_factor: 'totp', methods: ['totp'], challenge_token: 'challenge-1', expires_in: 300 } },
 }
 const noDemo = {
   status: 200,

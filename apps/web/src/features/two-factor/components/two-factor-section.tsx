@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
+import Divider from '@mui/material/Divider'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { TwoFactorStatus } from '@teplo/domain'
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { addScreenStrings } from '../../../lib/i18n'
 import strings from '../../../locales/uk-two-factor.json'
+import { PasskeysSection } from './passkeys-section'
 import { TotpDisableDialog } from './totp-disable-dialog'
 import { TotpSetupDialog } from './totp-setup-dialog'
 
@@ -21,7 +23,7 @@ interface TwoFactorSectionProps {
 
 /**
  * Two-factor sign-in in account settings (ADR 041): turn the authenticator app on (QR code, key, first code,
- * recovery codes) or off (with the password). Placed in its section card by app/ (titled `twoFactor.title`).
+ * recovery codes) or off (with the password), and the account's passkeys. Placed in its section card by app/ (titled `twoFactor.title`).
  */
 export function TwoFactorSection({ status, onChanged }: TwoFactorSectionProps) {
   const { t } = useTranslation()
@@ -45,6 +47,8 @@ export function TwoFactorSection({ status, onChanged }: TwoFactorSectionProps) {
           </Button>
         </>
       )}
+      <Divider flexItem />
+      <PasskeysSection onChanged={onChanged} />
       <TotpSetupDialog open={dialog === 'setup'} onClose={() => setDialog(null)} onEnabled={onChanged} />
       <TotpDisableDialog
         open={dialog === 'disable'}
