@@ -10,7 +10,12 @@ import { addPerson, type Person } from './sharing-fixture.ts'
 // caller does lands on their own account. A new route under these paths fails here until it is given its row.
 
 /** `badBody`: the anonymous answer to a malformed body when it differs (a public call is validated first). */
-type Row = { method: 'GET' | 'POST' | 'DELETE'; payload: object; anonymous: number; badBody?: number }
+type Row = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  payload: object
+  anonymous: number
+  badBody?: number
+}
 const ACCOUNT_ROUTES: Record<string, Row> = {
   'POST /api/v2/me/two-factor/totp': {
     method: 'POST',
@@ -21,6 +26,13 @@ const ACCOUNT_ROUTES: Record<string, Row> = {
   'DELETE /api/v2/me/two-factor/totp': {
     method: 'DELETE',
     payload: { current_password: 'password-123' },
+    anonymous: 401,
+  },
+  // Administrators only (two-factor-required.test.ts: 403 for the others, 409 for one without a second factor).
+  'GET /api/v2/security-settings': { method: 'GET', payload: {}, anonymous: 401 },
+  'PATCH /api/v2/security-settings': {
+    method: 'PATCH',
+    payload: { require_two_factor: true },
     anonymous: 401,
   },
   'GET /api/v2/me/passkeys': { method: 'GET', payload: {}, anonymous: 401 },
@@ -60,7 +72,8 @@ const ACCOUNT_ROUTES: Record<string, Row> = {
     badBody: 422,
   },
 }
-const ACCOUNT_PATH = /^\/api\/v2\/(me\/two-factor|me\/passkeys|login\/two-factor|login\/passkey)(\/|$)/
+const ACCOUNT_PATH =
+  /^\/api\/v2\/(me\/two-factor|me\/passkeys|login\/two-factor|login\/passkey|security-settings)(\/|$)/
 
 let app: TestApp
 const people: Record<string, Person> = {}

@@ -82,6 +82,7 @@ describe('adding a passkey', () => {
       totp: false,
       recovery_codes_left: 0,
       passkeys: 1,
+      required: false,
     })
     // Another account's challenge is not this account's.
     const other = await addPerson(app, 'passkey-add-other@example.com', 'user')

@@ -87,6 +87,7 @@ describe('turning TOTP on', () => {
       totp: false,
       recovery_codes_left: 0,
       passkeys: 0,
+      required: false,
     })
     const plain = await post('/api/v2/login', { email: person.email, password: PASSWORD })
     expect(plain.json()).toMatchObject({ token_type: 'Bearer' })
@@ -117,6 +118,7 @@ describe('turning TOTP on', () => {
       totp: true,
       recovery_codes_left: 10,
       passkeys: 0,
+      required: false,
     })
 
     // On already: a new set-up would lock the owner out of the app in use.
@@ -279,6 +281,7 @@ describe('turning TOTP off', () => {
       totp: false,
       recovery_codes_left: 0,
       passkeys: 0,
+      required: false,
     })
     // A challenge waiting for a code died with it; the password alone signs in now.
     expect((await secondStep(pending, recoveryCodes[1]!)).statusCode).toBe(401)

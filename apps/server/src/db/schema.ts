@@ -854,3 +854,11 @@ export const webauthnChallenges = pgTable(
     check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'login', 'second-factor')`),
   ],
 )
+
+// Installation-wide settings an administrator changes (ADR 041): one row per key.
+// 'require_two_factor': admins and installers must have a second factor before anything else.
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -99,6 +99,7 @@ export function profileDocument(roleName: string, attributes: Partial<ProfileAtt
         totp: false,
         recovery_codes_left: 0,
         passkeys: 0,
+        required: false,
       },
     },
     links: { self: '/api/v2/me' },

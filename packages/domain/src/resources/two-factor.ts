@@ -44,5 +44,17 @@ export const twoFactorStatusSchema = z.object({
   recovery_codes_left: z.number().int(),
   // How many passkeys the account has (each a second factor and a sign-in of its own).
   passkeys: z.number().int(),
+  // An administrator requires a second factor of this account's role: until it has one, only setting it up works.
+  required: z.boolean(),
 })
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>
+
+/** GET|PATCH /security-settings (administrators): whether admins and installers must have a second factor. */
+export const securitySettingsDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('security-settings'),
+    id: z.literal('1'),
+    attributes: z.object({ require_two_factor: z.boolean() }),
+  }),
+})
+export type SecuritySettingsDocument = z.infer<typeof securitySettingsDocumentSchema>

@@ -47,3 +47,9 @@ export const loginTwoFactorSchema = z
   })
 export type LoginTwoFactorInput = z.input<typeof loginTwoFactorSchema>
 export type LoginTwoFactorData = z.infer<typeof loginTwoFactorSchema>
+
+/** PATCH /security-settings. */
+export const securitySettingsPatchSchema = z.object({
+  require_two_factor: z.boolean({ error: 'require_two_factor має бути true або false' }),
+})
+export type SecuritySettingsPatchInput = z.input<typeof securitySettingsPatchSchema>

@@ -12,6 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { passkeys, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import {
   challengeOf,
@@ -86,6 +87,7 @@ export async function registrationOptions(db: Database, rp: RelyingParty, userId
 /** Keeps the passkey the browser made, once its answer proves the challenge of this account's ceremony. */
 export async function addPasskey(
   db: Database,
+  events: AppEventBus,
   rp: RelyingParty,
   userId: number,
   input: { response: RegistrationResponseJSON; name?: string },
@@ -117,15 +119,22 @@ export async function addPasskey(
     .onConflictDoNothing()
     .returning()
   if (!row) throw new HttpError(409, 'Цей ключ доступу вже додано.')
+  events.emit('user.access-changed', { userId })
   return { data: passkeyResource(row) }
 }
 
-export async function removePasskey(db: Database, userId: number, id: number): Promise<void> {
+export async function removePasskey(
+  db: Database,
+  events: AppEventBus,
+  userId: number,
+  id: number,
+): Promise<void> {
   const removed = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id })
   if (removed.length === 0) throw notFound('Ключ доступу не знайдено')
+  events.emit('user.access-changed', { userId })
 }
 
 /**

@@ -1,19 +1,23 @@
-import type {
-  LoginResponse,
-  RecoveryCodesDocument,
-  TokenResponse,
-  TotpSetupDocument,
-  TwoFactorMethod,
-  TwoFactorStatus,
+import {
+  effectiveRole,
+  type LoginResponse,
+  type RecoveryCodesDocument,
+  type TokenResponse,
+  type TotpSetupDocument,
+  type TwoFactorMethod,
+  type TwoFactorStatus,
 } from '@teplo/domain'
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { loginChallenges, recoveryCodes, totpSecrets, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import type { AppEventBus } from '../../lib/events.ts'
+import { rolesOfUser } from '../users/user-roles.ts'
 import { issueLoginChallenge } from './login-challenges.ts'
 import { passkeyCount } from './passkeys.service.ts'
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { newTotpSecret, totpStep, totpUri } from './totp.ts'
+import { STAFF_ROLES, twoFactorRequired } from './two-factor-policy.ts'
 
 export const TOTP_ALREADY_ON =
   'Двофакторний вхід уже увімкнено. Щоб налаштувати новий застосунок, спершу вимкніть його.'
@@ -49,6 +53,7 @@ export async function startTotpSetup(db: Database, userId: number): Promise<Totp
 /** The first right code turns TOTP on and answers ten recovery codes, shown only this once. */
 export async function confirmTotp(
   db: Database,
+  events: AppEventBus,
   userId: number,
   code: string,
 ): Promise<RecoveryCodesDocument> {
@@ -73,11 +78,13 @@ export async function confirmTotp(
     if (!enabled) throw new HttpError(409, TOTP_ALREADY_ON)
     return replaceRecoveryCodes(tx, userId)
   })
+  // Remembered sessions learn the account has a second factor (the administrators' rule, ADR 041).
+  events.emit('user.access-changed', { userId })
   return { meta: { recovery_codes: codes } }
 }
 
 /** Turns TOTP off: the secret and the recovery codes go, and challenges waiting for a code die. */
-export async function disableTotp(db: Database, userId: number): Promise<void> {
+export async function disableTotp(db: Database, events: AppEventBus, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(totpSecrets)
@@ -87,6 +94,7 @@ export async function disableTotp(db: Database, userId: number): Promise<void> {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId))
   })
+  events.emit('user.access-changed', { userId })
 }
 
 async function hasTotp(db: Database, userId: number): Promise<boolean> {
@@ -105,12 +113,18 @@ export async function secondFactors(db: Database, userId: number): Promise<TwoFa
 }
 
 export async function twoFactorStatus(db: Database, userId: number): Promise<TwoFactorStatus> {
-  const [totp, keys] = await Promise.all([hasTotp(db, userId), passkeyCount(db, userId)])
+  const [totp, keys, policy, roleRefs] = await Promise.all([
+    hasTotp(db, userId),
+    passkeyCount(db, userId),
+    twoFactorRequired(db),
+    rolesOfUser(db, userId),
+  ])
   return {
     enabled: totp || keys > 0,
     totp,
     recovery_codes_left: totp ? await recoveryCodesLeft(db, userId) : 0,
     passkeys: keys,
+    required: policy && STAFF_ROLES.includes(effectiveRole(roleRefs)),
   }
 }
 

@@ -34,7 +34,7 @@ export function AccountSettingsRoute() {
     email = '',
     email_verified_at = null,
     pending_email = null,
-    two_factor = { enabled: false, totp: false, recovery_codes_left: 0, passkeys: 0 },
+    two_factor = { enabled: false, totp: false, recovery_codes_left: 0, passkeys: 0, required: false },
   } = profile.data ?? {}
   return (
     <>

@@ -165,6 +165,8 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Час на підтвердження входу минув. Увійдіть знову.':
     'The time to confirm the sign-in has run out. Sign in again.',
 
+  'require_two_factor має бути true або false': 'require_two_factor must be true or false',
+
   // schemas/passkeys.ts
   'Ключ доступу не підтверджено. Спробуйте ще раз.': 'The passkey was not confirmed. Try again.',
   'Назва ключа має бути текстом': 'The passkey name must be text',

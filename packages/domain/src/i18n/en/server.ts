@@ -144,6 +144,10 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Цей ключ доступу вже додано.': 'This passkey has already been added.',
   'Ключ доступу не знайдено': 'Passkey not found',
   'Ключ доступу': 'Passkey',
+  'Для вашої ролі потрібен двофакторний вхід. Увімкніть його в налаштуваннях акаунта, щоб продовжити.':
+    'Your role requires two-factor sign-in. Turn it on in the account settings to continue.',
+  'Спершу увімкніть двофакторний вхід для себе: інакше цей вхід буде заблоковано.':
+    'First turn on two-factor sign-in for yourself: otherwise this account would be locked out.',
   'Цей ключ доступу не підходить для входу. Увійдіть з паролем.':
     'This passkey does not sign in here. Sign in with your password.',
   // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)

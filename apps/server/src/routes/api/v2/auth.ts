@@ -132,6 +132,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: noContentSchema } },
       onRequest: app.authenticate,
+      config: { twoFactorSetup: true },
     },
     async (request, reply) => {
       await revokeToken(app.db, app.events, currentUser(request))

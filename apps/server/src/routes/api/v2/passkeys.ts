@@ -32,6 +32,8 @@ import { currentUser } from '../../../plugins/app/auth.ts'
 const tags = ['profile']
 const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
 const perSession = { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } }
+// Open to an account that must set up a second factor first (ADR 041).
+const setup = { ...perSession, twoFactorSetup: true }
 const perAddress = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema)
 const PASSKEY_REFUSED = 'Цей ключ доступу не підходить для входу. Увійдіть з паролем.'
@@ -46,6 +48,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: "The account's passkeys", response: { 200: passkeyListDocumentSchema } },
       onRequest: app.authenticate,
+      config: { twoFactorSetup: true },
     },
     async (request) => listPasskeys(app.db, currentUser(request).userId),
   )
@@ -62,7 +65,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
       preHandler: recentAuthentication(app.db),
-      config: perSession,
+      config: setup,
     },
     async (request) => registrationOptions(app.db, rp, currentUser(request).userId),
   )
@@ -77,9 +80,9 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyDocumentSchema },
       },
       onRequest: app.authenticate,
-      config: perSession,
+      config: setup,
     },
-    async (request) => addPasskey(app.db, rp, currentUser(request).userId, request.body),
+    async (request) => addPasskey(app.db, app.events, rp, currentUser(request).userId, request.body),
   )
 
   app.delete(
@@ -98,7 +101,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perSession,
     },
     async (request, reply) => {
-      await removePasskey(app.db, currentUser(request).userId, request.params.id)
+      await removePasskey(app.db, app.events, currentUser(request).userId, request.params.id)
       return reply.status(204).send(null)
     },
   )

@@ -1,6 +1,8 @@
 import {
   noContentSchema,
   recoveryCodesDocumentSchema,
+  securitySettingsDocumentSchema,
+  securitySettingsPatchSchema,
   totpConfirmSchema,
   totpDisableSchema,
   totpSetupDocumentSchema,
@@ -12,12 +14,21 @@ import { z } from 'zod'
 import { sha256 } from '../../../lib/secrets.ts'
 import { recentAuthentication } from '../../../modules/auth/recent-auth.ts'
 import { confirmTotp, disableTotp, startTotpSetup } from '../../../modules/two-factor/totp.service.ts'
+import {
+  securitySettingsDocument,
+  setTwoFactorRequired,
+  twoFactorRequired,
+} from '../../../modules/two-factor/two-factor-policy.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 const tags = ['profile']
 // Each call may check a password or a code: bounded per address and session, like /auth/check-password.
 const bySession = (request: FastifyRequest) => `${request.ip}:${sha256(request.headers.authorization ?? '')}`
-const limit = { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } }
+// Open to an account that must set up a second factor first (ADR 041).
+const limit = {
+  rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession },
+  twoFactorSetup: true,
+}
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema)
 
 // The caller's own account only. Turning a factor on or off is an account takeover's first move, so both ask for
@@ -53,7 +64,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: limit,
     },
-    async (request) => confirmTotp(app.db, currentUser(request).userId, request.body.code),
+    async (request) => confirmTotp(app.db, app.events, currentUser(request).userId, request.body.code),
   )
 
   app.delete(
@@ -71,9 +82,39 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit,
     },
     async (request, reply) => {
-      await disableTotp(app.db, currentUser(request).userId)
+      await disableTotp(app.db, app.events, currentUser(request).userId)
       return reply.status(204).send(null)
     },
+  )
+
+  app.get(
+    '/security-settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Installation security (administrators): whether admins and installers must have a second factor',
+        response: { 200: securitySettingsDocumentSchema },
+      },
+      onRequest: app.requireRole('admin'),
+    },
+    async () => securitySettingsDocument(await twoFactorRequired(app.db)),
+  )
+
+  app.patch(
+    '/security-settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Require a second factor of admins and installers (administrators; 409 for one who has none): until they set one up, their other calls are 403',
+        body: securitySettingsPatchSchema,
+        response: { 200: securitySettingsDocumentSchema },
+      },
+      onRequest: app.requireRole('admin'),
+    },
+    async (request) =>
+      setTwoFactorRequired(app.db, app.events, currentUser(request), request.body.require_two_factor),
   )
 }
 
