@@ -1,6 +1,8 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import { useQueryClient } from '@tanstack/react-query'
+import { effectiveRole } from '@teplo/domain'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
@@ -16,6 +18,7 @@ import { UpcomingSettings } from '../../features/account/components/upcoming-set
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
 import { SessionsSection } from '../../features/sessions/components/sessions-section'
+import { SecuritySettingsSection } from '../../features/two-factor/components/security-settings-section'
 import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section'
 import { useRememberAccountLanguage } from '../account-language'
 
@@ -39,6 +42,11 @@ export function AccountSettingsRoute() {
   return (
     <>
       <PageHeader title={t('routes.accountSettings')} />
+      {two_factor.required && !two_factor.enabled && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {t('twoFactor.policy.requiredAlert')}
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -66,6 +74,14 @@ export function AccountSettingsRoute() {
           <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
             <TwoFactorSection status={two_factor} onChanged={refreshProfile} />
           </SettingsSection>
+          {profile.data && effectiveRole(profile.data.roles) === 'admin' && (
+            <SettingsSection
+              title={t('twoFactor.policy.title')}
+              description={t('twoFactor.policy.description')}
+            >
+              <SecuritySettingsSection />
+            </SettingsSection>
+          )}
           <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
             <SessionsSection />
           </SettingsSection>
