@@ -21,6 +21,6 @@ export async function signIn(page: Page, role: RoleName) {
     await expect(email).toHaveValue(account.email, { timeout: 500 })
     await expect(password).toHaveValue(account.password, { timeout: 500 })
   }).toPass({ timeout: 10_000 })
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 }

@@ -30,7 +30,7 @@ async function signInAs(page: Page, account: Pick<Account, 'email' | 'password'>
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Пароль', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 }
 

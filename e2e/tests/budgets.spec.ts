@@ -12,7 +12,7 @@ test('a first visit to /login loads at most 250 kB of gzipped JavaScript', async
     scripts.set(response.url(), gzipSync(body, { level: 9 }).length)
   })
   await page.goto('/login')
-  await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible()
   await page.waitForLoadState('networkidle')
   const total = [...scripts.values()].reduce((sum, size) => sum + size, 0)
   console.log(`/login JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} kB gzip`)

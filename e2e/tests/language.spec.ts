@@ -57,11 +57,11 @@ test('English is chosen on the sign-in page, kept by the browser and by the acco
   await page.goto('/login')
   await expect(html(page)).toHaveAttribute('lang', 'uk')
   await page.getByRole('button', { name: 'English' }).click()
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
   await expect(page.getByText('Sign in to manage your boilers')).toBeVisible()
   await expect(html(page)).toHaveAttribute('lang', 'en')
   await page.reload()
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
 
   // Signed in, the account's own language (Ukrainian, as registered) wins over the browser's.
   await signIn(page, account, { password: 'Password', submit: 'Sign in' })
@@ -80,7 +80,7 @@ test('English is chosen on the sign-in page, kept by the browser and by the acco
   // Another browser that never chose a language shows the account's English once signed in.
   const other = await browser.newPage()
   await other.goto('/login')
-  await expect(other.getByRole('button', { name: 'Увійти' })).toBeVisible()
+  await expect(other.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible()
   await signIn(other, account, { password: 'Пароль', submit: 'Увійти' })
   await expect(other.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
   await other.close()

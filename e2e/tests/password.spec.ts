@@ -60,12 +60,12 @@ test('password reset end to end: letter, link, new password, sign-in with it', a
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Пароль', { exact: true }).fill('old-password-1')
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page.getByRole('dialog')).toContainText('Невірні дані!')
   await page.getByRole('button', { name: 'Зрозуміло' }).click()
 
   await page.getByLabel('Пароль', { exact: true }).fill('new-password-2')
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 })
 

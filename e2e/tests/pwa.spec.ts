@@ -54,7 +54,7 @@ test('the manifest and the service worker are served and registered; the icons l
   baseURL,
 }) => {
   await page.goto('/login')
-  await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible()
   expect(await serviceWorkerReady(page)).toBe(`${baseURL}/`)
 
   const sw = await request.get('/sw.js')
@@ -120,7 +120,7 @@ test('a page opened without a connection shows the offline page in Ukrainian, an
 
   // Back online, the page loads itself again (here: the sign-in form, as nobody is signed in).
   await context.setOffline(false)
-  await expect(page.getByRole('button', { name: 'Увійти' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
 })
 

@@ -51,7 +51,7 @@ test('the owner sees where the account is signed in, ends one session, then ever
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Пароль', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
   await page.goto('/account/settings')
 

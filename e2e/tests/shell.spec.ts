@@ -21,7 +21,7 @@ test('the demo admin signs in with the prefilled form, sees the shell in Ukraini
   await expect(page.getByLabel('Email')).toHaveValue(admin.email)
   await expect(page.getByLabel('Пароль', { exact: true })).toHaveValue(admin.password)
   await expect(page.getByLabel("Запам'ятати мене")).toBeChecked()
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
 
   await expect(page).toHaveURL(/\/dashboards$/)
   const nav = page.getByRole('navigation', { name: 'Головне меню' })
@@ -41,7 +41,7 @@ test('a wrong password shows the popup and stays on the login page', async ({ pa
   // The demo administrator's e-mail is prefilled before anything is typed.
   await expect(page.getByLabel('Email')).toHaveValue(demoAccount('admin').email)
   await page.getByLabel('Пароль', { exact: true }).fill('wrong-password')
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page.getByRole('dialog')).toContainText('Невірні дані!')
   await expect(page).toHaveURL(/\/login$/)
 })
@@ -50,7 +50,7 @@ test('the form shows the validation messages without calling the server', async 
   await page.goto('/login')
   await page.getByLabel('Email').fill('')
   await page.getByLabel('Пароль', { exact: true }).fill('')
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page.getByText("Email обов'язковий!")).toBeVisible()
   await expect(page.getByText('Необхідно ввести пароль!')).toBeVisible()
 })
@@ -72,7 +72,7 @@ test('a demo prefill answered while the user is typing does not mix into the fie
   const user = demoAccount('user')
   await email.fill(user.email)
   await page.getByLabel('Пароль', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 })
 

@@ -31,7 +31,7 @@ for (const kind of ['signin', 'signup', 'reset', 'verification']) {
 
 test('the sign-in template signs in for real', async ({ page }) => {
   await page.goto('/authentication/signin/illustration')
-  await page.getByRole('button', { name: 'Увійти' }).click()
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 })
 

@@ -40,6 +40,7 @@ import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
+import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
@@ -51,6 +52,7 @@ import setupRoutes from './routes/api/v2/setup.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import tagsRoutes from './routes/api/v2/tags.ts'
+import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
 import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
@@ -184,6 +186,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(meRoutes)
       await api.register(sessionRoutes)
+      await api.register(twoFactorRoutes)
+      await api.register(passkeyRoutes)
       await api.register(passwordRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)

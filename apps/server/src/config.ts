@@ -86,6 +86,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlSchema(['postgres', 'postgresql']).optional(),
   APP_URL: urlSchema(['http', 'https']).optional(),
+  // Passkeys' relying party (ADR 041): APP_URL's host name unless set to a registrable parent of it.
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, { message: 'must be a host name' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // pretty: one readable line per entry (the default on a terminal); json: one JSON object a line (log collectors).
   LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
@@ -307,6 +312,8 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   appUrl: string
+  // Passkeys (WebAuthn): the relying party id and the origin browsers sign for (APP_URL's).
+  passkeys: { rpId: string; origin: string }
   // Other web origins allowed to call the API from a browser (CORS); empty: the app's own origin only.
   corsOrigins: string[]
   // Origins a password-reset link may lead to besides APP_URL's.
@@ -443,6 +450,11 @@ export function loadConfig(
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
     pairs.push([missing, `must be set with ${e.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`])
   }
+  const appHost = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).hostname
+  const rpId = e.PASSKEY_RP_ID?.toLowerCase()
+  if (rpId && appHost !== rpId && !appHost.endsWith(`.${rpId}`)) {
+    pairs.push(['PASSKEY_RP_ID', `must be APP_URL's host (${appHost}) or a parent domain of it`])
+  }
   if (pairs.length > 0) {
     const lines = pairs.map(([key, message]) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
@@ -454,6 +466,7 @@ export function loadConfig(
     dataDir: resolvePath(e.DATA_DIR, base),
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    passkeys: { rpId: rpId ?? appHost, origin: new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin },
     corsOrigins: e.CORS_ORIGINS ?? [],
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,

@@ -157,6 +157,7 @@ describe('OpenAPI document', () => {
     'POST /api/v2/notifications/unsubscribe',
     'POST /api/v2/items/{id}/alarms/{alarmId}/acknowledge',
     'POST /api/v2/live/tickets',
+    'POST /api/v2/login/passkey/options',
   ]
 
   it('documents the request body of every call that takes one', () => {

@@ -10,6 +10,7 @@ import type screens from '../locales/uk-screens.json'
 import type service from '../locales/uk-service.json'
 import type sessions from '../locales/uk-sessions.json'
 import type sharing from '../locales/uk-sharing.json'
+import type twoFactor from '../locales/uk-two-factor.json'
 
 type Shell = typeof uk
 type Screens = typeof screens
@@ -22,6 +23,7 @@ type Schedule = typeof schedule
 type Service = typeof service
 type Firmware = typeof firmware
 type Sessions = typeof sessions
+type TwoFactor = typeof twoFactor
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -36,7 +38,8 @@ interface Translation
     Schedule,
     Service,
     Firmware,
-    Sessions {}
+    Sessions,
+    TwoFactor {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

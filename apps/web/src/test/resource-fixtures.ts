@@ -94,6 +94,13 @@ export function profileDocument(roleName: string, attributes: Partial<ProfileAtt
       email_verified_at:
         'email_verified_at' in attributes ? attributes.email_verified_at : '2026-11-01 10:00:00',
       pending_email: attributes.pending_email ?? null,
+      two_factor: attributes.two_factor ?? {
+        enabled: false,
+        totp: false,
+        recovery_codes_left: 0,
+        passkeys: 0,
+        required: false,
+      },
     },
     links: { self: '/api/v2/me' },
   }

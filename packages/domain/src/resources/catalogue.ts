@@ -9,6 +9,7 @@ import {
   wireDate,
   withIncluded,
 } from './document'
+import { twoFactorStatusSchema } from './two-factor'
 
 export const roleResourceSchema = resourceSchema('roles', { name: z.string(), ...timestampsShape })
 export const roleDocumentSchema = documentSchema(roleResourceSchema)
@@ -56,7 +57,10 @@ export const profileResourceSchema = resourceSchema('users', {
   email_verified_at: wireDate.nullable(),
   // A new address waiting for the link mailed to it to be opened.
   pending_email: z.string().nullable(),
+  // Two-factor sign-in (ADR 041): on or off, by which method, and how many recovery codes are still unused.
+  two_factor: twoFactorStatusSchema,
 }).extend({
   relationships: rolesRelationship,
 })
 export const profileDocumentSchema = withIncluded(documentSchema(profileResourceSchema), roleResourceSchema)
+export type ProfileDocument = z.infer<typeof profileDocumentSchema>

@@ -1,16 +1,24 @@
-import { DEFAULT_LANGUAGE, type LoginInput, type RegisterInput, type TokenResponse } from '@teplo/domain'
+import {
+  DEFAULT_LANGUAGE,
+  type LoginInput,
+  type LoginResponse,
+  type RegisterInput,
+  type TokenResponse,
+} from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { afterPassword } from '../two-factor/totp.service.ts'
 import { assertEmailFree, emailTaken } from '../users/user-input.ts'
 import { issueAccessToken } from './access-tokens.ts'
 import type { SessionClient } from './session-client.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export async function login(db: Database, input: LoginInput, client?: SessionClient): Promise<TokenResponse> {
+/** The right password opens a session, or, with two-factor sign-in on, a challenge for the second factor. */
+export async function login(db: Database, input: LoginInput, client?: SessionClient): Promise<LoginResponse> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -19,7 +27,8 @@ export async function login(db: Database, input: LoginInput, client?: SessionCli
   // Compare against a dummy hash for unknown e-mails so timing does not reveal who is registered.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new HttpError(401, 'Невірні дані!')
-  return issueAccessToken(db, user.id, input.remember ?? true, client)
+  const remember = input.remember ?? true
+  return afterPassword(db, user.id, remember, () => issueAccessToken(db, user.id, remember, client))
 }
 
 /** A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034). */

@@ -1,4 +1,4 @@
-import { LIMITS, type TokenResponse } from '@teplo/domain'
+import { LIMITS, type LoginResponse } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tokens, users } from '../../db/schema.ts'
@@ -10,6 +10,7 @@ import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { issueAccessToken, revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
 import type { SessionClient } from '../auth/session-client.ts'
+import { afterPassword } from '../two-factor/totp.service.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes
@@ -48,7 +49,7 @@ export async function resetPassword(
   events: AppEventBus,
   input: ResetInput,
   client?: SessionClient,
-): Promise<TokenResponse> {
+): Promise<LoginResponse> {
   const [row] = await db
     .select({ userId: users.id, tokenId: tokens.id })
     .from(tokens)
@@ -78,5 +79,6 @@ export async function resetPassword(
     await revokeUserTokens(tx, row.userId, 'password_reset')
   })
   events.emit('user.access-changed', { userId: row.userId })
-  return issueAccessToken(db, row.userId, true, client)
+  // The mailbox proves the password, not the second factor: with two-factor sign-in on, a code is still owed.
+  return afterPassword(db, row.userId, true, () => issueAccessToken(db, row.userId, true, client))
 }

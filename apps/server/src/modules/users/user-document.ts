@@ -1,3 +1,4 @@
+import type { TwoFactorStatus } from '@teplo/domain'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, users } from '../../db/schema.ts'
@@ -31,7 +32,12 @@ export function userResource(row: UserRow, userRoleRefs: RoleRef[]) {
  * The signed-in account's own document links to /api/v2/me and carries the account's language, a preference
  * no one else is shown.
  */
-export function profileResource(row: UserRow, userRoleRefs: RoleRef[], pendingEmail: string | null) {
+export function profileResource(
+  row: UserRow,
+  userRoleRefs: RoleRef[],
+  pendingEmail: string | null,
+  twoFactor: TwoFactorStatus,
+) {
   const data = userResource(row, userRoleRefs)
   return {
     ...data,
@@ -40,6 +46,7 @@ export function profileResource(row: UserRow, userRoleRefs: RoleRef[], pendingEm
       language: row.language,
       email_verified_at: row.emailVerifiedAt ? formatDate(row.emailVerifiedAt) : null,
       pending_email: pendingEmail,
+      two_factor: twoFactor,
     },
     links: { self: '/api/v2/me' },
   }

@@ -11,6 +11,12 @@ import { SessionActivity } from '../../modules/auth/session-activity.ts'
 import { TokenCache } from '../../modules/auth/token-cache.ts'
 import { type ItemAbility, itemFor } from '../../modules/items/item-access.ts'
 import { takeLiveTicket } from '../../modules/live/live-tickets.ts'
+import {
+  hasSecondFactorSql,
+  STAFF_ROLES,
+  TWO_FACTOR_REQUIRED,
+  twoFactorRequiredSql,
+} from '../../modules/two-factor/two-factor-policy.ts'
 import type { RoleRef } from '../../modules/users/user-roles.ts'
 
 export type AuthContext = {
@@ -22,9 +28,15 @@ export type AuthContext = {
   language: Language
   roles: RoleRef[]
   role: RoleName
+  /** The administrators require a second factor of this role and the account has none yet (ADR 041). */
+  twoFactorMissing: boolean
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    // true: a route an account without the required second factor may still call (to set one up, ADR 041).
+    twoFactorSetup?: boolean
+  }
   interface FastifyRequest {
     auth: AuthContext | null
   }
@@ -87,6 +99,8 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       email: users.email,
       language: users.language,
       roles: rolesOfRow,
+      secondFactor: hasSecondFactorSql,
+      required: twoFactorRequiredSql,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -111,6 +125,8 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       email: users.email,
       language: users.language,
       roles: rolesOfRow,
+      secondFactor: hasSecondFactorSql,
+      required: twoFactorRequiredSql,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -130,8 +146,8 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (tokenId === null) throw unauthorized(TICKET_INVALID)
     const [row] = await sessionQuery.execute({ tokenId, now: new Date() })
     if (!row) throw unauthorized(TICKET_INVALID)
-    const { expiresAt: _expiresAt, ...account } = row
-    request.auth = Object.freeze({ ...account, role: effectiveRole(account.roles) })
+    request.auth = authContext(row)
+    guardTwoFactor(request)
     activity.touch(row.tokenId, request.ip)
   })
 
@@ -142,16 +158,17 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const known = cache.get(tokenHash)
     if (known) {
       request.auth = known
+      guardTwoFactor(request)
       activity.touch(known.tokenId, request.ip)
       return
     }
     const generation = cache.begin()
     const [row] = await tokenQuery.execute({ tokenHash, now: new Date() })
     if (!row) throw unauthorized()
-    const { expiresAt, ...account } = row
-    const auth: AuthContext = Object.freeze({ ...account, role: effectiveRole(account.roles) })
-    cache.set(tokenHash, auth, expiresAt, generation)
+    const auth = authContext(row)
+    cache.set(tokenHash, auth, row.expiresAt, generation)
     request.auth = auth
+    guardTwoFactor(request)
     activity.touch(auth.tokenId, request.ip)
   })
 
@@ -180,6 +197,25 @@ export default fp(authPlugin, {
   name: 'teplo-auth',
   dependencies: ['teplo-config', 'teplo-db', 'teplo-events'],
 })
+
+type AccountRow = Omit<AuthContext, 'role' | 'twoFactorMissing'> & {
+  expiresAt: Date
+  secondFactor: boolean
+  required: boolean
+}
+
+function authContext(row: AccountRow): AuthContext {
+  const { expiresAt: _expiresAt, secondFactor, required, ...account } = row
+  const role = effectiveRole(account.roles)
+  const twoFactorMissing = required && STAFF_ROLES.includes(role) && !secondFactor
+  return Object.freeze({ ...account, role, twoFactorMissing })
+}
+
+/** Until an account the administrators require it of has a second factor, only the set-up routes answer it. */
+function guardTwoFactor(request: FastifyRequest): void {
+  if (request.auth?.twoFactorMissing && !request.routeOptions.config.twoFactorSetup)
+    throw forbidden(TWO_FACTOR_REQUIRED)
+}
 
 export function currentUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized()

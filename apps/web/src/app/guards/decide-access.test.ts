@@ -42,6 +42,16 @@ describe('decideAccess', () => {
     expect(decideAccess({ token: 't', profile: profileWith('user'), requiredRoles: catalogue })).toBe('home')
   })
 
+  it('leads an account the administrators require a second factor of to account settings, and only there', () => {
+    const missing = { ...profileWith('creator'), two_factor: { required: true, enabled: false } }
+    expect(decideAccess({ token: 't', profile: missing, path: '/fleet' })).toBe('two-factor')
+    expect(decideAccess({ token: 't', profile: missing, path: '/account/settings' })).toBe('allow')
+    const done = { ...profileWith('creator'), two_factor: { required: true, enabled: true } }
+    expect(decideAccess({ token: 't', profile: done, path: '/fleet' })).toBe('allow')
+    const household = { ...profileWith('user'), two_factor: { required: false, enabled: false } }
+    expect(decideAccess({ token: 't', profile: household, path: '/dashboards' })).toBe('allow')
+  })
+
   it('counts only the first role, and no role as user', () => {
     expect(
       decideAccess({ token: 't', profile: profileWith('user', 'admin'), requiredRoles: ['admin'] }),

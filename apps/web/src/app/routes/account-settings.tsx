@@ -1,6 +1,8 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import { useQueryClient } from '@tanstack/react-query'
+import { effectiveRole } from '@teplo/domain'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/ui/page-header'
@@ -16,6 +18,8 @@ import { UpcomingSettings } from '../../features/account/components/upcoming-set
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
 import { SessionsSection } from '../../features/sessions/components/sessions-section'
+import { SecuritySettingsSection } from '../../features/two-factor/components/security-settings-section'
+import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section'
 import { useRememberAccountLanguage } from '../account-language'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
@@ -28,10 +32,21 @@ export function AccountSettingsRoute() {
   const profile = useProfile()
   const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileQueryKey })
   const rememberLanguage = useRememberAccountLanguage()
-  const { name = '', email = '', email_verified_at = null, pending_email = null } = profile.data ?? {}
+  const {
+    name = '',
+    email = '',
+    email_verified_at = null,
+    pending_email = null,
+    two_factor = { enabled: false, totp: false, recovery_codes_left: 0, passkeys: 0, required: false },
+  } = profile.data ?? {}
   return (
     <>
       <PageHeader title={t('routes.accountSettings')} />
+      {two_factor.required && !two_factor.enabled && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {t('twoFactor.policy.requiredAlert')}
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -56,6 +71,17 @@ export function AccountSettingsRoute() {
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
+          <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
+            <TwoFactorSection status={two_factor} onChanged={refreshProfile} />
+          </SettingsSection>
+          {profile.data && effectiveRole(profile.data.roles) === 'admin' && (
+            <SettingsSection
+              title={t('twoFactor.policy.title')}
+              description={t('twoFactor.policy.description')}
+            >
+              <SecuritySettingsSection />
+            </SettingsSection>
+          )}
           <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
             <SessionsSection />
           </SettingsSection>

@@ -159,6 +159,20 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   "Введіть ім'я": 'Enter a name',
   'Підтвердіть новий пароль': 'Confirm the new password',
 
+  // schemas/two-factor.ts
+  'Введіть код із застосунку або код відновлення': 'Enter the code from the app or a recovery code',
+  'Код задовгий': 'The code is too long',
+  'Введіть шестизначний код із застосунку': 'Enter the six-digit code from the app',
+  'Час на підтвердження входу минув. Увійдіть знову.':
+    'The time to confirm the sign-in has run out. Sign in again.',
+
+  'require_two_factor має бути true або false': 'require_two_factor must be true or false',
+
+  // schemas/passkeys.ts
+  'Ключ доступу не підтверджено. Спробуйте ще раз.': 'The passkey was not confirmed. Try again.',
+  'Назва ключа має бути текстом': 'The passkey name must be text',
+  'Назва ключа має бути не довшою за 100 символів': 'The passkey name must be at most 100 characters',
+
   // schemas/push.ts
   'Вкажіть адресу підписки (endpoint)': 'Give the subscription address (endpoint)',
   'Адреса підписки має бути адресою https://': 'The subscription address must be an https:// address',

@@ -135,6 +135,24 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   // modules/setup (ADR 044)
   'Адміністратор уже є: увійдіть або попросіть його створити вам обліковий запис.':
     'There already is an administrator: sign in, or ask them to create an account for you.',
+  // modules/two-factor (ADR 041)
+  'Двофакторний вхід уже увімкнено. Щоб налаштувати новий застосунок, спершу вимкніть його.':
+    'Two-factor sign-in is already on. To set up a new app, turn it off first.',
+  'Спершу почніть налаштування: отримайте новий секретний ключ.':
+    'Start the set-up first: get a new secret key.',
+  'Невірний код. Перевірте час на телефоні й спробуйте ще раз.':
+    'Wrong code. Check the time on your phone and try again.',
+  'Двофакторний вхід не увімкнено.': 'Two-factor sign-in is not on.',
+  'Можна мати не більше {0} ключів доступу.': 'You can have at most {0} passkeys.',
+  'Цей ключ доступу вже додано.': 'This passkey has already been added.',
+  'Ключ доступу не знайдено': 'Passkey not found',
+  'Ключ доступу': 'Passkey',
+  'Для вашої ролі потрібен двофакторний вхід. Увімкніть його в налаштуваннях акаунта, щоб продовжити.':
+    'Your role requires two-factor sign-in. Turn it on in the account settings to continue.',
+  'Спершу увімкніть двофакторний вхід для себе: інакше цей вхід буде заблоковано.':
+    'First turn on two-factor sign-in for yourself: otherwise this account would be locked out.',
+  'Цей ключ доступу не підходить для входу. Увійдіть з паролем.':
+    'This passkey does not sign in here. Sign in with your password.',
   // modules/auth/recent-auth.ts, modules/account-email, modules/mail-caps (ADR 034)
   'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення':
     'Confirm your current password: this action is possible only within 5 minutes of entering it',

@@ -1,4 +1,11 @@
-import { loginSchema, noContentSchema, registerSchema, tokenResponseSchema } from '@teplo/domain'
+import {
+  loginResponseSchema,
+  loginSchema,
+  loginTwoFactorSchema,
+  noContentSchema,
+  registerSchema,
+  tokenResponseSchema,
+} from '@teplo/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError, tooManyAttempts } from '../../../lib/api-error.ts'
 import { sendVerificationLink } from '../../../modules/account-email/account-email.service.ts'
@@ -7,6 +14,7 @@ import { login, normalizeEmail, register } from '../../../modules/auth/auth.serv
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
 import { sessionClient } from '../../../modules/auth/session-client.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
+import { completeTwoFactorLogin, pendingChallenge } from '../../../modules/two-factor/sign-in.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
 // The token answers are plain JSON, as OAuth clients expect.
@@ -22,9 +30,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'Sign in',
+        summary:
+          'Sign in: an access token, or with two-factor sign-in on a challenge for POST /login/two-factor',
         body: loginSchema,
-        response: { 200: tokenResponseSchema },
+        response: { 200: loginResponseSchema },
       },
       config: {
         jsonApi: false,
@@ -53,6 +62,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return token
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) throttle.failed(request.ip, email)
+        throw error
+      }
+    },
+  )
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        security: [],
+        tags: ['auth'],
+        summary:
+          'Second step of signing in: the challenge POST /login answered and a code from the authenticator app (or a recovery code); answers the access token',
+        body: loginTwoFactorSchema,
+        response: { 200: tokenResponseSchema },
+      },
+      config: { jsonApi: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const pending = await pendingChallenge(app.db, request.body.challenge_token)
+      // Wrong codes count like wrong passwords: per address and per account (ADR 035, 041).
+      const wait = throttle.waitSeconds(request.ip, pending.email)
+      if (wait > 0) {
+        reply.header('retry-after', String(wait))
+        throw tooManyAttempts(wait)
+      }
+      try {
+        const client = sessionClient(request)
+        const token = await completeTwoFactorLogin(app.db, app.config.passkeys, pending, request.body, client)
+        throttle.succeeded(request.ip, pending.email)
+        return token
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 422) throttle.failed(request.ip, pending.email)
         throw error
       }
     },
@@ -90,6 +132,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: noContentSchema } },
       onRequest: app.authenticate,
+      config: { twoFactorSetup: true },
     },
     async (request, reply) => {
       await revokeToken(app.db, app.events, currentUser(request))

@@ -15,6 +15,8 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileDocumentSchema },
       },
       onRequest: app.authenticate,
+      // Says what is required: open to an account that must set up a second factor first (ADR 041).
+      config: { twoFactorSetup: true },
     },
     async (request) =>
       profileDocument(app.db, currentUser(request).userId, request.query.include === 'roles'),

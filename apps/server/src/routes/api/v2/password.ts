@@ -1,8 +1,8 @@
 import {
+  loginResponseSchema,
   noContentSchema,
   passwordForgotSchema,
   passwordResetSchema,
-  tokenResponseSchema,
 } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -78,9 +78,10 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'Set a new password with the e-mailed token; answers a fresh access token',
+        summary:
+          'Set a new password with the e-mailed token; answers a fresh access token, or with two-factor sign-in on the challenge for POST /login/two-factor',
         body: passwordResetSchema,
-        response: { 200: tokenResponseSchema },
+        response: { 200: loginResponseSchema },
       },
       config: {
         rateLimit: { max: 5, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: byAddressAndEmail },

@@ -111,7 +111,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession },
+        twoFactorSetup: true,
+      },
     },
     async (request, reply) => {
       const { userId, tokenId } = currentUser(request)

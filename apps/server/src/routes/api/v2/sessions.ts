@@ -18,6 +18,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionListDocumentSchema },
       },
       onRequest: app.authenticate,
+      // Ending sessions is always allowed, even before a required second factor is set up (ADR 041).
+      config: { twoFactorSetup: true },
     },
     async (request) => listSessions(app.db, app.sessionActivity, currentUser(request)),
   )
@@ -31,6 +33,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionsEndedSchema },
       },
       onRequest: app.authenticate,
+      // Ending sessions is always allowed, even before a required second factor is set up (ADR 041).
+      config: { twoFactorSetup: true },
     },
     async (request) => ({
       meta: { ended: await endOtherSessions(app.db, app.events, currentUser(request)) },
@@ -48,6 +52,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
+      // Ending sessions is always allowed, even before a required second factor is set up (ADR 041).
+      config: { twoFactorSetup: true },
     },
     async (request, reply) => {
       await endSession(app.db, app.events, currentUser(request), request.params.id)

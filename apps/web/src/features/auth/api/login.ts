@@ -1,21 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { LoginData, TokenResponse } from '@teplo/domain'
+import type { LoginData, LoginResponse, TokenResponse, TwoFactorChallenge } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { setToken } from '../../../lib/auth-token'
 import { profileQueryKey } from './get-profile'
 
-export function login(credentials: LoginData): Promise<TokenResponse> {
-  return apiRequest<TokenResponse>('login', { method: 'POST', body: credentials, auth: false })
+export function login(credentials: LoginData): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('login', { method: 'POST', body: credentials, auth: false })
 }
 
-/** Signs in: stores the token and forgets any profile of a previous session. */
-export function useLogin() {
+/** The password was right, and the account asks for a second factor before a session (ADR 041). */
+export function isTwoFactorChallenge(response: LoginResponse): response is TwoFactorChallenge {
+  return 'meta' in response
+}
+
+/** Keeps the session's token and forgets any profile of a previous session. */
+export function useSignedIn() {
   const queryClient = useQueryClient()
+  return (response: TokenResponse) => {
+    queryClient.removeQueries({ queryKey: profileQueryKey })
+    setToken(response.access_token)
+  }
+}
+
+/** Signs in: stores the token, unless a second factor is asked for first. */
+export function useLogin() {
+  const signedIn = useSignedIn()
   return useMutation({
     mutationFn: login,
     onSuccess: (response) => {
-      queryClient.removeQueries({ queryKey: profileQueryKey })
-      setToken(response.access_token)
+      if (!isTwoFactorChallenge(response)) signedIn(response)
     },
   })
 }

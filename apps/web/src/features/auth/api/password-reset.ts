@@ -1,21 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { PasswordResetData, TokenResponse } from '@teplo/domain'
+import { useMutation } from '@tanstack/react-query'
+import type { LoginResponse, PasswordResetData } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
-import { setToken } from '../../../lib/auth-token'
-import { profileQueryKey } from './get-profile'
+import { isTwoFactorChallenge, useSignedIn } from './login'
 
-export function resetPassword(reset: PasswordResetData): Promise<TokenResponse> {
-  return apiRequest<TokenResponse>('password-reset', { method: 'POST', body: reset, auth: false })
+export function resetPassword(reset: PasswordResetData): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('password-reset', { method: 'POST', body: reset, auth: false })
 }
 
-/** Sets the new password with the e-mailed token and signs in with the token the server answers. */
+/**
+ * Sets the new password with the e-mailed token and signs in with the token the server answers; with
+ * two-factor sign-in on, the server answers a challenge instead and the code is asked next.
+ */
 export function usePasswordReset() {
-  const queryClient = useQueryClient()
+  const signedIn = useSignedIn()
   return useMutation({
     mutationFn: resetPassword,
     onSuccess: (response) => {
-      queryClient.removeQueries({ queryKey: profileQueryKey })
-      setToken(response.access_token)
+      if (!isTwoFactorChallenge(response)) signedIn(response)
     },
   })
 }

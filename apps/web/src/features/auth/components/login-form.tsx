@@ -1,3 +1,4 @@
+import KeyRounded from '@mui/icons-material/KeyRounded'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
@@ -5,7 +6,7 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import type { LoginData, LoginInput } from '@teplo/domain'
+import type { LoginData, LoginInput, TwoFactorChallenge } from '@teplo/domain'
 import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,8 +17,10 @@ import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
 import { retryImport } from '../../../lib/retry-import'
 import { useDemoLogins } from '../api/get-demo-logins'
-import { useLogin } from '../api/login'
+import { isTwoFactorChallenge, useLogin } from '../api/login'
+import { usePasskeyLogin } from '../api/passkey-login'
 import type { LoginFailure } from './login-failed-dialog'
+import { TwoFactorExpired, TwoFactorStep } from './two-factor-step'
 
 // The popup's code loads only when a sign-in fails, keeping the first visit to /login light.
 const LoginFailedDialog = lazy(async () => ({
@@ -49,8 +52,14 @@ function failureOf(error: unknown): LoginFailure {
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation()
   const login = useLogin()
+  const passkeyLogin = usePasskeyLogin()
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const [failureOpen, setFailureOpen] = useState(false)
+  // The password was right and the account asks for a code: the second step, in place of the form.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['meta'] | null>(null)
+  const [challengeExpired, setChallengeExpired] = useState(false)
+  const [passkeyFailed, setPasskeyFailed] = useState(false)
+  const passkeysSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window
   const { control, handleSubmit, getValues, setValue } = useForm<LoginInput, unknown, LoginData>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: true },
@@ -88,13 +97,30 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess,
+      onSuccess: (response) => {
+        setChallengeExpired(false)
+        if (isTwoFactorChallenge(response)) setChallenge(response.meta)
+        else onSuccess()
+      },
       onError: (error) => {
         setFailure(failureOf(error))
         setFailureOpen(true)
       },
     }),
   )
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge.challenge_token}
+        methods={challenge.methods}
+        onSuccess={onSuccess}
+        onRestart={(expired) => {
+          setChallenge(null)
+          setChallengeExpired(expired)
+        }}
+      />
+    )
 
   return (
     <Stack
@@ -110,6 +136,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('auth.login.subtitle')}</Typography>
       </div>
       {accountDeleted && <Alert severity="success">{t('auth.login.accountDeleted')}</Alert>}
+      {challengeExpired && <TwoFactorExpired />}
       <Controller
         name="email"
         control={control}
@@ -175,6 +202,30 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       >
         {t('auth.login.submit')}
       </Button>
+      {passkeysSupported && (
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<KeyRounded />}
+          loading={passkeyLogin.isPending}
+          loadingPosition="start"
+          onClick={() =>
+            passkeyLogin.mutate(undefined, {
+              onSuccess,
+              onError: (error) => {
+                setPasskeyFailed(!(error instanceof ApiRequestError && error.status === 429))
+                if (error instanceof ApiRequestError && error.status === 429) {
+                  setFailure(failureOf(error))
+                  setFailureOpen(true)
+                }
+              },
+            })
+          }
+        >
+          {t('auth.login.passkey')}
+        </Button>
+      )}
+      {passkeyFailed && <Alert severity="warning">{t('auth.login.passkeyFailed')}</Alert>}
       <Stack
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', columnGap: 1 }}
