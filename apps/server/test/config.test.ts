@@ -165,4 +165,24 @@ describe('TRUST_PROXY', () => {
       )
     }
   })
+
+  describe('passkeys', () => {
+    it("sign for APP_URL's origin, for its host or a parent domain of it, and nothing else", () => {
+      expect(loadConfig({ APP_URL: 'https://teplo.example.com/' }).passkeys).toEqual({
+        rpId: 'teplo.example.com',
+        origin: 'https://teplo.example.com',
+      })
+      expect(
+        loadConfig({ APP_URL: 'https://teplo.example.com', PASSKEY_RP_ID: 'example.com' }).passkeys.rpId,
+      ).toBe('example.com')
+      expect(loadConfig({ PORT: '3201' }).passkeys).toEqual({
+        rpId: 'localhost',
+        origin: 'http://localhost:3201',
+      })
+      expect(() => loadConfig({ APP_URL: 'https://teplo.example.com', PASSKEY_RP_ID: 'evil.com' })).toThrow(
+        /PASSKEY_RP_ID=.*must be APP_URL's host \(teplo\.example\.com\) or a parent domain of it/,
+      )
+      expect(() => loadConfig({ PASSKEY_RP_ID: 'bad host/' })).toThrow(/PASSKEY_RP_ID=.*must be a host name/)
+    })
+  })
 })
