@@ -50,7 +50,9 @@ test('an administrator registers a batch and gets the credentials file; a taken 
   // A byte order mark first, so that Excel reads the Cyrillic headers.
   expect(csv.startsWith('\uFEFF')).toBe(true)
   const rows = csv.slice(1).trim().split('\r\n')
-  expect(rows[0]).toBe("Серійний номер;Ім'я користувача MQTT;Пароль;Client ID;Префікс топіків;Брокер")
+  expect(rows[0]).toBe(
+    "Серійний номер;Ім'я користувача MQTT;Пароль;Ідентифікатор клієнта;Префікс топіків;Брокер",
+  )
   expect(rows.slice(1).map((row) => row.split(';')[0])).toEqual(serials)
   for (const row of rows.slice(1)) {
     const [serial, username, password, clientId] = row.split(';')

@@ -19,6 +19,8 @@ const ALLOWED_LATIN = new Set([
   'GIF',
   'PDF',
   'CSV',
+  // The controllers' protocol, named so in their credentials file.
+  'MQTT',
   'YouTube',
   'ABCD-EF23',
   // Firmware images: the file extension, a checksum's name and a version label as firmware spells them.

@@ -139,6 +139,11 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   // schemas/items.ts
   'Будь ласка, введіть коректний серійний номер': 'Please enter a valid serial number',
   'Будь ласка, виберіть тип пристрою': 'Please choose a device type',
+  // POST /items/batch
+  'Вкажіть список серійних номерів': 'Give a list of serial numbers',
+  'Вкажіть хоча б один серійний номер': 'Give at least one serial number',
+  'Не більше {0} серійних номерів за раз': 'No more than {0} serial numbers at a time',
+  'Серійний номер повторюється в цьому списку': 'This serial number appears twice in the list',
   'Введіть назву пристрою': 'Enter a device name',
   'Назва пристрою має бути не довшою за 100 символів': 'The device name must be at most 100 characters',
   'Вкажіть власника пристрою': "Enter the device's owner",

@@ -125,6 +125,8 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Сервер зв’язку з пристроями тимчасово недоступний. Спробуйте ще раз за хвилину.':
     'The device connection server is temporarily unavailable. Try again in a minute.',
   'Пристрій з таким серійним номером вже існує': 'A device with this serial number already exists',
+  'Брокер пристроїв зараз недоступний. Нічого не зареєстровано, спробуйте ще раз.':
+    'The device broker is unavailable right now. Nothing was registered; try again.',
 
   // modules/password-reset, modules/profile, modules/push
   'Посилання для зміни пароля недійсне або застаріло.':
