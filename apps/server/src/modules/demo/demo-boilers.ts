@@ -2,6 +2,7 @@ import { type SimulatorHandle, startSimulator } from '@teplo/simulator'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { runHeavy } from '../../lib/statement-priority.ts'
 import { issueDemoCredentials } from './demo-devices.service.ts'
 import { fillDemoHistory } from './demo-history.ts'
 
@@ -45,9 +46,10 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
     log: (line) => log.debug(line),
   })
   // Their past month, generated in the background: the dashboard shows charts at once, live values meanwhile.
-  void fillDemoHistory(options.db, log, devices, options.historyDays ?? 0, options.signal).catch(
-    (err: unknown) => log.error({ err }, 'demo history could not be generated'),
-  )
+  // Its statements are heavy: on the embedded database every request's statements go before them (ADR 039).
+  void runHeavy(() =>
+    fillDemoHistory(options.db, log, devices, options.historyDays ?? 0, options.signal),
+  ).catch((err: unknown) => log.error({ err }, 'demo history could not be generated'))
   const names = devices.map((device) => `${device.serial} «${device.name}»`).join(', ')
   log.info(`Demo boilers simulated: ${names} (DEMO_DEVICES=false turns them off)`)
   return simulator
