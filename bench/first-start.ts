@@ -70,7 +70,7 @@ async function firstStart(root: string, options: Options) {
   const duringFill: number[] = []
   const deadline = Date.now() + 900_000
   try {
-    while (filledAt === null && Date.now() < deadline) {
+    while ((filledAt === null || addressAt === null || healthAt === null) && Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`)
       const asked = performance.now()
       const ok = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(30_000) }).then(
