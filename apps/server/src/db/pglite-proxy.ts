@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite'
+import { startSourceThread } from '../lib/source-thread.ts'
 import { isHeavy } from '../lib/statement-priority.ts'
 import type {
   Operation,
@@ -364,14 +363,5 @@ function queryRequest(sql: string, params: unknown[], options: QueryOptions | un
 }
 
 function startThread(options: ThreadOptions): Worker {
-  const compiled = !import.meta.url.endsWith('.ts')
-  const file = new URL(compiled ? './pglite-thread.js' : './pglite-thread.ts', import.meta.url)
-  if (compiled) return new Worker(file, { workerData: options })
-  // Development and tests run the TypeScript source: the thread registers tsx's loader before its file.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(
-    /\.cjs$/,
-    '.mjs',
-  )
-  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}) })`
-  return new Worker(code, { eval: true, execArgv: [], workerData: options })
+  return startSourceThread(new URL('./pglite-thread.ts', import.meta.url), { workerData: options })
 }
