@@ -1,6 +1,7 @@
 // npm run bench:first-start — a first start on a fresh data directory with the demo boilers (issue 29): time to the
 // printed address and to `GET /health` 200, and `/health`'s latency every 100 ms while the demo history is drawn,
-// until the server logs it done. `--compare <checkout>` runs the other checkout's server first.
+// until the server logs it done, then for `--idle` seconds (30) more as the baseline of the same run.
+// `--compare <checkout>` runs the other checkout's server first.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -10,18 +11,19 @@ import { loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, repoRoot } from './server-process.ts'
 import { distribution, round } from './stats.ts'
 
-const USAGE = 'npm run bench:first-start -- [--compare <checkout>] [--days N] [--compiled]'
+const USAGE = 'npm run bench:first-start -- [--compare <checkout>] [--days N] [--compiled] [--idle S]'
 const say = (line: string) => console.log(`[bench:first-start] ${line}`)
 
-type Options = { compare: string | null; days: number; compiled: boolean }
+type Options = { compare: string | null; days: number; compiled: boolean; idleSeconds: number }
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { compare: null, days: 30, compiled: false }
+  const options: Options = { compare: null, days: 30, compiled: false, idleSeconds: 30 }
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]
     if (name === '--compare') options.compare = path.resolve(argv[++i] ?? '')
     else if (name === '--days') options.days = Number(argv[++i])
     else if (name === '--compiled') options.compiled = true
+    else if (name === '--idle') options.idleSeconds = Number(argv[++i])
     else throw new Error(`unknown option ${name}\n${USAGE}`)
   }
   return options
@@ -82,16 +84,35 @@ async function firstStart(root: string, options: Options) {
       else if (ok) duringFill.push(took)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    // The same server idle afterwards (its demo boilers still live), asked the same way: what the fill is compared to.
+    const idle: number[] = []
+    const idleUntil = Date.now() + options.idleSeconds * 1000
+    while (filledAt !== null && Date.now() < idleUntil) {
+      const asked = performance.now()
+      if (
+        await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(30_000) }).then(
+          (res) => res.ok,
+          () => false,
+        )
+      )
+        idle.push(performance.now() - asked)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     return {
       server: root,
       address_printed_s: addressAt === null ? null : round(addressAt / 1000),
       health_200_s: healthAt === null ? null : round(healthAt / 1000),
       demo_history_done_s: filledAt === null ? null : round(filledAt / 1000),
       health_during_fill_ms: distribution(duringFill),
+      health_idle_after_ms: distribution(idle),
     }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
+    // A server that already exited (it failed to start) gives no 'exit' event to wait for.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
     await rm(dataDir, { recursive: true, force: true })
   }
 }
