@@ -66,6 +66,8 @@ export type BuildOptions = {
   config: Config
   // Tests pass an already-open database shared by the whole file.
   database?: DatabaseHandle
+  /** The embedded database's thread stopped and could not be opened again (main.ts stops the process). */
+  onDatabaseLost?: (err: Error) => void
   logger?: FastifyServerOptions['logger']
   // Tests resolve push service names with a stub (ADR 045).
   pushResolver?: Resolver
@@ -160,7 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Each plugin names the plugins it needs (fastify-plugin `dependencies`); Fastify refuses to register one
   // before them, so this order is checked at every start.
   await app.register(configPlugin, { config })
-  await app.register(db, { database: options.database })
+  await app.register(db, { database: options.database, onLost: options.onDatabaseLost })
   await app.register(errors)
   await app.register(shutdown)
   await app.register(jsonApiRequestsPlugin)

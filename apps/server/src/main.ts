@@ -23,8 +23,19 @@ async function main() {
     process.on('exit', () => lock.release())
   }
 
-  const app = await buildApp({ config })
-  watchStopSignals(app, config)
+  let stopNow: ((reason: string, exitCode: number) => Promise<void>) | undefined
+  const app = await buildApp({
+    config,
+    // Restarts of its thread failed: the process cannot serve any more; it finishes what it can and exits 1, for
+    // the service manager to start it again or show the failure (ADR 039).
+    onDatabaseLost: (err) => {
+      console.error(
+        `The embedded database under ${config.dataDir}/pgdata stopped and could not be opened again (${err.message}). Stopping.`,
+      )
+      void stopNow?.('database lost', 1)
+    },
+  })
+  stopNow = watchStopSignals(app, config)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -56,7 +67,7 @@ const REPEAT_WINDOW_MS = 2000
 function watchStopSignals(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
   let firstAt = 0
   let endDelay: (() => void) | undefined
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (firstAt > 0) {
       if (Date.now() - firstAt < REPEAT_WINDOW_MS) return
       if (endDelay) {
@@ -97,10 +108,11 @@ function watchStopSignals(app: Awaited<ReturnType<typeof buildApp>>, config: Ret
       app.log.error({ err }, 'error while stopping')
       process.exit(1)
     }
-    process.exit(0)
+    process.exit(exitCode)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+  return stop
 }
 
 /**

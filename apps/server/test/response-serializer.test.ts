@@ -40,6 +40,7 @@ function historyDocument(buckets: number) {
         resolution: '1m',
         time_zone: 'Europe/Kyiv',
         demo: false,
+        demo_filling: false,
         series: {
           ...series,
           heater_temp: { ...series.heater_temp, extra: 'dropped' },

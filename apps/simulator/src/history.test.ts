@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { simulateHistory } from './history'
+import { simulateHistory, simulateHistoryDays } from './history'
 
 describe('simulateHistory', () => {
   const from = new Date('2026-10-25T00:00:00Z')
@@ -29,5 +29,25 @@ describe('simulateHistory', () => {
     expect(
       simulateHistory({ serial: '100001', from, to: new Date('2026-10-26T00:00:00Z') }).readings.slice(0, 50),
     ).toEqual(history.readings.slice(0, 50))
+  })
+})
+
+describe('simulateHistoryDays', () => {
+  it('slices the same past into days, in order', () => {
+    const from = new Date('2026-10-25T00:00:00Z')
+    const to = new Date('2026-11-01T12:00:00Z')
+    const whole = simulateHistory({ serial: '100002', from, to })
+    const days = [...simulateHistoryDays({ serial: '100002', from, to })]
+    expect(days).toHaveLength(8)
+    expect(days.flatMap((day) => day.readings)).toEqual(whole.readings)
+    expect(days.flatMap((day) => day.changes)).toEqual(whole.changes)
+    expect(days.flatMap((day) => day.errors)).toEqual(whole.errors)
+    expect(days.flatMap((day) => day.refills)).toEqual(whole.refills)
+    for (const [i, day] of days.entries()) {
+      const dayStart = from.getTime() + i * 86_400_000
+      expect(
+        day.readings.every((r) => Date.parse(r.ts) >= dayStart && Date.parse(r.ts) < dayStart + 86_400_000),
+      ).toBe(true)
+    }
   })
 })

@@ -53,7 +53,11 @@ const NIGHT_SETPOINT = 58
 /** Kyiv's hour of the day (UTC+2 in winter; the setback does not need the summer hour). */
 const kyivHour = (ms: number) => (new Date(ms).getUTCHours() + 2) % 24
 
-export function simulateHistory(scenario: HistoryScenario): GeneratedHistory {
+/**
+ * The same past as `simulateHistory`, a day at a time (from `from`, in 24-hour slices): a caller can store or send
+ * each day while the next is computed, instead of holding the whole span. The physics runs on across the slices.
+ */
+export function* simulateHistoryDays(scenario: HistoryScenario): Generator<GeneratedHistory> {
   const step = scenario.stepSeconds ?? 60
   const start = scenario.from.getTime()
   const end = scenario.to.getTime()
@@ -70,40 +74,55 @@ export function simulateHistory(scenario: HistoryScenario): GeneratedHistory {
   const errorAt = at(0.35)
   const outage = { from: at(0.62), to: at(0.62) + 6 * 3600_000 }
   const off = { from: at(0.8), to: at(0.8) + 10 * 3600_000 }
-  const history: GeneratedHistory = { readings: [], errors: [], changes: [], refills: [] }
   let errorRaised = false
   let night = kyivHour(start) >= 23 || kyivHour(start) < 6
-  for (let ms = start; ms < end; ms += step * 1000) {
-    const ts = new Date(ms).toISOString()
-    if (ms >= off.from && settings.power === 'on' && ms < off.to) {
-      settings = { ...settings, power: 'off' }
-      history.changes.push({ ts, kind: 'off' })
-    } else if (ms >= off.to && settings.power === 'off') {
-      settings = { ...settings, power: 'on' }
-      history.changes.push({ ts, kind: 'on' })
+  let ms = start
+  while (ms < end) {
+    const day: GeneratedHistory = { readings: [], errors: [], changes: [], refills: [] }
+    const dayEnd = Math.min(end, ms + DAY_S * 1000)
+    for (; ms < dayEnd; ms += step * 1000) {
+      const ts = new Date(ms).toISOString()
+      if (ms >= off.from && settings.power === 'on' && ms < off.to) {
+        settings = { ...settings, power: 'off' }
+        day.changes.push({ ts, kind: 'off' })
+      } else if (ms >= off.to && settings.power === 'off') {
+        settings = { ...settings, power: 'on' }
+        day.changes.push({ ts, kind: 'on' })
+      }
+      const nightNow = kyivHour(ms) >= 23 || kyivHour(ms) < 6
+      if (nightNow !== night) {
+        night = nightNow
+        settings = { ...settings, heater_temp_set: night ? NIGHT_SETPOINT : DAY_SETPOINT }
+        day.changes.push({ ts, kind: 'settings', settings: { heater_temp_set: settings.heater_temp_set } })
+      }
+      if (!errorRaised && ms >= errorAt) {
+        errorRaised = true
+        state = applyFault(state, settings, params, 'E5')
+        day.errors.push({ ts, code: 'E5', readings: errorEventReadings(state, settings) })
+      }
+      if ((ms - start) % (7 * DAY_S * 1000) < step * 1000)
+        day.refills.push({ ts, kg: scenario.hopperKg ?? 200 })
+      state = stepBoiler(state, settings, params, step, 10).state
+      if (ms >= outage.from && ms < outage.to) continue
+      day.readings.push({
+        ts,
+        ...telemetryReadings(state, settings),
+        heater_temp_set: settings.heater_temp_set,
+        boiler_temp_set: settings.boiler_temp_set,
+        is_on: settings.power === 'on',
+      })
     }
-    const nightNow = kyivHour(ms) >= 23 || kyivHour(ms) < 6
-    if (nightNow !== night) {
-      night = nightNow
-      settings = { ...settings, heater_temp_set: night ? NIGHT_SETPOINT : DAY_SETPOINT }
-      history.changes.push({ ts, kind: 'settings', settings: { heater_temp_set: settings.heater_temp_set } })
-    }
-    if (!errorRaised && ms >= errorAt) {
-      errorRaised = true
-      state = applyFault(state, settings, params, 'E5')
-      history.errors.push({ ts, code: 'E5', readings: errorEventReadings(state, settings) })
-    }
-    if ((ms - start) % (7 * DAY_S * 1000) < step * 1000)
-      history.refills.push({ ts, kg: scenario.hopperKg ?? 200 })
-    state = stepBoiler(state, settings, params, step, 10).state
-    if (ms >= outage.from && ms < outage.to) continue
-    history.readings.push({
-      ts,
-      ...telemetryReadings(state, settings),
-      heater_temp_set: settings.heater_temp_set,
-      boiler_temp_set: settings.boiler_temp_set,
-      is_on: settings.power === 'on',
-    })
+    yield day
+  }
+}
+
+export function simulateHistory(scenario: HistoryScenario): GeneratedHistory {
+  const history: GeneratedHistory = { readings: [], errors: [], changes: [], refills: [] }
+  for (const day of simulateHistoryDays(scenario)) {
+    for (const reading of day.readings) history.readings.push(reading)
+    history.errors.push(...day.errors)
+    history.changes.push(...day.changes)
+    history.refills.push(...day.refills)
   }
   return history
 }

@@ -112,5 +112,11 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
 }
 
 export { SIMULATOR_FIRMWARE_VERSION } from './controller-runtime'
-export { type GeneratedHistory, type HistoricReading, simulateHistory } from './history'
+export {
+  type GeneratedHistory,
+  type HistoricReading,
+  type HistoryScenario,
+  simulateHistory,
+  simulateHistoryDays,
+} from './history'
 export { CONDITIONS, type Condition, isCondition } from './model/conditions'

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { releaseMemory } from '../lib/release-memory.ts'
+import { PGliteProxy } from './pglite-proxy.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -17,6 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>
 export type DatabaseHandle = {
   db: Database
   kind: 'pglite' | 'postgres'
+  /** Resolves when the database can serve (`/health`); PGlite's answers without waiting for the connection. */
+  check: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -31,6 +33,10 @@ export type DatabaseOptions = {
   // A dump of an embedded database (PGlite's dumpDataDir) to start from instead of an empty one: tests start from
   // one migrated database instead of running every migration again.
   pgliteTemplate?: Blob | undefined
+  /** The embedded database's thread stopped unexpectedly; `restarting` says whether it is being opened again. */
+  onStop?: ((err: Error, restarting: boolean) => void) | undefined
+  /** The embedded database could not be opened again after its thread stopped: this process cannot serve. */
+  onLost?: ((err: Error) => void) | undefined
 }
 
 // One schema and one migration set for both engines; migrations run on every start and are idempotent.
@@ -62,18 +68,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     })
     const db = drizzlePg(pool, { schema })
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }))
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      check: async () => {
+        await pool.query('select 1')
+      },
+      close: () => pool.end(),
+    }
   }
   if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true })
-  const client = await PGlite.create(options.pgliteDir, {
-    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+  // In a thread of its own, so that a long statement never holds up HTTP, MQTT or live streams (ADR 039).
+  const client = await PGliteProxy.open({
+    dataDir: options.pgliteDir,
+    template: options.pgliteTemplate ? await options.pgliteTemplate.arrayBuffer() : undefined,
     // PGlite's memory is a WebAssembly heap, which only grows: initdb's 128 MB of shared buffers, once filled
     // (the demo boilers' generated month is enough), stayed resident for good. 16 MB keeps an embedded site's
     // hot pages; the files themselves stay in the operating system's cache (ADR 021, docs/benchmarks.md).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(options.onStop ? { onStop: options.onStop } : {}),
+    ...(options.onLost ? { onLost: options.onLost } : {}),
   })
-  const db = drizzlePglite(client, { schema })
-  await migratePglite(db, { migrationsFolder })
-  releaseMemory()
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+  const db = drizzlePglite(client as unknown as PGlite, { schema })
+  try {
+    await migratePglite(db, { migrationsFolder })
+  } catch (err) {
+    await client.close()
+    throw err
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    check: () => client.check(),
+    close: () => client.close(),
+  }
 }

@@ -1,4 +1,5 @@
 import { HttpError } from './api-error.ts'
+import { runHeavy } from './statement-priority.ts'
 
 /** What a caller is told when all of its slots are taken. */
 export const HEAVY_READS_BUSY =
@@ -24,7 +25,7 @@ export class AccountSlots {
     }
     this.running.set(accountId, taken + 1)
     try {
-      return await task()
+      return await runHeavy(task)
     } finally {
       const left = (this.running.get(accountId) ?? 1) - 1
       if (left > 0) this.running.set(accountId, left)

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import { RETRY_AFTER_SECONDS } from '../plugins/external/shutdown.ts'
 
@@ -12,7 +11,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
         .send({ status: 'stopping', database: app.dbKind })
     }
     try {
-      await app.db.execute(sql`select 1`)
+      await app.dbCheck()
       const queue = app.deviceLink?.queue
       // Per instance: device messages written since start, dropped as invalid, and held waiting to be written.
       const ingest = queue ? { ...queue.counts, backlog: queue.backlog } : null

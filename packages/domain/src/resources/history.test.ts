@@ -22,6 +22,7 @@ describe('history contract', () => {
           resolution: '1m',
           time_zone: 'Europe/Kyiv',
           demo: false,
+          demo_filling: false,
           series: historySeriesOf([
             {
               time: '2026-11-23T06:00:00.000Z',
@@ -76,6 +77,7 @@ describe('history contract', () => {
           resolution: 'auto',
           time_zone: 'Europe/Kyiv',
           demo: false,
+          demo_filling: false,
           series: historySeriesOf([]),
           gaps: [],
           events: [],

@@ -166,6 +166,8 @@ export const itemHistoryResourceSchema = resourceSchema('item-histories', {
   time_zone: z.literal('Europe/Kyiv'),
   /** The demo boilers' history is simulated; clients say so. */
   demo: z.boolean(),
+  /** A demo boiler's simulated past is still being written (after a first start): read again until false. */
+  demo_filling: z.boolean(),
   /** The buckets, column by column. */
   series: historySeriesSchema,
   gaps: z.array(historyGapSchema),

@@ -2,8 +2,10 @@ import { type SimulatorHandle, startSimulator } from '@teplo/simulator'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { runHeavy } from '../../lib/statement-priority.ts'
 import { issueDemoCredentials } from './demo-devices.service.ts'
 import { fillDemoHistory } from './demo-history.ts'
+import type { DemoHistoryProgress } from './demo-history-progress.ts'
 
 export type DemoBoilersOptions = {
   db: Database
@@ -15,6 +17,8 @@ export type DemoBoilersOptions = {
   historyDays?: number
   /** Stops the history fill when the server stops. */
   signal?: AbortSignal
+  /** Told which boilers' past is being drawn. */
+  progress?: DemoHistoryProgress
 }
 
 /**
@@ -44,10 +48,14 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
     intervalSeconds: options.intervalSeconds ?? 5,
     log: (line) => log.debug(line),
   })
-  // Their past month, generated in the background: the dashboard shows charts at once, live values meanwhile.
-  void fillDemoHistory(options.db, log, devices, options.historyDays ?? 0, options.signal).catch(
-    (err: unknown) => log.error({ err }, 'demo history could not be generated'),
-  )
+  // Their past month, generated in the background (a thread of its own computes it): the dashboard is live at
+  // once and the history screen says the past is still being drawn. Its statements are heavy: on the embedded database every request's statements go before them (ADR 039).
+  void runHeavy(() =>
+    fillDemoHistory(options.db, log, devices, options.historyDays ?? 0, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    }),
+  ).catch((err: unknown) => log.error({ err }, 'demo history could not be generated'))
   const names = devices.map((device) => `${device.serial} «${device.name}»`).join(', ')
   log.info(`Demo boilers simulated: ${names} (DEMO_DEVICES=false turns them off)`)
   return simulator

@@ -1,33 +1,26 @@
 import { HISTORY_GAP_SECONDS } from '@teplo/domain'
-import type { HistoricReading } from '@teplo/simulator'
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { rollupCtes } from './rollups.ts'
 
 const GAP = sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)
 
-function row(itemId: number, r: HistoricReading): SQL {
-  return sql`(${itemId}::int, ${r.ts}::timestamptz, ${r.heater_temp}::float8, ${r.heater_temp_set}::float8,
-    ${r.boiler_temp}::float8, ${r.boiler_temp_set}::float8, ${r.gas_temp}::float8, ${r.burner_power}::float8,
-    ${r.flame_brightness}::float8, ${r.work_mode}::int2, ${r.pump_mode}::int2, ${r.burner_on}::boolean,
-    ${r.is_on}::boolean)`
-}
-
 /**
- * Stores readings of a device's past with the setpoints and on/off they were taken under (the demo boilers'
+ * Stores readings of a device's past (`HistoricReading[]` as JSON text) with the setpoints and on/off they were taken under (the demo boilers'
  * generated month), folded into the rollups like ingested readings. Readings already stored are skipped.
  */
-export async function storeHistoricReadings(db: Database, itemId: number, readings: HistoricReading[]) {
-  if (readings.length === 0) return 0
+export async function storeHistoricReadings(db: Database, itemId: number, readingsJson: string) {
+  // One parameter, the readings as JSON (`HistoricReading[]`): the server's thread passes text on instead of
+  // building a statement of thousands of parameters.
   const result = await db.execute(sql`
     with v as (
-      select v.*, lag(v.recorded_at) over (order by v.recorded_at) as batch_prev
-      from (values ${sql.join(
-        readings.map((reading) => row(itemId, reading)),
-        sql`, `,
-      )}) as v(item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set, gas_temp,
-        burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on)
+      select ${itemId}::int as item_id, r.ts as recorded_at, r.heater_temp, r.heater_temp_set, r.boiler_temp,
+        r.boiler_temp_set, r.gas_temp, r.burner_power, r.flame_brightness, r.work_mode, r.pump_mode,
+        r.burner_on, r.is_on, lag(r.ts) over (order by r.ts) as batch_prev
+      from json_to_recordset(${readingsJson}::json) as r(ts timestamptz, heater_temp float8,
+        heater_temp_set float8, boiler_temp float8, boiler_temp_set float8, gas_temp float8, burner_power float8,
+        flame_brightness float8, work_mode int2, pump_mode int2, burner_on boolean, is_on boolean)
     ),
     stored as (
       insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,

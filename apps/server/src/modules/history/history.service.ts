@@ -12,6 +12,7 @@ import { itemChanges, itemErrors, users } from '../../db/schema.ts'
 import { serializedJson } from '../../lib/response-serializer.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { DEMO_DEVICE_SERIALS } from '../demo/demo-devices.service.ts'
+import type { DemoHistoryProgress } from '../demo/demo-history-progress.ts'
 import type { Caller } from '../items/item-access.ts'
 import { visibleItem } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
@@ -286,6 +287,7 @@ export async function itemHistory(
   caller: Caller,
   itemId: number,
   query: { from: Date; to: Date; resolution: HistoryResolution | 'auto' },
+  demoHistory?: Pick<DemoHistoryProgress, 'isFilling'>,
 ): Promise<HistoryDocument> {
   // The readings are read alongside the visibility check, in one round trip instead of two; nothing of them is
   // answered before the check has passed (an invisible device is a 404 like a missing one).
@@ -320,6 +322,7 @@ export async function itemHistory(
     resolution,
     time_zone: TIME_ZONE,
     demo,
+    demo_filling: demo && (demoHistory?.isFilling(itemId) ?? false),
   })
   const links = JSON.stringify({ self: `/api/v2/items/${itemId}/history` })
   return serializedJson<HistoryDocument>(

@@ -3,6 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { startDemoBoilers } from '../../modules/demo/demo-boilers.ts'
 import { localBrokerUrl } from '../../modules/demo/demo-devices.service.ts'
+import { DemoHistoryProgress } from '../../modules/demo/demo-history-progress.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Which demo boilers' generated past is still being written (history answers say so). */
+    demoHistory: DemoHistoryProgress
+  }
+}
 
 /**
  * Simulated controllers for the demo boilers (DEMO_DEVICES), started once the app is ready. They stop in
@@ -10,6 +18,8 @@ import { localBrokerUrl } from '../../modules/demo/demo-devices.service.ts'
  * onClose, so the boilers say goodbye while the broker still runs.
  */
 async function demoDevicesPlugin(app: FastifyInstance): Promise<void> {
+  const progress = new DemoHistoryProgress()
+  app.decorate('demoHistory', progress)
   if (!app.config.demoDevices) return
   const log = app.log.child({ module: 'demo-devices' })
   let simulator: SimulatorHandle | null = null
@@ -29,6 +39,7 @@ async function demoDevicesPlugin(app: FastifyInstance): Promise<void> {
       log,
       historyDays: app.config.demoHistoryDays,
       signal: stopping.signal,
+      progress,
     })
   })
   app.addHook('preClose', async () => {

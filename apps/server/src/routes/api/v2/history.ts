@@ -43,7 +43,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentUser(request)
       return app.heavyReads.run(caller.userId, () =>
-        itemHistory(app.db, caller, request.params.id, request.query),
+        itemHistory(app.db, caller, request.params.id, request.query, app.demoHistory),
       )
     },
   )

@@ -8,6 +8,9 @@ import { historyKeys } from './history-keys'
 
 type HistoryDocument = z.infer<typeof itemHistoryDocumentSchema>
 
+/** How often a range is read again while the demo boiler's past is still being written. */
+export const DEMO_FILLING_REFETCH_MS = 3000
+
 const BUCKET_MS = { raw: 0, '1m': 60_000, '15m': 900_000, '1h': 3_600_000, '1d': 86_400_000 } as const
 
 /** The wire document as the chart reads it: instants as milliseconds. */
@@ -18,6 +21,7 @@ export function historyFromDocument(document: HistoryDocument): HistoryData {
     to: Date.parse(history.to),
     bucketMs: BUCKET_MS[history.resolution],
     demo: history.demo,
+    demoFilling: history.demo_filling,
     buckets: historyBucketsOf(history.series).map((bucket) => ({
       time: Date.parse(bucket.time),
       samples: bucket.samples,
@@ -68,5 +72,7 @@ export function useHistory(itemId: string, range: TimeRange | null) {
     // The previous range stays on screen while the next one loads.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    // A demo boiler's past written after a first start fills the chart in as it comes.
+    refetchInterval: (query) => (query.state.data?.demoFilling ? DEMO_FILLING_REFETCH_MS : false),
   })
 }

@@ -14,7 +14,7 @@ import HistoryPanel from './history-panel'
 
 const HOUR = 3_600_000
 
-function historyDocument(from: string, to: string, demo = false) {
+function historyDocument(from: string, to: string, demo = false, demoFilling = false) {
   const start = Date.parse(from)
   const bucket = (offset: number, heater: number) => ({
     time: new Date(start + offset * HOUR).toISOString(),
@@ -39,6 +39,7 @@ function historyDocument(from: string, to: string, demo = false) {
         resolution: '1h',
         time_zone: 'Europe/Kyiv',
         demo,
+        demo_filling: demoFilling,
         series: historySeriesOf([bucket(0, 60), bucket(1, 62), bucket(5, 66)]),
         gaps: [
           { from: new Date(start + 2 * HOUR).toISOString(), to: new Date(start + 5 * HOUR).toISOString() },
@@ -100,14 +101,19 @@ const consumption = itemConsumptionDocumentSchema.parse({
   },
 })
 
-function serve(options: { demo?: boolean } = {}) {
+function serve(options: { demo?: boolean; filling?: () => boolean } = {}) {
   let current = fuel()
   return stubFetch((call: StubbedCall) => {
     const url = new URL(call.url, 'http://x')
     if (url.pathname.endsWith('/history')) {
       return {
         status: 200,
-        body: historyDocument(url.searchParams.get('from')!, url.searchParams.get('to')!, options.demo),
+        body: historyDocument(
+          url.searchParams.get('from')!,
+          url.searchParams.get('to')!,
+          options.demo,
+          options.filling?.() ?? false,
+        ),
       }
     }
     if (url.pathname.endsWith('/consumption')) return { status: 200, body: consumption }
@@ -150,6 +156,30 @@ describe('HistoryPanel', { timeout: 15_000 }, () => {
     serve({ demo: true })
     renderPanel()
     expect(await screen.findByText(/Демонстраційні дані/)).toBeTruthy()
+  })
+
+  it('says while the demo past is still being drawn, and reads again until it is done', async () => {
+    let filling = true
+    const calls = serve({ demo: true, filling: () => filling })
+    renderPanel()
+    expect(await screen.findByText('Демонстраційну історію ще формують — графік доповнюється')).toBeTruthy()
+    const reads = () => calls.filter((call) => call.url.includes('/history')).length
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2), { timeout: 5000 })
+    expect(screen.getByText('Демонстраційну історію ще формують — графік доповнюється')).toBeTruthy()
+    const fuelReads = calls.filter((call) => call.url.endsWith('/fuel')).length
+    filling = false
+    await waitFor(
+      () => expect(screen.queryByText('Демонстраційну історію ще формують — графік доповнюється')).toBeNull(),
+      { timeout: 5000 },
+    )
+    // The consumption and fuel estimate the written past changed are read again; then no more reads.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.endsWith('/fuel')).length).toBeGreaterThan(fuelReads),
+    )
+    const settled = reads()
+    await new Promise((resolve) => setTimeout(resolve, 3500))
+    expect(reads()).toBe(settled)
+    expect(screen.getByText(/Демонстраційні дані/)).toBeTruthy()
   })
 
   it('refuses a custom range that ends before it starts, without asking the server', async () => {

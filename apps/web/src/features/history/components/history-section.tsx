@@ -9,13 +9,15 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
+import { useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { downloadTextFile } from '../../../lib/download-file'
 import { useHistory } from '../api/get-history'
+import { historyKeys } from '../api/history-keys'
 import { useLiveAppend } from '../hooks/use-live-append'
 import { HISTORY_METRICS, type HistoryData, type ModeGroup } from '../utils/chart-data'
 import { type ChartLabels, MODE_COLOURS } from '../utils/chart-option'
@@ -50,6 +52,7 @@ export function HistorySection({ itemId, serialNumber }: HistorySectionProps) {
   const query = useHistory(itemId, range)
   const live = range !== null && rangeIncludesNow(range)
   const data = useLiveAppend(itemId, query.data, live)
+  useRefreshWhenFilled(itemId, query.data?.demoFilling)
   const labels = useChartLabels()
 
   const choose = (_event: unknown, next: Choice | null) => {
@@ -82,6 +85,11 @@ export function HistorySection({ itemId, serialNumber }: HistorySectionProps) {
           </ToggleButtonGroup>
           {choice === 'custom' && <CustomRangeForm initial={custom} onShow={setCustom} />}
           {data?.demo && <Alert severity="info">{t('history.demo')}</Alert>}
+          {data?.demoFilling && (
+            <Alert severity="info" role="status">
+              {t('history.demoFilling')}
+            </Alert>
+          )}
           <HistoryBody
             data={data}
             labels={labels}
@@ -95,6 +103,19 @@ export function HistorySection({ itemId, serialNumber }: HistorySectionProps) {
       </CardContent>
     </Card>
   )
+}
+
+/** Once the demo past is written, the section's consumption and fuel estimate are read again as well. */
+function useRefreshWhenFilled(itemId: string, demoFilling: boolean | undefined) {
+  const queryClient = useQueryClient()
+  const wasFilling = useRef(false)
+  useEffect(() => {
+    if (demoFilling) wasFilling.current = true
+    else if (demoFilling === false && wasFilling.current) {
+      wasFilling.current = false
+      void queryClient.invalidateQueries({ queryKey: historyKeys.item(itemId) })
+    }
+  }, [demoFilling, itemId, queryClient])
 }
 
 interface HistoryBodyProps {

@@ -16,7 +16,16 @@ function bucket(minute: number, heater: number | null, workMode: number | null =
 }
 
 function history(buckets: Bucket[], gaps: HistoryData['gaps'] = []): HistoryData {
-  return { from: start, to: start + 60 * MINUTE, bucketMs: MINUTE, demo: false, buckets, gaps, events: [] }
+  return {
+    from: start,
+    to: start + 60 * MINUTE,
+    bucketMs: MINUTE,
+    demo: false,
+    demoFilling: false,
+    buckets,
+    gaps,
+    events: [],
+  }
 }
 
 const wall = (minute: number) => toKyivWallClock(start + minute * MINUTE)

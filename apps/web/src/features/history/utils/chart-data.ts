@@ -43,6 +43,8 @@ export interface HistoryData {
   bucketMs: number
   /** Simulated history of a demo boiler. */
   demo: boolean
+  /** The demo boiler's simulated past is still being written: the range is read again until it is done. */
+  demoFilling: boolean
   buckets: Bucket[]
   gaps: Gap[]
   events: HistoryEvent[]

@@ -31,6 +31,7 @@ const data: HistoryData = {
   to: start + 10 * MINUTE,
   bucketMs: MINUTE,
   demo: false,
+  demoFilling: false,
   buckets: [0, 1, 5].map((minute) => ({
     time: start + minute * MINUTE,
     samples: 6,

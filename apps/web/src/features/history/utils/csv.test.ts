@@ -25,6 +25,7 @@ const data: HistoryData = {
   to: Date.parse('2026-11-24T07:00:00Z'),
   bucketMs: 60_000,
   demo: false,
+  demoFilling: false,
   buckets: [
     {
       time: Date.parse('2026-11-24T06:30:00Z'),
