@@ -39,7 +39,7 @@ async function signIn(page: Page, account: Account, labels: { password: string; 
     await expect(email).toHaveValue(account.email, { timeout: 500 })
     await expect(password).toHaveValue(account.password, { timeout: 500 })
   }).toPass({ timeout: 10_000 })
-  await page.getByRole('button', { name: labels.submit }).click()
+  await page.getByRole('button', { name: labels.submit, exact: true }).click()
   await expect(page).toHaveURL(/\/dashboards$/)
 }
 
