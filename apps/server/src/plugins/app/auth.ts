@@ -1,5 +1,5 @@
 import { effectiveRole, type Language, type RoleName } from '@teplo/domain'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { tokens, users } from '../../db/schema.ts'
@@ -89,57 +89,35 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     await activity.stop()
   })
 
-  // One round trip, prepared once: the token, its account and the account's roles in their order.
-  const tokenQuery = app.db
-    .select({
-      tokenId: tokens.id,
-      expiresAt: tokens.expiresAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      language: users.language,
-      roles: rolesOfRow,
-      secondFactor: hasSecondFactorSql,
-      required: twoFactorRequiredSql,
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .where(
-      and(
-        eq(tokens.tokenHash, sql.placeholder('tokenHash')),
-        eq(tokens.kind, 'access'),
-        isNull(tokens.revokedAt),
-        gt(tokens.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('teplo_authenticate')
-
-  // The same, by the session's id: a live ticket names the session it was issued to.
-  const sessionQuery = app.db
-    .select({
-      tokenId: tokens.id,
-      expiresAt: tokens.expiresAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      language: users.language,
-      roles: rolesOfRow,
-      secondFactor: hasSecondFactorSql,
-      required: twoFactorRequiredSql,
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .where(
-      and(
-        eq(tokens.id, sql.placeholder('tokenId')),
-        eq(tokens.kind, 'access'),
-        isNull(tokens.revokedAt),
-        gt(tokens.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('teplo_authenticate_session')
+  // One round trip, prepared once: the token, its account and the account's roles in their order; found by the
+  // token's hash, or by the session's id (a live ticket names the session it was issued to).
+  const sessionLookup = (match: SQL, name: string) =>
+    app.db
+      .select({
+        tokenId: tokens.id,
+        expiresAt: tokens.expiresAt,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        language: users.language,
+        roles: rolesOfRow,
+        secondFactor: hasSecondFactorSql,
+        required: twoFactorRequiredSql,
+      })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .where(
+        and(
+          match,
+          eq(tokens.kind, 'access'),
+          isNull(tokens.revokedAt),
+          gt(tokens.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare(name)
+  const tokenQuery = sessionLookup(eq(tokens.tokenHash, sql.placeholder('tokenHash')), 'teplo_authenticate')
+  const sessionQuery = sessionLookup(eq(tokens.id, sql.placeholder('tokenId')), 'teplo_authenticate_session')
 
   app.decorate('authenticateLiveTicket', async (request: FastifyRequest, ticket: string) => {
     const tokenId = await takeLiveTicket(app.db, ticket)
