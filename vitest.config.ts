@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 // Files that need a real engine run only when it is given: *.postgres.test.ts with TEST_DATABASE_URL,
-// *.mosquitto.test.ts with TEST_MQTT_URL (CI sets both in its second pass).
+// *.mosquitto.test.ts with TEST_MQTT_URL (CI sets both in its second pass); *.pglite.test.ts are about the
+// embedded database itself and run only without TEST_DATABASE_URL.
 const engineOnly = [
-  ...(process.env.TEST_DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
+  ...(process.env.TEST_DATABASE_URL ? ['test/**/*.pglite.test.ts'] : ['test/**/*.postgres.test.ts']),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/**/*.mosquitto.test.ts']),
 ]
 

@@ -92,7 +92,9 @@ describe('VAPID keys', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'teplo-push-env-'))
     const keys = browserKeys()
     const publicKey = keys.ecdh.getPublicKey().toString('base64url')
-    const privateKey = keys.ecdh.getPrivateKey().toString('base64url')
+    // A P-256 private key is 32 bytes; ECDH drops leading zero bytes (1 key in 256), which config rightly refuses.
+    const raw = keys.ecdh.getPrivateKey()
+    const privateKey = Buffer.concat([Buffer.alloc(32 - raw.length), raw]).toString('base64url')
     const withKeys = await build({
       DATA_DIR: other,
       VAPID_PUBLIC_KEY: publicKey,

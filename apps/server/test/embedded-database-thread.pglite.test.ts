@@ -13,7 +13,8 @@ import { tempDataDir } from './server-process.ts'
 const proxyOf = (app: { db: unknown }) => (app.db as { $client: PGliteProxy }).$client
 
 // The embedded database runs in a thread of its own (ADR 039): a long statement leaves the event loop free.
-describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database thread', () => {
+// *.pglite.test.ts: the embedded database only (vitest.config.ts leaves it out of the PostgreSQL pass).
+describe('the embedded database thread', () => {
   let app: TestApp
   let token: string
 
