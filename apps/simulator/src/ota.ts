@@ -25,6 +25,8 @@ const PROGRESS_STEP = 25
 export class FirmwareUpdater {
   private busy: string | null = null
   private corrupt = false
+  /** The last update that failed here, and when (this controller's clock). */
+  private lastFailure: { version: string; at: number } | null = null
   private readonly fetch: typeof fetch
 
   constructor(private readonly options: FirmwareUpdaterOptions) {
@@ -45,6 +47,14 @@ export class FirmwareUpdater {
     if (desired.version === this.options.running()) {
       // Already running it (an update that finished before its report arrived, or a repeated message).
       this.status(desired.version, 'succeeded')
+      return
+    }
+    // A request older than this controller's failure of that version is a copy sent before the failure was
+    // known (the server sends a fresh link on every `online`): the failure stands, the server has it. A new try
+    // (a new rollout) is asked for after the failure.
+    const failure = this.lastFailure
+    if (failure?.version === desired.version && Date.parse(desired.ts) < failure.at) {
+      log(`${serial}: firmware ${desired.version} asked for before it failed here; not tried again`)
       return
     }
     const key = `${desired.version}:${desired.sha256}`
@@ -133,6 +143,7 @@ export class FirmwareUpdater {
     state: OtaStatusMessage['state'],
     extra: { progress?: number; reason?: string } = {},
   ): void {
+    if (state === 'failed') this.lastFailure = { version, at: this.options.now() }
     this.options.report({ version, state, ...extra, ts: new Date(this.options.now()).toISOString() })
   }
 }

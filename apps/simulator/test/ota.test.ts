@@ -90,6 +90,20 @@ describe('the simulated controller updating its firmware', () => {
     expect(state.running).toBe('1.5.0')
   })
 
+  it('does not try again a failed update on a copy of the request sent before it failed', async () => {
+    const { instance, state } = updater()
+    const asked = new Date(Date.now() - 1000).toISOString()
+    instance.corruptNextDownload()
+    await instance.receive(desired('/image', { ts: asked }))
+    expect(state.reports.at(-1)!.state).toBe('failed')
+    const before = requests.length
+    // The same request again (a fresh link sent on reconnect, before the server had the failure): ignored.
+    await instance.receive(desired('/image', { ts: asked }))
+    expect(requests.length).toBe(before)
+    expect(state.running).toBe('1.0.0')
+    expect(state.reports.at(-1)!.state).toBe('failed')
+  })
+
   it('refuses an image of another checksum or size than announced', async () => {
     const wrongSum = updater()
     await wrongSum.instance.receive(desired('/image', { sha256: 'a'.repeat(64) }))

@@ -43,7 +43,12 @@ export class OtaPublisher {
     }
     if (filter.rolloutId !== undefined) conditions.push(eq(firmwareRollouts.id, filter.rolloutId))
     const rows = await this.db
-      .select({ itemId: items.id, serial: items.serialNumber, image: firmwareImages })
+      .select({
+        itemId: items.id,
+        serial: items.serialNumber,
+        image: firmwareImages,
+        requestedAt: firmwareRollouts.createdAt,
+      })
       .from(firmwareRolloutDevices)
       .innerJoin(firmwareRollouts, eq(firmwareRollouts.id, firmwareRolloutDevices.rolloutId))
       .innerJoin(firmwareImages, eq(firmwareImages.id, firmwareRollouts.imageId))
@@ -57,7 +62,9 @@ export class OtaPublisher {
           url: `${this.baseUrl}${FIRMWARE_DOWNLOAD_PATH}${token}`,
           sha256: row.image.sha256,
           size: row.image.size,
-          ts: new Date().toISOString(),
+          // When the update was asked for, the same in every copy (each carries a fresh link): a controller that
+          // failed it since knows a copy from a new request (docs/device-protocol.md, device rule 3).
+          ts: row.requestedAt.toISOString(),
         }
         await this.transport.publish(
           topicFor(row.serial, 'ota/desired'),
