@@ -1,33 +1,50 @@
 // npm run bench:heavy — another account's GET /me while one account runs 8 heavy reads (history and consumption
-// over two years) at once, 3 rounds, on the embedded database (issue 29, ADR 039). The same filled data directory
-// is copied for each server, so `--compare <checkout>` measures the other checkout's server on the same data.
+// over two years) at once, 3 rounds, on the embedded database (issue 29, ADR 039), or on PostgreSQL with
+// `--postgres [url]`; then the same reads one at a time (`--solo N` each). On PGlite the same filled data directory
+// is copied for each server; on PostgreSQL both servers read one throw-away database (the reads change nothing but
+// sessions), so `--compare <checkout>` measures the other checkout's server on the same data.
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import { DEMO_ACCOUNTS, HISTORY_METRICS } from '@teplo/domain'
+import { BenchDatabase } from './bench-database.ts'
 import { loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, repoRoot, ServerProcess } from './server-process.ts'
 import { distribution, round } from './stats.ts'
 
-const USAGE = 'npm run bench:heavy -- [--compare <checkout>] [--rounds N] [--days N]'
+const USAGE =
+  'npm run bench:heavy -- [--compare <checkout>] [--rounds N] [--days N] [--solo N] [--postgres [url]]'
 const say = (line: string) => console.log(`[bench:heavy] ${line}`)
 const DAY_MS = 86_400_000
 
-type Options = { compare: string | null; rounds: number; days: number }
+type Options = {
+  compare: string | null
+  rounds: number
+  days: number
+  solo: number
+  /** PostgreSQL server to create the bench database on; null: the embedded database. */
+  postgres: string | null
+}
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { compare: null, rounds: 3, days: 730 }
-  for (let i = 0; i < argv.length; i += 2) {
-    const [name, value] = [argv[i], argv[i + 1] ?? '']
-    if (name === '--compare') options.compare = path.resolve(value)
-    else if (name === '--rounds') options.rounds = Number(value)
-    else if (name === '--days') options.days = Number(value)
+  const options: Options = { compare: null, rounds: 3, days: 730, solo: 50, postgres: null }
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]
+    const value = () => argv[++i] ?? ''
+    if (name === '--compare') options.compare = path.resolve(value())
+    else if (name === '--rounds') options.rounds = Number(value())
+    else if (name === '--days') options.days = Number(value())
+    else if (name === '--solo') options.solo = Number(value())
+    else if (name === '--postgres')
+      options.postgres = argv[i + 1]?.startsWith('postgres') ? value() : 'postgres://postgres@127.0.0.1:5432'
     else throw new Error(`unknown option ${name}\n${USAGE}`)
   }
   return options
 }
+
+type Query = (statement: string, params?: unknown[]) => Promise<{ affectedRows?: number }>
 
 function account(role: 'user' | 'creator') {
   const found = DEMO_ACCOUNTS.find((a) => a.role === role)
@@ -45,17 +62,41 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-/** A migrated and seeded data directory (one start of this checkout's server), then `days` of hourly rollups. */
-async function prepare(dataDir: string, days: number): Promise<void> {
+/**
+ * A migrated and seeded database (one start of this checkout's server: a data directory, or the PostgreSQL
+ * database at `databaseUrl`), then `days` of hourly rollups for the demo user's boilers.
+ */
+async function prepare(dataDir: string, databaseUrl: string, days: number): Promise<void> {
   const server = new ServerProcess({
-    databaseUrl: '',
+    databaseUrl,
     dataDir,
     port: await freePort(),
     mqtt: { port: await freePort() },
   })
   await server.start(180_000)
   await server.stop()
+  if (databaseUrl) {
+    const pool = new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: 1 })
+    try {
+      await fill(async (statement, params) => {
+        const result = await pool.query(statement, params)
+        return { affectedRows: result.rowCount ?? 0 }
+      }, days)
+    } finally {
+      await pool.end()
+    }
+    return
+  }
   const db = await PGlite.create(path.join(dataDir, 'pgdata'))
+  try {
+    await fill((statement, params) => db.query(statement, params), days)
+  } finally {
+    await db.close()
+  }
+}
+
+async function fill(query: Query, days: number): Promise<void> {
+  const db = { query }
   const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)
   const from = new Date(to.getTime() - days * DAY_MS)
   for (let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); m < to; ) {
@@ -83,7 +124,6 @@ async function prepare(dataDir: string, days: number): Promise<void> {
     [from.toISOString(), to.toISOString(), user.email],
   )
   await db.query('vacuum (analyze) telemetry_1h')
-  await db.close()
   say(
     `filled ${result.affectedRows} hourly rollups (${days} days) in ${round((performance.now() - started) / 1000)} s`,
   )
@@ -102,9 +142,31 @@ async function meLoop(baseUrl: string, token: string, until: () => boolean): Pro
   return samples
 }
 
-async function measure(label: string, root: string, dataDir: string, options: Options) {
+/** Each of `urls` `count` times, one request at a time: the time of a heavy read that waits for nothing. */
+async function solo(urls: string[], token: string, count: number) {
+  const ms: number[] = []
+  for (let i = 0; i < count; i++) {
+    for (const url of urls) {
+      const started = performance.now()
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+      await res.arrayBuffer()
+      if (!res.ok) throw new Error(`GET ${url}: ${res.status}`)
+      ms.push(performance.now() - started)
+    }
+  }
+  const sorted = [...ms].sort((a, b) => a - b)
+  return { ...distribution(ms), p95: round(sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0) }
+}
+
+async function measure(
+  label: string,
+  root: string,
+  dataDir: string,
+  databaseUrl: string,
+  options: Options,
+) {
   const server = new ServerProcess({
-    databaseUrl: '',
+    databaseUrl,
     dataDir,
     port: await freePort(),
     mqtt: { port: await freePort() },
@@ -151,11 +213,15 @@ async function measure(label: string, root: string, dataDir: string, options: Op
     }
     loadDone = true
     const loaded = distribution(await meDuringLoad)
+    const [history, consumption] = [heavyUrls[0] ?? '', heavyUrls[1] ?? '']
     return {
       server: label,
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
       me_idle: idle,
       me_during_heavy_reads: loaded,
       heavy: { statuses, ...distribution(heavyMs) },
+      solo_history_two_years: await solo([history], heavyToken, options.solo),
+      solo_daily_consumption_two_years: await solo([consumption], heavyToken, options.solo),
     }
   } finally {
     await server.stop()
@@ -166,9 +232,12 @@ async function main() {
   const options = readOptions(process.argv.slice(2))
   say(`machine: ${machineDescription()}, load ${loadAverage()}`)
   const work = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-heavy-'))
+  const database = options.postgres ? new BenchDatabase(options.postgres) : null
   try {
+    await database?.create()
+    const databaseUrl = database?.url ?? ''
     const filled = path.join(work, 'filled')
-    await prepare(filled, options.days)
+    await prepare(filled, databaseUrl, options.days)
     const results = []
     const runs: [string, string][] = [['this checkout', repoRoot]]
     if (options.compare) runs.unshift([options.compare, options.compare])
@@ -176,12 +245,13 @@ async function main() {
       const dataDir = path.join(work, `run-${results.length}`)
       await cp(filled, dataDir, { recursive: true })
       say(`measuring ${label}`)
-      const result = await measure(label, root, dataDir, options)
+      const result = await measure(label, root, dataDir, databaseUrl, options)
       console.log(JSON.stringify(result, null, 2))
       results.push(result)
     }
     say(`load after: ${loadAverage()}`)
   } finally {
+    await database?.drop()
     await rm(work, { recursive: true, force: true })
   }
 }

@@ -152,6 +152,40 @@ describe('GET /api/v2/items/{id}/history', () => {
     }
   })
 
+  it('reads a day chart of months a slice at a time, giving every day once and the gaps across the slices', async () => {
+    // One hour of readings a day at 10:00 UTC, 2026-01-02 … 2026-07-20 (across the clock change of 29 March), but
+    // none on days 55–65: the chart is read in slices of 60 days, so that gap spans a slice's end.
+    const first = Date.parse('2026-01-02T10:00:00Z')
+    const days = Array.from({ length: 200 }, (_, day) => day).filter((day) => day < 55 || day > 65)
+    const columns = HISTORY_METRICS.map((m) => `${m}_min, ${m}_max, ${m}_sum, ${m}_n`).join(', ')
+    const values = HISTORY_METRICS.map(() => '40, 60, 18000, 360').join(', ')
+    await app.db.execute(
+      sql.raw(`insert into telemetry_1h (item_id, bucket, samples, first_at, last_at, ${columns}, work_mode, is_on,
+          energy_kwh, covered_s)
+        select ${device()}, b, 360, b, b + interval '59 minutes 50 seconds', ${values}, 6, true, 10, 3600
+        from unnest(array[${days.map((day) => `'${new Date(first + day * 86_400_000).toISOString()}'::timestamptz`).join(', ')}]) as b`),
+    )
+    const from = Date.parse('2026-01-01T22:00:00Z')
+    const to = Date.parse('2026-07-21T00:00:00Z')
+    const { attributes } = await history(range(from, to, '1d'))
+    const buckets = attributes!.buckets
+    expect(buckets).toHaveLength(days.length)
+    expect(buckets.every((bucket) => bucket.samples === 360)).toBe(true)
+    // Each bucket is its day's Kyiv midnight: UTC+2 before the clock change, UTC+3 after.
+    expect(buckets[0]?.time).toBe('2026-01-01T22:00:00.000Z')
+    expect(buckets.at(-1)?.time).toBe('2026-07-19T21:00:00.000Z')
+    const lastHour = (day: number) => new Date(first + day * 86_400_000 + 3_590_000).toISOString()
+    const nextReading = (day: number) => new Date(first + day * 86_400_000).toISOString()
+    // Between two days' readings a gap of a day less an hour, 54 → 66 the long one, found across the slices.
+    expect(attributes!.gaps).toContainEqual({ from: lastHour(54), to: nextReading(66) })
+    expect(attributes!.gaps.filter((gap) => gap.from > lastHour(0) && gap.to <= nextReading(199))).toHaveLength(
+      days.length - 2,
+    )
+    await app.db.execute(
+      sql`delete from telemetry_1h where item_id = ${device()} and bucket < '2026-08-01T00:00:00Z'::timestamptz`,
+    )
+  })
+
   it('picks the finest resolution giving at most 2,000 buckets', async () => {
     const pick = async (hours: number) =>
       (await history(range(T0, T0 + hours * 60 * MINUTE))).attributes!.resolution

@@ -17,6 +17,7 @@ import type { Caller } from '../items/item-access.ts'
 import { visibleItem } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
 import { assertRangeOrder, chooseResolution } from './history-query.ts'
+import { type Edges, historySlices, joinEdges, joinSeries } from './history-slices.ts'
 
 type HistoryDocument = z.infer<typeof itemHistoryDocumentSchema>
 type Gap = HistoryDocument['data']['attributes']['gaps'][number]
@@ -115,7 +116,7 @@ export const EMPTY_SERIES_JSON = JSON.stringify({
 })
 
 /** Readings in the range: the first and last instant, and every stretch between two readings longer than a gap. */
-type GapEdges = { first: number; last: number; inner: { from: number; to: number }[] } | null
+type GapEdges = Edges
 
 type SeriesRow = { series: string; first_at?: number | null; last_at?: number | null; inner?: string | null }
 
@@ -127,16 +128,21 @@ export async function readSeries(
   to: Date,
   resolution: HistoryResolution,
 ): Promise<{ seriesJson: string; edges: GapEdges | undefined }> {
-  const buckets = bucketsSql(itemId, from, to, resolution)
-  const withEdges = resolution === 'raw' || resolution === '1m' || resolution === '1h'
-  if (!withEdges) {
-    const [row] = rowsOf<SeriesRow>(
-      await db.execute(
-        sql`select ${sql.raw(SERIES_JSON)} as series from (${buckets}) b ${sql.raw(WHOLE_RANGE)} limit 1`,
-      ),
-    )
-    return { seriesJson: row?.series ?? EMPTY_SERIES_JSON, edges: undefined }
+  if (resolution === '15m' || resolution === '1d') {
+    // A slice at a time, one statement each (history-slices.ts).
+    const parts: string[] = []
+    for (const [start, end] of historySlices(from, to, resolution)) {
+      const [row] = rowsOf<SeriesRow>(
+        await db.execute(
+          sql`select ${sql.raw(SERIES_JSON)} as series from (${bucketsSql(itemId, start, end, resolution)}) b
+            ${sql.raw(WHOLE_RANGE)} limit 1`,
+        ),
+      )
+      parts.push(row?.series ?? EMPTY_SERIES_JSON)
+    }
+    return { seriesJson: parts.length > 0 ? joinSeries(parts) : EMPTY_SERIES_JSON, edges: undefined }
   }
+  const buckets = bucketsSql(itemId, from, to, resolution)
   // The gaps, in the same pass: consecutive readings (a bucket's last and the next one's first reading) further
   // apart than HISTORY_GAP_SECONDS.
   const gap = `first_at - prev_last > interval '${HISTORY_GAP_SECONDS} seconds'`
@@ -172,6 +178,21 @@ type GapRow = { kind: string; gap_from: Date | string | null; gap_to: Date | str
  * their own edges (`gapEdgesOfRows`).
  */
 async function readGapEdges(
+  db: Database,
+  itemId: number,
+  from: Date,
+  to: Date,
+  resolution: '15m' | '1d',
+): Promise<GapEdges> {
+  // A slice at a time, like the series (history-slices.ts).
+  const parts: GapEdges[] = []
+  for (const [start, end] of historySlices(from, to, resolution)) {
+    parts.push(await readSliceGapEdges(db, itemId, start, end, resolution))
+  }
+  return joinEdges(parts, GAP_MS)
+}
+
+async function readSliceGapEdges(
   db: Database,
   itemId: number,
   from: Date,
