@@ -1,5 +1,6 @@
 /**
- * A stop signal in the middle of a burst: 60 concurrent profile writes, 4 registrations (a scrypt hash each) and
+ * A stop signal in the middle of a burst: 60 concurrent writes (tags created by the admin: a write no per-session
+ * limit answers 429, unlike PATCH /me with its 20 a minute), 4 registrations (a scrypt hash each) and
  * a live stream, then the signal 20–600 ms later; repeated. Counts how every request ended, the exit code and
  * how long the stop took. Embedded database and broker, a fresh data directory per run.
  *
@@ -78,7 +79,7 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     while (!live.includes('event: item')) await sleep(20)
     const requests = [
       ...Array.from({ length: stop.writes }, (_, i) =>
-        send(server.baseUrl, 'PATCH', '/api/v2/me', { name: `Адмін ${i}` }, token),
+        send(server.baseUrl, 'POST', '/api/v2/tags', { name: `burst-${run}-${i}`, color: '#336699' }, token),
       ),
       ...Array.from({ length: 4 }, (_, i) =>
         send(server.baseUrl, 'POST', '/api/v2/register', {
@@ -168,7 +169,7 @@ async function main() {
       rows.push(
         `| ${delayMs} ms | ${summary} | ${result.code} | ${result.stopMs} ms | ${result.liveHint ? 'yes' : 'no'} |`,
       )
-      say(`run ${run + 1}/${runs}: SIGTERM after ${delayMs} ms → exit ${result.code}; ${summary}`)
+      say(`run ${run + 1}/${runs}: ${stop.signal} after ${delayMs} ms → exit ${result.code}; ${summary}`)
     }
     const lines = [
       `${launch}, ${stop.signal} to the ${stop.group ? 'process group' : 'process alone'}, ${busy.length} busy processes`,
