@@ -123,6 +123,18 @@ async function fill(query: Query, days: number): Promise<void> {
      on conflict do nothing`,
     [from.toISOString(), to.toISOString(), user.email],
   )
+  // The daily energy beside it, as the rollups keep it (servers without that table skip it).
+  await db.query(
+    `do $$ begin
+       if to_regclass('telemetry_1d') is not null then
+         insert into telemetry_1d (item_id, bucket, energy_kwh, covered_s)
+         select item_id, date_trunc('day', bucket at time zone 'Europe/Kyiv') at time zone 'Europe/Kyiv',
+           sum(energy_kwh), sum(covered_s)
+         from telemetry_1h group by 1, 2
+         on conflict (item_id, bucket) do update set energy_kwh = excluded.energy_kwh, covered_s = excluded.covered_s;
+       end if;
+     end $$`,
+  )
   await db.query('vacuum (analyze) telemetry_1h')
   say(
     `filled ${result.affectedRows} hourly rollups (${days} days) in ${round((performance.now() - started) / 1000)} s`,

@@ -393,6 +393,21 @@ function rollupTable(name: 'telemetry_1m' | 'telemetry_1h') {
 export const telemetry1m = rollupTable('telemetry_1m')
 export const telemetry1h = rollupTable('telemetry_1h')
 
+// Burner energy per day on Kyiv's calendar (bucket: the instant the day starts), maintained with the rollups
+// above: consumption by day, week or month over long ranges reads one row a day (ADR 039, addendum 4).
+export const telemetry1d = pgTable(
+  'telemetry_1d',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    energyKwh: doublePrecision('energy_kwh').notNull().default(0),
+    coveredS: doublePrecision('covered_s').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.bucket] })],
+)
+
 // What the owner did, for the history's time axis: switched on or off, changed settings.
 export const itemChanges = pgTable(
   'item_changes',

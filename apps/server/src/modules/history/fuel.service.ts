@@ -14,6 +14,7 @@ import { invalidField, invalidParameter } from '../../lib/api-error.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import type { Caller } from '../items/item-access.ts'
 import { itemFor, visibleItem } from '../items/item-access.ts'
+import { kyivMidnight, nextKyivMidnight } from './history-slices.ts'
 import { TIME_ZONE, toDate } from './history.service.ts'
 import { assertRangeOrder } from './history-query.ts'
 
@@ -69,13 +70,27 @@ function energyRows(itemId: number, from: Date, to: Date): SQL {
   const minutes = (a: Date, b: Date) =>
     sql`select bucket, energy_kwh, covered_s from telemetry_1m where item_id = ${id}
       and bucket >= date_trunc('minute', ${a.toISOString()}::timestamptz) and bucket < ${b.toISOString()}::timestamptz`
+  const hours = (a: Date, b: Date) =>
+    sql`select bucket, energy_kwh, covered_s from telemetry_1h where item_id = ${id}
+      and bucket >= ${a.toISOString()}::timestamptz and bucket < ${b.toISOString()}::timestamptz`
   const firstHour = ceilHour(from)
   const lastHour = floorHour(to)
   if (firstHour >= lastHour) return minutes(from, to)
+  // Whole Kyiv days from the daily energy (one row a day), the hours around them from the hourly rollup.
+  const firstDay = kyivMidnight(firstHour).getTime() === firstHour.getTime() ? firstHour : nextKyivMidnight(firstHour)
+  const lastDay = kyivMidnight(lastHour)
+  const middle =
+    firstDay < lastDay
+      ? sql`${hours(firstHour, firstDay)}
+        union all
+        select bucket, energy_kwh, covered_s from telemetry_1d where item_id = ${id}
+          and bucket >= ${firstDay.toISOString()}::timestamptz and bucket < ${lastDay.toISOString()}::timestamptz
+        union all
+        ${hours(lastDay, lastHour)}`
+      : hours(firstHour, lastHour)
   return sql`${minutes(from, firstHour)}
     union all
-    select bucket, energy_kwh, covered_s from telemetry_1h where item_id = ${id}
-      and bucket >= ${firstHour.toISOString()}::timestamptz and bucket < ${lastHour.toISOString()}::timestamptz
+    ${middle}
     union all
     ${minutes(lastHour, to)}`
 }
@@ -106,7 +121,8 @@ export async function itemConsumption(
   // Calendar periods on Kyiv's clock, cut to the range; whole hours line up with Kyiv's days, weeks and months,
   // so each rollup row falls in exactly one period. The rows are summed per period first (one pass over them,
   // named by the period's local start) and joined to the periods by that name: two years of days are 730
-  // periods and 17,520 hourly rows, one hash join, not a range comparison of every row with every period.
+  // periods and about as many daily rows (the hours and minutes at the ends aside), one hash join, not a range
+  // comparison of every row with every period.
   const every = sql.raw(`interval '1 ${period}'`)
   const result = await db.execute(sql`
     with periods as (

@@ -5,6 +5,9 @@
 // charts' own bucket edges — Kyiv's midnights for days, whole hours for 15 minutes — so no bucket is split
 // between two slices, and the slices' series and gaps join into exactly what one statement would have given.
 
+/** The calendar of history days, weeks and months: the owners' (Ukraine). */
+export const TIME_ZONE = 'Europe/Kyiv'
+
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 
@@ -12,12 +15,12 @@ const HOUR_MS = 3_600_000
 export const SLICE_DAYS = { '15m': 3, '1d': 60 } as const
 
 const kyivHour = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Kyiv',
+  timeZone: TIME_ZONE,
   hour: '2-digit',
   hourCycle: 'h23',
 })
 const kyivDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Kyiv',
+  timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -32,6 +35,12 @@ export function kyivMidnight(instant: Date): Date {
     if (Number(kyivHour.format(candidate)) === 0) return candidate
   }
   return new Date(utcMidnight - 2 * HOUR_MS)
+}
+
+/** The instant the Kyiv day after the one holding `instant` starts. */
+export function nextKyivMidnight(instant: Date): Date {
+  // A day is 23 to 25 hours long: 36 hours after a midnight is always inside the next day.
+  return kyivMidnight(new Date(kyivMidnight(instant).getTime() + 36 * HOUR_MS))
 }
 
 /** The range cut into consecutive slices `[from, to)` ending on the chart's bucket edges. */

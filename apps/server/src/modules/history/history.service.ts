@@ -17,13 +17,13 @@ import type { Caller } from '../items/item-access.ts'
 import { visibleItem } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
 import { assertRangeOrder, chooseResolution } from './history-query.ts'
-import { type Edges, historySlices, joinEdges, joinSeries } from './history-slices.ts'
+import { type Edges, historySlices, joinEdges, joinSeries, TIME_ZONE } from './history-slices.ts'
 
 type HistoryDocument = z.infer<typeof itemHistoryDocumentSchema>
 type Gap = HistoryDocument['data']['attributes']['gaps'][number]
 type HistoryEvent = HistoryDocument['data']['attributes']['events'][number]
 
-export const TIME_ZONE = 'Europe/Kyiv'
+export { TIME_ZONE } from './history-slices.ts'
 const GAP_MS = HISTORY_GAP_SECONDS * 1000
 const MAX_EVENTS = 1000
 

@@ -158,5 +158,10 @@ export async function maintainHistory(db: Database, retention: HistoryRetention,
         : nextPeriod('month', periodStart('month', now))
     await ensurePartitions(db, spec, new Date(now.getTime() - DAY_MS), ahead)
   }
+  // The daily energy (one row a device and day, not partitioned) goes with the hourly rollup's months.
+  const rollupCutoff = new Date(now.getTime() - retention.rollupDays * DAY_MS)
+  await db.execute(
+    sql`delete from telemetry_1d where bucket < ${periodStart('month', rollupCutoff).toISOString()}::timestamptz`,
+  )
   return { dropped }
 }

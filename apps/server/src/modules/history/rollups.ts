@@ -1,7 +1,8 @@
 import { HISTORY_METRICS } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
+import { TIME_ZONE } from './history-slices.ts'
 
-// Rollups of the readings (telemetry_1m, telemetry_1h): per device and bucket, the count, first and last instant,
+// Rollups of the readings (telemetry_1m, telemetry_1h; telemetry_1d the energy alone): per device and bucket, the count, first and last instant,
 // min/max/sum/count of each metric, the last work mode and on/off, and the burner energy with the seconds the
 // readings stand for. They are merged additively, so any set of new readings can be folded in at any time
 // (ingest batches, a migration, a backfill) and a redelivered reading is never counted twice: it is folded in
@@ -57,8 +58,21 @@ export function rollupUpsertSql(table: RollupTable, source: string): string {
       covered_s = t.covered_s + excluded.covered_s`
 }
 
-/** Both rollups as data-modifying CTEs (`rollup_1m`, `rollup_1h`) over `source`, for a WITH clause. */
+/** The day's burner energy and coverage (telemetry_1d, days on Kyiv's calendar), merged additively too. */
+export function dailyEnergyUpsertSql(source: string): string {
+  const day = `date_trunc('day', recorded_at at time zone '${TIME_ZONE}') at time zone '${TIME_ZONE}'`
+  return `insert into telemetry_1d as t (item_id, bucket, energy_kwh, covered_s)
+    select item_id, ${day}, coalesce(sum(burner_power * interval_s), 0) / 3600.0, coalesce(sum(interval_s), 0)
+    from ${source}
+    group by 1, 2
+    on conflict (item_id, bucket) do update set
+      energy_kwh = t.energy_kwh + excluded.energy_kwh,
+      covered_s = t.covered_s + excluded.covered_s`
+}
+
+/** The rollups as data-modifying CTEs (`rollup_1m`, `rollup_1h`, `rollup_1d`) over `source`, for a WITH clause. */
 export function rollupCtes(source: string) {
   return sql.raw(`rollup_1m as (${rollupUpsertSql('telemetry_1m', source)} returning 1),
-    rollup_1h as (${rollupUpsertSql('telemetry_1h', source)} returning 1)`)
+    rollup_1h as (${rollupUpsertSql('telemetry_1h', source)} returning 1),
+    rollup_1d as (${dailyEnergyUpsertSql(source)} returning 1)`)
 }
