@@ -170,13 +170,7 @@ async function solo(urls: string[], token: string, count: number) {
   return { ...distribution(ms), p95: round(sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0) }
 }
 
-async function measure(
-  label: string,
-  root: string,
-  dataDir: string,
-  databaseUrl: string,
-  options: Options,
-) {
+async function measure(label: string, root: string, dataDir: string, databaseUrl: string, options: Options) {
   const server = new ServerProcess({
     databaseUrl,
     dataDir,

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  historySlices,
-  joinEdges,
-  joinSeries,
-  kyivMidnight,
-} from '../src/modules/history/history-slices.ts'
+import { historySlices, joinEdges, joinSeries, kyivMidnight } from '../src/modules/history/history-slices.ts'
 
 const at = (iso: string) => new Date(iso)
 

@@ -178,9 +178,9 @@ describe('GET /api/v2/items/{id}/history', () => {
     const nextReading = (day: number) => new Date(first + day * 86_400_000).toISOString()
     // Between two days' readings a gap of a day less an hour, 54 → 66 the long one, found across the slices.
     expect(attributes!.gaps).toContainEqual({ from: lastHour(54), to: nextReading(66) })
-    expect(attributes!.gaps.filter((gap) => gap.from > lastHour(0) && gap.to <= nextReading(199))).toHaveLength(
-      days.length - 2,
-    )
+    expect(
+      attributes!.gaps.filter((gap) => gap.from > lastHour(0) && gap.to <= nextReading(199)),
+    ).toHaveLength(days.length - 2)
     await app.db.execute(
       sql`delete from telemetry_1h where item_id = ${device()} and bucket < '2026-08-01T00:00:00Z'::timestamptz`,
     )

@@ -14,9 +14,9 @@ import { invalidField, invalidParameter } from '../../lib/api-error.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import type { Caller } from '../items/item-access.ts'
 import { itemFor, visibleItem } from '../items/item-access.ts'
-import { kyivMidnight, nextKyivMidnight } from './history-slices.ts'
 import { TIME_ZONE, toDate } from './history.service.ts'
 import { assertRangeOrder } from './history-query.ts'
+import { kyivMidnight, nextKyivMidnight } from './history-slices.ts'
 
 type ConsumptionDocument = z.infer<typeof itemConsumptionDocumentSchema>
 type FuelDocument = z.infer<typeof itemFuelDocumentSchema>
@@ -77,7 +77,8 @@ function energyRows(itemId: number, from: Date, to: Date): SQL {
   const lastHour = floorHour(to)
   if (firstHour >= lastHour) return minutes(from, to)
   // Whole Kyiv days from the daily energy (one row a day), the hours around them from the hourly rollup.
-  const firstDay = kyivMidnight(firstHour).getTime() === firstHour.getTime() ? firstHour : nextKyivMidnight(firstHour)
+  const firstDay =
+    kyivMidnight(firstHour).getTime() === firstHour.getTime() ? firstHour : nextKyivMidnight(firstHour)
   const lastDay = kyivMidnight(lastHour)
   const middle =
     firstDay < lastDay

@@ -24,6 +24,7 @@ type Gap = HistoryDocument['data']['attributes']['gaps'][number]
 type HistoryEvent = HistoryDocument['data']['attributes']['events'][number]
 
 export { TIME_ZONE } from './history-slices.ts'
+
 const GAP_MS = HISTORY_GAP_SECONDS * 1000
 const MAX_EVENTS = 1000
 
