@@ -56,7 +56,8 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     port,
     mqtt: { port: 0 },
     launch: stop.launch,
-    env: { DEMO_HISTORY_DAYS: '0' },
+    // Info: the stop's steps are logged, to show what a slow or failed stop waited for.
+    env: { DEMO_HISTORY_DAYS: '0', LOG_LEVEL: 'info' },
   })
   try {
     await cp(template, dataDir, { recursive: true })
@@ -95,10 +96,18 @@ async function oneRun(template: string, port: number, delayMs: number, run: numb
     const exitCode = server.stop(stop.signal, { group: stop.group })
     const outcomes = await Promise.all(requests)
     const code = await exitCode
+    const stopMs = Date.now() - signalled
+    if (code !== 0 || stopMs > 5000) {
+      // What the server logged from the signal on, without the request lines.
+      const lines = server.log.split('\n')
+      const from = lines.findIndex((line) => line.includes('stopping'))
+      const steps = lines.slice(Math.max(0, from)).filter((line) => !line.includes('"reqId"'))
+      say(`run ${run + 1}: the stop took ${stopMs} ms, exit ${code}; the server logged:\n${steps.join('\n')}`)
+    }
     return {
       outcomes,
       code,
-      stopMs: Date.now() - signalled,
+      stopMs,
       liveHint: /retry: \d+\nevent: shutdown/.test(live),
     }
   } finally {
