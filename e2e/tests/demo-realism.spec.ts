@@ -75,7 +75,9 @@ test('the refill form refuses more than the hopper holds, with the range, and se
   expect(sent).toEqual([])
 })
 
-test('the boiler temperature refuses 999 with the controller’s range, and sends nothing', async ({ page }) => {
+test('the boiler temperature refuses 999 with the controller’s range, and sends nothing', async ({
+  page,
+}) => {
   await signIn(page, 'user')
   await page.getByRole('button', { name: 'Змінити: Температура котла' }).click()
   const dialog = page.getByRole('dialog', { name: 'Температура котла' })
