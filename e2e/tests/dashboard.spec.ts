@@ -81,7 +81,7 @@ test('a verified boiler whose controller has not connected yet shows no readings
 
 const WAITING = "Збережено. Котел зараз не на зв'язку — зміну буде застосовано, щойно він з'єднається."
 
-test('changing the boiler temperature clamps it visibly, saves it and shows that the off-line device has yet to apply it', async ({
+test('changing the boiler temperature refuses a value out of range, saves a corrected one and shows that the off-line device has yet to apply it', async ({
   page,
   request,
 }) => {
@@ -93,8 +93,10 @@ test('changing the boiler temperature clamps it visibly, saves it and shows that
   const temperature = dialog.getByRole('spinbutton', { name: 'Задана температура, °C' })
   await temperature.fill('95')
   await temperature.press('Tab')
-  await expect(temperature).toHaveValue('80')
-  await expect(dialog.getByText('Більше за максимум 80 °C: замість 95 встановлено 80.')).toBeVisible()
+  // Out of range: refused with the range, not clamped; corrected by the user.
+  await expect(temperature).toHaveValue('95')
+  await expect(dialog.getByText('95 °C — більше за максимум. Допустимо від 0 до 80 °C.')).toBeVisible()
+  await temperature.fill('80')
   await dialog.getByRole('button', { name: 'Зменшити: Гістерезис, °C' }).click()
   await checkScreen(page, 'dashboard-heater-modal')
 
@@ -223,9 +225,9 @@ test('a save that changes nothing says so and sends nothing; a typed value below
   const temperature = dialog.getByRole('spinbutton', { name: 'Задана температура, °C' })
   await temperature.fill('-5')
   await temperature.press('Enter')
-  await expect(temperature).toHaveValue('0')
-  await expect(dialog.getByText('Менше за мінімум 0 °C: замість -5 встановлено 0.')).toBeVisible()
-  await expect(dialog.getByRole('alert')).toContainText('Значення виправлено до допустимих')
+  await expect(temperature).toHaveValue('-5')
+  await expect(dialog.getByText('-5 °C — менше за мінімум. Допустимо від 0 до 80 °C.')).toBeVisible()
+  await expect(dialog.getByRole('alert')).toContainText('Нічого не надіслано')
   expect(patches).toEqual([])
   await dialog.getByRole('button', { name: 'Скасувати' }).click()
 })

@@ -158,6 +158,21 @@ describe('who may update firmware', () => {
     expect(otherType.statusCode).toBe(422)
     expect(otherType.json().errors[0].detail).toBe('Пристрій «Інший тип» іншого типу, ніж ця прошивка.')
   })
+
+  it('refuses a rollout to a device already on that version, by name, and starts nothing', async () => {
+    const image = await uploadedFirmware(app, admin(), '1.9.5')
+    const dev = await device()
+    await app.db.update(items).set({ firmwareVersion: '1.9.5' }).where(eq(items.id, dev.itemId))
+    const [name] = await app.db.select({ name: items.name }).from(items).where(eq(items.id, dev.itemId))
+    const before = await app.db.select().from(firmwareRollouts)
+    const res = await startRollout({ firmware_id: image.id, item_ids: [String(dev.itemId)] })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors[0]).toMatchObject({
+      detail: `Пристрій «${name!.name}» уже має версію 1.9.5: оновлювати нічого.`,
+      source: { pointer: '/data/attributes/item_ids' },
+    })
+    expect(await app.db.select().from(firmwareRollouts)).toHaveLength(before.length)
+  })
 })
 
 describe('the firmware channels on the embedded broker', () => {

@@ -426,6 +426,33 @@ describe('fuel and hopper', () => {
     expect(fuel.fuel_left_kg).toBeLessThan(200)
     expect(fuel.rate_kg_per_day).toBeNull() // less than a day of the last week is covered
   })
+
+  it('refuses a refill above the hopper’s capacity or of nothing, naming the range, and records none', async () => {
+    const refills = `/api/v2/items/${device()}/hopper-refills`
+    await send('PATCH', fuelUrl(), { hopper_capacity_kg: 250 })
+    const before = (await get(fuelUrl(), 'user')).json().data.attributes.last_refill_at
+    const tooMuch = await send('POST', refills, { kg: 100_000 })
+    expect(tooMuch.statusCode).toBe(422)
+    expect(firstError(tooMuch)).toMatchObject({
+      detail: 'Засипано має бути від 1 до 250 кг',
+      source: { pointer: '/data/attributes/kg' },
+    })
+    expect((await send('POST', refills, { kg: 251 })).statusCode).toBe(422)
+    for (const kg of [0, -5]) {
+      const none = await send('POST', refills, { kg })
+      expect(none.statusCode).toBe(422)
+      expect(firstError(none)!.detail).toMatch(/^Засипано має бути від 1 до /)
+    }
+    const english = await app.inject({
+      method: 'POST',
+      url: refills,
+      headers: { ...bearer(token.user), 'accept-language': 'en' },
+      payload: { data: { type: 'hopper-refills', attributes: { kg: 300 } } },
+    })
+    expect(firstError(english)!.detail).toBe('The amount added must be from 1 to 250 kg')
+    expect((await get(fuelUrl(), 'user')).json().data.attributes.last_refill_at).toBe(before)
+    expect((await send('POST', refills, { kg: 250 })).statusCode).toBe(201)
+  })
 })
 
 describe('storage', () => {

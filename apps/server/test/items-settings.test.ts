@@ -50,6 +50,7 @@ describe('PATCH /api/v2/items/{id}: dashboard settings', () => {
 
   it.each([
     [{ heater_temp_set: 81, heater_hysteresis: 5 }, 'heater_temp_set', 'Значення має бути від 0 до 80'],
+    [{ heater_temp_set: 999, heater_hysteresis: 5 }, 'heater_temp_set', 'Значення має бути від 0 до 80'],
     [{ heater_temp_set: 80.5, heater_hysteresis: 5 }, 'heater_temp_set', 'Значення має бути цілим числом'],
     [{ heater_temp_set: -1, heater_hysteresis: 5 }, 'heater_temp_set', 'Значення має бути від 0 до 80'],
     [{ heater_temp_set: 60, heater_hysteresis: 8.5 }, 'heater_hysteresis', 'Значення має бути від 0 до 8'],

@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   type TelemetryMessage,
 } from '@teplo/domain'
+import { HopperOwner } from './hopper'
 import { applyFault } from './model/faults'
 import { paramsForSerial } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
@@ -11,8 +12,9 @@ import { initialState } from './model/state'
 import { stepBoiler } from './model/step'
 
 // A month of a boiler's past, run through the same physics as the live simulator, for the demo boilers'
-// history: heating every day with a night setback, one controller error, one outage, switched off for a night
-// and a hopper refilled every week. Deterministic for a serial and a time span.
+// history: heating every day with a night setback, one controller error that the controller cleared by itself,
+// one outage, switched off for a night and a hopper topped up before it runs low (hopper.ts). Deterministic for a
+// serial, a span and a set power.
 
 export type HistoricReading = Omit<TelemetryMessage, 'boot_id' | 'seq' | 'settings_version'> & {
   heater_temp_set: number
@@ -22,6 +24,8 @@ export type HistoricReading = Omit<TelemetryMessage, 'boot_id' | 'seq' | 'settin
 
 export interface HistoricError {
   ts: string
+  /** When the controller reported it over (it recovers on its own after its hold time). */
+  endedTs: string
   code: ErrorCode
   readings: ReturnType<typeof errorEventReadings>
 }
@@ -44,7 +48,12 @@ export interface HistoryScenario {
   /** Seconds between readings (the live controllers send every 5–10 s; a month at 60 s stays light). */
   stepSeconds?: number
   hopperKg?: number
+  /** The boiler's set power (kW), as the live controller has it. */
+  burnerPowerSet?: number
 }
+
+/** The error of the past: an ignition that failed once (the controller tries again after its hold time). */
+const PAST_ERROR: ErrorCode = 'E1'
 
 const DAY_S = 86_400
 const DAY_SETPOINT = 70
@@ -68,7 +77,9 @@ export function* simulateHistoryDays(scenario: HistoryScenario): Generator<Gener
     ...DEFAULT_DEVICE_SETTINGS,
     heater_temp_set: DAY_SETPOINT,
     boiler_temp_set: 50,
+    ...(scenario.burnerPowerSet === undefined ? {} : { burner_power_set: scenario.burnerPowerSet }),
   }
+  const hopper = new HopperOwner({ capacityKg: scenario.hopperKg ?? 200, start, end })
   // The episodes, placed by fractions of the span so that a shorter span keeps them all.
   const at = (fraction: number) => start + Math.floor(days * fraction * DAY_S) * 1000
   const errorAt = at(0.35)
@@ -97,13 +108,15 @@ export function* simulateHistoryDays(scenario: HistoryScenario): Generator<Gener
       }
       if (!errorRaised && ms >= errorAt) {
         errorRaised = true
-        state = applyFault(state, settings, params, 'E5')
-        day.errors.push({ ts, code: 'E5', readings: errorEventReadings(state, settings) })
+        state = applyFault(state, settings, params, PAST_ERROR)
+        const endedTs = new Date(ms + params.faultHoldSeconds * 1000).toISOString()
+        day.errors.push({ ts, endedTs, code: PAST_ERROR, readings: errorEventReadings(state, settings) })
       }
-      if ((ms - start) % (7 * DAY_S * 1000) < step * 1000)
-        day.refills.push({ ts, kg: scenario.hopperKg ?? 200 })
+      const refill = hopper.topUp(ms, kyivHour(ms))
+      if (refill !== null) day.refills.push({ ts, kg: refill })
       state = stepBoiler(state, settings, params, step, 10).state
       if (ms >= outage.from && ms < outage.to) continue
+      hopper.burn(state.burnerPower, step)
       day.readings.push({
         ts,
         ...telemetryReadings(state, settings),

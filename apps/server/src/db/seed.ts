@@ -59,7 +59,8 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
     const creator = byRole.get('creator')!
     const owner = byRole.get('user')!
     const boiler = categoryRows[0]!.id
-    // Not connected until their controllers (or the simulator) report in, so their live values stay empty.
+    // Not connected until their controllers (or the simulator) report in, so their live values stay empty. House
+    // boilers of 15–30 kW (the registry's factory 100 kW is the controller's, not a house's).
     await tx.insert(items).values(
       [
         {
@@ -68,6 +69,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Котел вдома',
           owner: admin.name,
           serialNumber: '100001',
+          burnerPowerSet: 25,
           description: 'Київ, вул. Січових Стрільців, 1',
           status: 'connecting',
           isOnHomepage: true,
@@ -78,6 +80,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Котел на дачі',
           owner: admin.name,
           serialNumber: '100002',
+          burnerPowerSet: 15,
           description: 'Ірпінь, вул. Садова, 12',
           status: 'pending',
           verificationToken: verificationCode(),
@@ -88,6 +91,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Мій котел',
           owner: owner.name,
           serialNumber: '100003',
+          burnerPowerSet: 20,
           description: 'Львів, вул. Зелена, 5',
           status: 'connecting',
           isOnHomepage: true,
@@ -98,6 +102,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Стенд монтажника',
           owner: creator.name,
           serialNumber: '100004',
+          burnerPowerSet: 30,
           description: 'Склад, Вінниця',
           status: 'connecting',
         },

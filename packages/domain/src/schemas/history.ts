@@ -38,12 +38,30 @@ export const fuelSettingsPatchSchema = z
   .strict()
 export type FuelSettingsPatch = z.infer<typeof fuelSettingsPatchSchema>
 
-/** POST /items/{id}/hopper-refills: pellets poured in; without `kg`, a full hopper (its capacity). */
+/** The most one refill can hold: the hopper's capacity once it is known. */
+export const refillMaxKg = (hopperCapacityKg: number | null) => hopperCapacityKg ?? FUEL_LIMITS.refill_kg.max
+
+/** Kilograms with a space between thousands, as the messages write them (100 000). */
+const kilograms = (kg: number) =>
+  String(kg)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+
+/** The refusal of a refill outside 1 kg … the hopper's capacity (or the absolute limit without one). */
+export const refillRangeMessage = (maxKg: number) =>
+  `Засипано має бути від ${FUEL_LIMITS.refill_kg.min} до ${kilograms(maxKg)} кг`
+
+const REFILL_RANGE = refillRangeMessage(FUEL_LIMITS.refill_kg.max)
+
+/**
+ * POST /items/{id}/hopper-refills: pellets poured in; without `kg`, a full hopper (its capacity). A hopper holds
+ * no more than its capacity: the server refuses more (refillMaxKg), the form says so before sending.
+ */
 export const hopperRefillSchema = z
   .object({
     kg: number('Вкажіть, скільки кілограмів засипано')
-      .min(FUEL_LIMITS.refill_kg.min, { error: 'Засипано має бути від 1 до 100 000 кг' })
-      .max(FUEL_LIMITS.refill_kg.max, { error: 'Засипано має бути від 1 до 100 000 кг' })
+      .min(FUEL_LIMITS.refill_kg.min, { error: REFILL_RANGE })
+      .max(FUEL_LIMITS.refill_kg.max, { error: REFILL_RANGE })
       .optional(),
   })
   .strict()

@@ -17,6 +17,8 @@ export type DemoDevice = {
   resume: LastReadings
   /** The firmware it last reported: an updated demo boiler keeps its version across restarts. */
   firmwareVersion: string | null
+  /** Its set power (kW): the generated past burns at the same scale as the live boiler. */
+  burnerPowerSet: number
 }
 
 /**
@@ -38,6 +40,7 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       flameBrightness: items.flameBrightness,
       workMode: items.workMode,
       firmwareVersion: items.firmwareVersion,
+      burnerPowerSet: items.burnerPowerSet,
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
@@ -59,8 +62,8 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       .update(items)
       .set({ deviceSecretHash: sha256(password) })
       .where(eq(items.id, row.id))
-    const { id, serial, name, firmwareVersion, ...resume } = row
-    devices.push({ id, serial, name, password, resume, firmwareVersion })
+    const { id, serial, name, firmwareVersion, burnerPowerSet, ...resume } = row
+    devices.push({ id, serial, name, password, resume, firmwareVersion, burnerPowerSet })
   }
   return devices
 }

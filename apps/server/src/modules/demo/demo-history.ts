@@ -10,7 +10,8 @@ import type { DemoHistoryProgress } from './demo-history-progress.ts'
 import { DemoHistorySource } from './demo-history-source.ts'
 
 const DAY_MS = 86_400_000
-const HOPPER_KG = 200
+/** A house boiler's hopper (about 380 l of pellets). */
+export const DEMO_HOPPER_KG = 250
 const PELLET_PRICE_PER_TONNE = 9000
 
 export type DemoHistoryOptions = {
@@ -30,7 +31,7 @@ export type DemoHistoryOptions = {
 export async function fillDemoHistory(
   db: Database,
   log: FastifyBaseLogger,
-  devices: { id: number; serial: string }[],
+  devices: { id: number; serial: string; burnerPowerSet?: number }[],
   days: number,
   options: DemoHistoryOptions = {},
 ): Promise<number> {
@@ -42,7 +43,7 @@ export async function fillDemoHistory(
     const started = performance.now()
     const to = new Date((options.now ?? new Date()).getTime() - 60_000)
     const from = new Date(to.getTime() - days * DAY_MS)
-    const empty: { id: number; serial: string }[] = []
+    const empty: typeof devices = []
     for (const device of devices) {
       const found = await db.execute(
         sql`select 1 from telemetry_1h where item_id = ${device.id}::int limit 1`,
@@ -61,11 +62,18 @@ export async function fillDemoHistory(
         .insert(itemFuel)
         .values({
           itemId: device.id,
-          hopperCapacityKg: HOPPER_KG,
+          hopperCapacityKg: DEMO_HOPPER_KG,
           pelletPricePerTonne: PELLET_PRICE_PER_TONNE,
         })
         .onConflictDoNothing()
-      for await (const day of source.days({ serial: device.serial, from, to, hopperKg: HOPPER_KG })) {
+      const scenario = {
+        serial: device.serial,
+        from,
+        to,
+        hopperKg: DEMO_HOPPER_KG,
+        ...(device.burnerPowerSet === undefined ? {} : { burnerPowerSet: device.burnerPowerSet }),
+      }
+      for await (const day of source.days(scenario)) {
         // A server stopping meanwhile ends the fill; the next start finds the boiler with history and leaves it.
         if (signal?.aborted) return 0
         stored += await storeDay(db, device.id, day)
@@ -94,6 +102,8 @@ async function storeDay(db: Database, itemId: number, day: HistoryDay): Promise<
           itemId,
           errorCode: error.code,
           errorTime: new Date(error.ts),
+          // Over long ago: the controller cleared it by itself (a past event, not an active error).
+          endedAt: new Date(error.endedTs),
           modeStatus: error.readings.mode_status,
           heaterTemp: error.readings.heater_temp,
           boilerTemp: error.readings.boiler_temp,

@@ -103,7 +103,16 @@ export async function getRollout(db: Database, id: number) {
 
 type Target = { id: number; name: string; categoryId: number; status: string; firmwareVersion: string | null }
 
-async function targetsOf(db: Database, body: FirmwareRolloutCreate, categoryId: number): Promise<Target[]> {
+/**
+ * The devices a rollout goes to. All of a type: those linked and not already on the version. Chosen ones: each
+ * must exist, be of the image's type, be linked and not already run the version (refused by name otherwise).
+ */
+async function targetsOf(
+  db: Database,
+  body: FirmwareRolloutCreate,
+  image: { categoryId: number; version: string },
+): Promise<Target[]> {
+  const { categoryId, version } = image
   const columns = {
     id: items.id,
     name: items.name,
@@ -112,11 +121,16 @@ async function targetsOf(db: Database, body: FirmwareRolloutCreate, categoryId: 
     firmwareVersion: items.firmwareVersion,
   }
   if (body.all) {
-    return db
+    const linked = await db
       .select(columns)
       .from(items)
       .where(and(eq(items.categoryId, categoryId), notInArray(items.status, UNLINKED_STATUSES)))
       .orderBy(asc(items.id))
+    const behind = linked.filter((row) => row.firmwareVersion !== version)
+    if (linked.length > 0 && behind.length === 0) {
+      throw invalidField('item_ids', `Усі підключені пристрої цього типу вже мають версію ${version}.`)
+    }
+    return behind
   }
   const ids = [...new Set((body.item_ids ?? []).map(Number))]
   const rows = await db.select(columns).from(items).where(inArray(items.id, ids)).orderBy(asc(items.id))
@@ -130,6 +144,10 @@ async function targetsOf(db: Database, body: FirmwareRolloutCreate, categoryId: 
       'item_ids',
       `Пристрій «${unlinked.name}» не підключено або він в архіві: його не оновити.`,
     )
+  }
+  const current = rows.find((row) => row.firmwareVersion === version)
+  if (current) {
+    throw invalidField('item_ids', `Пристрій «${current.name}» уже має версію ${version}: оновлювати нічого.`)
   }
   return rows
 }
@@ -150,7 +168,7 @@ export async function createRollout(
     .from(firmwareImages)
     .where(eq(firmwareImages.id, Number(body.firmware_id)))
   if (!image) throw invalidField('firmware_id', 'Такої прошивки немає.')
-  const targets = await targetsOf(db, body, image.categoryId)
+  const targets = await targetsOf(db, body, image)
   if (targets.length === 0)
     throw invalidField('item_ids', 'Немає підключених пристроїв цього типу для оновлення.')
   const rolloutId = await db.transaction(async (tx) => {

@@ -5,6 +5,8 @@ import {
   type HopperRefill,
   type itemConsumptionDocumentSchema,
   type itemFuelDocumentSchema,
+  refillMaxKg,
+  refillRangeMessage,
 } from '@teplo/domain'
 import { desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -281,6 +283,9 @@ export async function recordRefill(db: Database, caller: Caller, itemId: number,
   const fuel = await fuelParameters(db, itemId)
   const kg = body.kg ?? fuel.hopperCapacityKg
   if (kg === null) throw invalidField('kg', REFILL_NEEDS_KG)
+  // A hopper holds no more than its capacity (100 000 kg would promise pellets for years).
+  const max = refillMaxKg(fuel.hopperCapacityKg)
+  if (kg > max) throw invalidField('kg', refillRangeMessage(max))
   await db.insert(hopperRefills).values({ itemId, kg })
   return fuelDocument(db, itemId)
 }

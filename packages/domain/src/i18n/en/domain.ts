@@ -122,7 +122,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
   'Місткість бункера має бути числом': 'The hopper capacity must be a number',
   'Місткість бункера — від 1 до 100 000 кг': 'The hopper capacity is from 1 to 100,000 kg',
   'Вкажіть, скільки кілограмів засипано': 'Enter how many kilograms you added',
-  'Засипано має бути від 1 до 100 000 кг': 'The amount added must be from 1 to 100,000 kg',
+  'Засипано має бути від {0} до {1} кг': 'The amount added must be from {0} to {1} kg',
 
   // schemas/item-patch.ts
   'Налаштування пристрою змінюються окремо від його даних':

@@ -66,6 +66,10 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Оновлення не знайдено.': 'Update not found.',
   'Пристрій №{0} не знайдено.': 'Device #{0} not found.',
   'Пристрій «{0}» іншого типу, ніж ця прошивка.': 'The device “{0}” is of another type than this firmware.',
+  'Пристрій «{0}» уже має версію {1}: оновлювати нічого.':
+    'The device “{0}” already has version {1}: there is nothing to update.',
+  'Усі підключені пристрої цього типу вже мають версію {0}.':
+    'All connected devices of this type already have version {0}.',
   'Пристрій «{0}» не підключено або він в архіві: його не оновити.':
     'The device “{0}” is not connected or is archived: it cannot be updated.',
   'Такої прошивки немає.': 'There is no such firmware.',

@@ -57,23 +57,34 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     expect(onClose).toHaveBeenCalled()
   })
 
-  it('clamps a typed value above the card maximum when the field is left', async () => {
+  it('refuses a typed value above the card maximum with the range, and sends nothing', async () => {
     const user = userEvent.setup()
     const calls = openDialog('tank')
 
     const temperature = await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
     await user.clear(temperature)
-    await user.type(temperature, '95')
+    await user.type(temperature, '999')
     await user.tab()
 
-    expect((temperature as HTMLInputElement).value).toBe('80')
-    expect(screen.getByText('Більше за максимум 80 °C: замість 95 встановлено 80.')).toBeTruthy()
+    // Left as typed (not clamped), with the range in the field's error.
+    expect((temperature as HTMLInputElement).value).toBe('999')
+    const message = '999 °C — більше за максимум. Допустимо від 0 до 80 °C.'
+    expect(screen.getByText(message)).toBeTruthy()
+    expect(temperature.getAttribute('aria-invalid')).toBe('true')
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+    expect(screen.getByRole('alert').textContent).toContain('Нічого не надіслано')
+    expect(patches(calls)).toHaveLength(0)
+
+    // Corrected, the error goes and the value is sent.
+    await user.clear(temperature)
+    await user.type(temperature, '65')
+    expect(screen.queryByText(message)).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Зберегти' }))
     await waitFor(() => expect(patches(calls)).toHaveLength(1))
-    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { boiler_temp_set: 80 } } })
+    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { boiler_temp_set: 65 } } })
   })
 
-  it('does not send a value brought into range on Enter before the user has seen it', async () => {
+  it('refuses a value below the minimum on Enter, before anything is sent', async () => {
     const user = userEvent.setup()
     const calls = openDialog('heater')
 
@@ -81,14 +92,26 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     await user.clear(temperature)
     await user.type(temperature, '-5{Enter}')
 
-    expect((temperature as HTMLInputElement).value).toBe('0')
-    expect(await screen.findByText('Менше за мінімум 0 °C: замість -5 встановлено 0.')).toBeTruthy()
+    expect((temperature as HTMLInputElement).value).toBe('-5')
+    expect(await screen.findByText('-5 °C — менше за мінімум. Допустимо від 0 до 80 °C.')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('Нічого не надіслано')
+    expect(patches(calls)).toHaveLength(0)
+  })
+
+  it('puts a value off its step on the step, says so, and sends it on the next save', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('heater')
+
+    const hysteresis = await screen.findByRole('spinbutton', { name: 'Гістерезис, °C' }, slow)
+    await user.clear(hysteresis)
+    await user.type(hysteresis, '2.3{Enter}')
+
+    expect((hysteresis as HTMLInputElement).value).toBe('2.5')
     expect(screen.getByRole('alert').textContent).toContain('Значення виправлено до допустимих')
     expect(patches(calls)).toHaveLength(0)
-
     await user.click(screen.getByRole('button', { name: 'Зберегти' }))
     await waitFor(() => expect(patches(calls)).toHaveLength(1))
-    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { heater_temp_set: 0 } } })
+    expect(patches(calls)[0]?.body).toMatchObject({ data: { attributes: { heater_hysteresis: 2.5 } } })
   })
 
   it('says nothing changed, and sends nothing, when the values are those already set', async () => {
@@ -211,7 +234,7 @@ describe('SettingsDialog', { timeout: 15_000 }, () => {
     await user.clear(power)
     await user.type(power, '2000')
     await user.tab()
-    expect(screen.getByText('Above the maximum of 1000 kW: set to 1000 instead of 2000.')).toBeTruthy()
+    expect(screen.getByText('2000 kW is above the maximum. Allowed: from 5 to 1000 kW.')).toBeTruthy()
   })
 
   it('names the pump modes in English on an English screen', async () => {

@@ -24,6 +24,8 @@ import {
   normalizeSettingText,
   numberFields,
   otherFields,
+  type RangeViolation,
+  rangeViolation,
   type SettingAdjustment,
   type SettingsPayload,
   settingAdjustment,
@@ -73,11 +75,25 @@ type Translate = TFunction
 
 const decimal = (value: number) => String(value).replace('.', ',')
 
-/** The field's note after a typed value was brought into range: which limit or step, and what it became. */
+/** The field's error for a value out of the controller's range: what was typed and the range. */
+function violationMessage(violation: RangeViolation, spec: NumberFieldSpec, t: Translate): string {
+  const values = { typed: decimal(violation.typed), min: spec.min, max: spec.max, unit: spec.unit }
+  return t(violation.reason === 'max' ? 'settingsFeedback.max' : 'settingsFeedback.min', values)
+}
+
+/** The fields whose typed value is out of range, with their errors. */
+function rangeErrors(specs: NumberFieldSpec[], texts: Partial<Record<SettingName, string>>, t: Translate) {
+  return Object.fromEntries(
+    specs.flatMap((spec) => {
+      const violation = rangeViolation(texts[spec.name] ?? '', spec)
+      return violation ? [[spec.name, violationMessage(violation, spec, t)]] : []
+    }),
+  ) as Record<string, string>
+}
+
+/** The field's note after a typed value was put on its step, and what it became. */
 function adjustmentNotice(adjustment: SettingAdjustment, spec: NumberFieldSpec, t: Translate): string {
   const values = { typed: decimal(adjustment.typed), value: decimal(adjustment.value), unit: spec.unit }
-  if (adjustment.reason === 'max') return t('settingsFeedback.max', { ...values, limit: spec.max })
-  if (adjustment.reason === 'min') return t('settingsFeedback.min', { ...values, limit: spec.min })
   return spec.decimal
     ? t('settingsFeedback.step', { ...values, step: decimal(spec.step) })
     : t('settingsFeedback.whole', values)
@@ -101,8 +117,24 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
       [spec.name]: adjustment ? adjustmentNotice(adjustment, spec, t) : undefined,
     }))
 
+  // Leaving a field says at once when its value is out of range; typing again takes the error away.
+  const checkRange = (spec: NumberFieldSpec, text: string) =>
+    setErrors((previous) => {
+      const rest = Object.fromEntries(
+        Object.entries(previous).filter(([field]) => field !== spec.name && field !== 'form'),
+      )
+      const violation = rangeViolation(text, spec)
+      return violation ? { ...rest, [spec.name]: violationMessage(violation, spec, t) } : rest
+    })
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    // A value out of the controller's range is refused here: nothing is sent, the field says the range.
+    const outOfRange = rangeErrors(specs, texts, t)
+    if (Object.keys(outOfRange).length > 0) {
+      setErrors({ ...outOfRange, form: t('settingsFeedback.outOfRange') })
+      return
+    }
     // Enter may submit without leaving the field: a value brought into range is shown, not sent unseen.
     const adjusted = specs.flatMap((spec) => {
       const adjustment = settingAdjustment(texts[spec.name] ?? '', spec)
@@ -149,8 +181,14 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
                 label={spec.label}
                 unit={spec.unit}
                 value={texts[spec.name] ?? ''}
-                onChange={(value) => setTexts((previous) => ({ ...previous, [spec.name]: value }))}
-                onLeave={(adjustment) => noteAdjustment(spec, adjustment)}
+                onChange={(value) => {
+                  setTexts((previous) => ({ ...previous, [spec.name]: value }))
+                  if (errors[spec.name] && !rangeViolation(value, spec)) checkRange(spec, value)
+                }}
+                onLeave={(adjustment) => {
+                  noteAdjustment(spec, adjustment)
+                  checkRange(spec, texts[spec.name] ?? '')
+                }}
                 error={errors[spec.name]}
                 notice={notices[spec.name]}
               />

@@ -55,7 +55,11 @@ describe('a setting added to the registry', { timeout: 15_000 }, () => {
     await user.clear(frostGuard)
     await user.type(frostGuard, '20')
     await user.tab()
-    expect((frostGuard as HTMLInputElement).value).toBe('15')
+    // Out of its range: refused with the range, not clamped.
+    expect((frostGuard as HTMLInputElement).value).toBe('20')
+    expect(screen.getByText('20 °C — більше за максимум. Допустимо від 3 до 15 °C.')).toBeTruthy()
+    await user.clear(frostGuard)
+    await user.type(frostGuard, '15')
     expect(
       screen.getByRole('button', { name: 'Збільшити: Захист від замерзання, °C' }).hasAttribute('disabled'),
     ).toBe(true)

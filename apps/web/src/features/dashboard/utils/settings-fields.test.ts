@@ -7,6 +7,7 @@ import {
   normalizeSettingText,
   numberFields,
   parseSettingText,
+  rangeViolation,
   settingAdjustment,
   stepSettingText,
 } from './settings-fields'
@@ -46,14 +47,22 @@ describe('parsing typed values (spec §5)', () => {
   })
 })
 
-describe('clamping (spec §5, §9)', () => {
-  it('puts typed values inside the card limits when the field is left', () => {
-    expect(normalizeSettingText('95', heaterSet)).toBe('80')
-    expect(normalizeSettingText('-4', heaterSet)).toBe('0')
-    expect(normalizeSettingText('20', gasMin)).toBe('80')
-    expect(normalizeSettingText('4000', powerSet)).toBe('1000')
-    expect(normalizeSettingText('12', heaterHysteresis)).toBe('8')
+describe('range and step (spec §5, §9)', () => {
+  it('leaves a value out of range as typed, for the user to correct, and names the limit it passed', () => {
+    expect(normalizeSettingText('95', heaterSet)).toBe('95')
+    expect(normalizeSettingText('-4', heaterSet)).toBe('-4')
+    expect(normalizeSettingText('20', gasMin)).toBe('20')
+    expect(normalizeSettingText('12', heaterHysteresis)).toBe('12')
+    expect(rangeViolation('999', heaterSet)).toEqual({ typed: 999, reason: 'max' })
+    expect(rangeViolation('4000', powerSet)).toEqual({ typed: 4000, reason: 'max' })
+    expect(rangeViolation('-4', heaterSet)).toEqual({ typed: -4, reason: 'min' })
+    expect(rangeViolation('80', heaterSet)).toBeNull()
+    expect(rangeViolation('', heaterSet)).toBeNull()
+  })
+
+  it('puts a value in range on its step when the field is left', () => {
     expect(normalizeSettingText('3.3', heaterHysteresis)).toBe('3.5')
+    expect(normalizeSettingText('67,5', heaterSet)).toBe('67')
   })
 
   it('leaves empty and non-numeric text for the user to fix', () => {
@@ -98,14 +107,14 @@ describe('building the PATCH attributes of one group', () => {
     expect(result).toMatchObject({ ok: false, nothingToSend: true })
   })
 
-  it('clamps values that were never normalised', () => {
+  it('refuses a value out of range with the range, never clamped and sent', () => {
     const result = buildSettingsPayload(
       'heater',
-      { heater_temp_set: '95', heater_hysteresis: '' },
+      { heater_temp_set: '999', heater_hysteresis: '' },
       {},
       stored,
     )
-    expect(result).toEqual({ ok: true, values: { heater_temp_set: 80 } })
+    expect(result).toEqual({ ok: false, errors: { heater_temp_set: 'Значення має бути від 0 до 80' } })
   })
 
   it('refuses a flue-gas minimum above the maximum, also against the stored maximum', () => {
@@ -138,9 +147,9 @@ describe('building the PATCH attributes of one group', () => {
 })
 
 describe('saying what a typed value became', () => {
-  it('names the limit a value was brought back to, and the step it was rounded to', () => {
-    expect(settingAdjustment('95', heaterSet)).toEqual({ typed: 95, value: 80, reason: 'max' })
-    expect(settingAdjustment('-5', heaterSet)).toEqual({ typed: -5, value: 0, reason: 'min' })
+  it('names the step a value in range was rounded to (out of range is refused, not adjusted)', () => {
+    expect(settingAdjustment('95', heaterSet)).toBeNull()
+    expect(settingAdjustment('-5', heaterSet)).toBeNull()
     expect(settingAdjustment('67,5', heaterSet)).toEqual({ typed: 67.5, value: 67, reason: 'step' })
     expect(settingAdjustment('2.3', heaterHysteresis)).toEqual({ typed: 2.3, value: 2.5, reason: 'step' })
   })

@@ -76,25 +76,39 @@ export function clampSetting(value: number, spec: NumberFieldSpec): number {
   return clamp(stepped, spec.min, spec.max)
 }
 
-/** What the input shows after the user leaves it: clamped, or untouched when empty or not a number. */
-export function normalizeSettingText(text: string, spec: NumberFieldSpec): string {
-  const value = parseSettingText(text, spec)
-  if (value === undefined || Number.isNaN(value)) return text.trim()
-  return String(clampSetting(value, spec))
-}
+/** A typed number outside the controller's range: refused (never clamped and sent), the field says the range. */
+export type RangeViolation = { typed: number; reason: 'max' | 'min' }
 
-/** Why a typed number was changed into its range: above the maximum, below the minimum, or off its step. */
-export type SettingAdjustment = { typed: number; value: number; reason: 'max' | 'min' | 'step' }
-
-/** What leaving the field (or saving) would change about a typed number, so the dialog can say so. */
-export function settingAdjustment(text: string, spec: NumberFieldSpec): SettingAdjustment | null {
+export function rangeViolation(text: string, spec: NumberFieldSpec): RangeViolation | null {
   const parsed = parseSettingText(text, spec)
   if (parsed === undefined || Number.isNaN(parsed)) return null
   const typed = Number.parseFloat(text.trim().replace(',', '.'))
+  if (typed > spec.max) return { typed, reason: 'max' }
+  if (typed < spec.min) return { typed, reason: 'min' }
+  return null
+}
+
+/**
+ * What the input shows after the user leaves it: a value in range on its step (whole numbers, hysteresis's 0.5);
+ * untouched when empty, not a number or out of range (the user fixes that, it is not changed for them).
+ */
+export function normalizeSettingText(text: string, spec: NumberFieldSpec): string {
+  const value = parseSettingText(text, spec)
+  if (value === undefined || Number.isNaN(value) || rangeViolation(text, spec)) return text.trim()
+  return String(clampSetting(value, spec))
+}
+
+/** A typed number in range but off its step, and what it was rounded to. */
+export type SettingAdjustment = { typed: number; value: number; reason: 'step' }
+
+/** What leaving the field (or saving) would change about a typed number in range, so the dialog can say so. */
+export function settingAdjustment(text: string, spec: NumberFieldSpec): SettingAdjustment | null {
+  const parsed = parseSettingText(text, spec)
+  if (parsed === undefined || Number.isNaN(parsed) || rangeViolation(text, spec)) return null
+  const typed = Number.parseFloat(text.trim().replace(',', '.'))
   const value = clampSetting(typed, spec)
   if (value === typed) return null
-  const reason = typed > spec.max ? 'max' : typed < spec.min ? 'min' : 'step'
-  return { typed, value, reason }
+  return { typed, value, reason: 'step' }
 }
 
 /** The values of a payload that differ from what the device already has (its desired settings). */
@@ -124,7 +138,8 @@ export type SettingsResult =
   | { ok: false; errors: Record<string, string>; nothingToSend?: boolean }
 
 /**
- * Builds the PATCH attributes of one group (spec §5): empty fields are dropped, typed values clamped,
+ * Builds the PATCH attributes of one group (spec §5): empty fields are dropped, typed values put on their step,
+ * values out of range refused,
  * and the result checked with the domain schema together with the stored values it is sent against,
  * so a lone minimum above the stored maximum is caught here too.
  */
@@ -139,7 +154,9 @@ export function buildSettingsPayload(
   for (const spec of numberFields(group)) {
     const value = parseSettingText(texts[spec.name] ?? '', spec)
     if (value === undefined) continue
-    values[spec.name] = Number.isNaN(value) ? value : clampSetting(value, spec)
+    // Out of range stays as typed, so the domain schema refuses it with the range.
+    const refused = Number.isNaN(value) || rangeViolation(texts[spec.name] ?? '', spec) !== null
+    values[spec.name] = refused ? value : clampSetting(value, spec)
   }
   Object.assign(values, extra)
   if (Object.keys(values).length === 0) return { ok: false, errors: {}, nothingToSend: true }

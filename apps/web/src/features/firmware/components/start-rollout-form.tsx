@@ -107,26 +107,32 @@ export function StartRolloutForm({ images, devices, typeName }: StartRolloutForm
               <Typography>{t('firmware.rollout.noDevices')}</Typography>
             ) : (
               <Stack>
-                {candidates.map((device) => (
-                  <FormControlLabel
-                    key={device.id}
-                    control={
-                      <Checkbox
-                        checked={chosen.includes(device.id)}
-                        onChange={(event) =>
-                          setChosen((current) =>
-                            event.target.checked
-                              ? [...current, device.id]
-                              : current.filter((id) => id !== device.id),
-                          )
-                        }
-                      />
-                    }
-                    label={`${device.attributes.name} · ${device.attributes.serial_number} · ${
-                      device.attributes.firmware_version ?? t('firmware.unknownVersion')
-                    }`}
-                  />
-                ))}
+                {candidates.map((device) => {
+                  // A device already on the image's version has nothing to install: shown, not offered.
+                  const current = device.attributes.firmware_version === image.attributes.version
+                  const label = `${device.attributes.name} · ${device.attributes.serial_number} · ${
+                    device.attributes.firmware_version ?? t('firmware.unknownVersion')
+                  }`
+                  return (
+                    <FormControlLabel
+                      key={device.id}
+                      disabled={current}
+                      control={
+                        <Checkbox
+                          checked={!current && chosen.includes(device.id)}
+                          onChange={(event) =>
+                            setChosen((current) =>
+                              event.target.checked
+                                ? [...current, device.id]
+                                : current.filter((id) => id !== device.id),
+                            )
+                          }
+                        />
+                      }
+                      label={current ? `${label} · ${t('firmware.rollout.alreadyHas')}` : label}
+                    />
+                  )
+                })}
               </Stack>
             ))}
           {fieldErrors.item_ids && <FormHelperText error>{fieldErrors.item_ids}</FormHelperText>}

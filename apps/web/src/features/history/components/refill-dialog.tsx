@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import TextField from '@mui/material/TextField'
-import { FUEL_LIMITS, hopperRefillSchema } from '@teplo/domain'
+import { FUEL_LIMITS, hopperRefillSchema, refillMaxKg } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
@@ -37,13 +37,11 @@ export function RefillDialog({ itemId, fuel, open, onClose }: RefillDialogProps)
     const kg = parseAmount(text)
     const parsed = hopperRefillSchema.safeParse(kg === null ? {} : { kg })
     if (kg === null && fuel.hopper_capacity_kg === null) return setError(t('fuel.refill.needKg'))
-    if (!parsed.success || Number.isNaN(kg)) {
-      return setError(
-        parsed.success
-          ? t('fuel.refill.range', FUEL_LIMITS.refill_kg)
-          : domainMessage(parsed.error.issues[0]?.message ?? ''),
-      )
-    }
+    // A hopper holds no more than its capacity: the range is said before anything is sent.
+    const range = { min: FUEL_LIMITS.refill_kg.min, max: refillMaxKg(fuel.hopper_capacity_kg) }
+    const outOfRange = kg !== null && !Number.isNaN(kg) && (kg < range.min || kg > range.max)
+    if (outOfRange || Number.isNaN(kg)) return setError(t('fuel.refill.range', range))
+    if (!parsed.success) return setError(domainMessage(parsed.error.issues[0]?.message ?? ''))
     setError(null)
     refill.mutate(parsed.data, {
       onSuccess: () => {
