@@ -87,8 +87,25 @@ describe('signing up through an invitation link', () => {
     expect(registered.json().invitation).toMatchObject({ item_id: String(device.id), access: 'owner' })
     const buyer = await accountOf('buyer@signup.test')
     expect((await app.db.select().from(items).where(eq(items.id, device.id)))[0]?.userId).toBe(buyer?.id)
-    // The previous holder keeps nothing (ADR 033).
+    // The previous holder keeps nothing (ADR 033), and is told where the device went.
     expect((await request(app, installer).get(`/api/v2/items/${device.id}`)).statusCode).toBe(404)
+    const told = await request(app, installer).get('/api/v2/me/handed-over')
+    expect(told.statusCode).toBe(200)
+    expect(told.json().data).toEqual([
+      expect.objectContaining({
+        type: 'handed-over',
+        attributes: expect.objectContaining({
+          item_name: device.name,
+          serial_number: device.serialNumber,
+          to_email: 'buyer@signup.test',
+        }),
+      }),
+    ])
+    // Nobody else hears of it, the new owner included.
+    const buyerToken = registered.json().access_token as string
+    const asBuyer = { id: buyer!.id, email: 'buyer@signup.test', token: buyerToken }
+    expect((await request(app, asBuyer).get('/api/v2/me/handed-over')).json().data).toEqual([])
+    expect((await request(app, owner).get('/api/v2/me/handed-over')).json().data).toEqual([])
   })
 
   it('with another address: refused before any account exists, and the offer stays for its addressee', async () => {

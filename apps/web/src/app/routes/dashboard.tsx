@@ -15,6 +15,8 @@ const HistoryPanel = lazy(() => import('../../features/history/components/histor
 // «Доступ» and «Журнал змін», and offers waiting for the account (ADR 018).
 const SharingPanel = lazy(() => import('../../features/sharing/components/sharing-panel'))
 const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
+// Boilers this account handed over lately: why they left the list (ADR 048).
+const HandedOverNotice = lazy(() => import('../../features/sharing/components/handed-over-notice'))
 // The weekly schedule: the period the boiler is in and the week grid (ADR 026).
 const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
 
@@ -63,6 +65,7 @@ export function DashboardRoute() {
   return (
     <Stack spacing={3}>
       <Suspense fallback={null}>
+        <HandedOverNotice />
         <PendingInvitations quiet />
       </Suspense>
       <DashboardScreen
