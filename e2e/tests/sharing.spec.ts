@@ -127,7 +127,9 @@ test('an invitation mailed to a new address: the link leads to a sign-up with th
   const email = guest.getByLabel('Email')
   await expect(email).toHaveValue(guestEmail)
   await expect(email).toHaveAttribute('readonly', '')
-  await expect(guest.getByText('Адреса із запрошення: щойно ви зареєструєтеся, запрошення буде прийнято.')).toBeVisible()
+  await expect(
+    guest.getByText('Адреса із запрошення: щойно ви зареєструєтеся, запрошення буде прийнято.'),
+  ).toBeVisible()
   await guest.getByLabel('Логін').fill('Гість')
   await guest.getByLabel('Пароль', { exact: true }).fill('warm-house-1')
   await guest.getByLabel('Підтвердження пароля').fill('warm-house-1')
@@ -135,7 +137,9 @@ test('an invitation mailed to a new address: the link leads to a sign-up with th
   await guest.getByRole('button', { name: 'Зареєструватися' }).click()
   // No «Прийняти» any more: the person lands on the shared boiler, told why it is there.
   await expect(guest).toHaveURL(new RegExp(`/dashboards\\?device=${boilerId}$`))
-  await expect(guest.getByText(`Запрошення прийнято: котел «${boilerName}» тепер у вашому списку.`)).toBeVisible()
+  await expect(
+    guest.getByText(`Запрошення прийнято: котел «${boilerName}» тепер у вашому списку.`),
+  ).toBeVisible()
   await expect(guest.getByRole('button', { name: 'Прийняти' })).toHaveCount(0)
   await expect(guest.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
   // A viewer sees the values but cannot change them.

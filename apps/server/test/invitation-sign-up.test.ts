@@ -71,7 +71,9 @@ describe('signing up through an invitation link', () => {
     expect(seen.json().data.attributes.access).toBe('operator')
     // The mailed secret proved the address: no verification letter is needed.
     expect((await accountOf('olena@signup.test'))?.emailVerifiedAt).toBeInstanceOf(Date)
-    expect((await request(app, olena).get('/api/v2/me')).json().data.attributes.email_verified_at).not.toBeNull()
+    expect(
+      (await request(app, olena).get('/api/v2/me')).json().data.attributes.email_verified_at,
+    ).not.toBeNull()
     // The link is spent.
     const again = await request(app, olena).post('/api/v2/invitations/accept', { token })
     expect(again.json<ErrorDoc>().errors[0]?.detail).toBe(

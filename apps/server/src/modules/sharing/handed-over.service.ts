@@ -1,5 +1,5 @@
 import type { HandedOverResource } from '@teplo/domain'
-import { and, desc, eq, gt, isNotNull, ne, or, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemHandovers, items } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'

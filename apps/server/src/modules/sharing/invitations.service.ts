@@ -179,7 +179,11 @@ export async function acceptInTransaction(
           .select()
           .from(itemHandovers)
           .where(
-            and(eq(itemHandovers.id, by.id), eq(itemHandovers.kind, 'invitation'), eq(itemHandovers.email, email)),
+            and(
+              eq(itemHandovers.id, by.id),
+              eq(itemHandovers.kind, 'invitation'),
+              eq(itemHandovers.email, email),
+            ),
           )
   if (!found) {
     if ('token' in by) throw invalidField('token', INVITATION_MESSAGES.invalid)
@@ -206,7 +210,11 @@ export async function acceptInTransaction(
     .set({ claimedBy: userId, claimedAt: now })
     .where(eq(itemHandovers.id, row.id))
   const access = (row.access ?? 'viewer') as AccessLevel
-  await recordAudit(tx, { itemId: item.id, actorId: userId, action: 'invitation-accepted', subject: { email, access } }, now)
+  await recordAudit(
+    tx,
+    { itemId: item.id, actorId: userId, action: 'invitation-accepted', subject: { email, access } },
+    now,
+  )
   const accepted = { itemId: item.id, itemName: item.name, access }
   if (access === 'owner') {
     if (item.status === 'archive') throw new HttpError(409, INVITATION_MESSAGES.archived)

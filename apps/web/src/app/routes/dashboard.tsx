@@ -9,6 +9,7 @@ import { DashboardScreen } from '../../features/dashboard/components/dashboard-s
 import { ActiveFaultsAlert } from '../../features/device-errors/components/active-faults-alert'
 import { DeviceAlarms } from '../../features/notifications/components/device-alarms'
 import type { Device } from '../../lib/items/item-document'
+import { NoAccessNotice } from '../guards/no-access-notice'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
 const HistoryPanel = lazy(() => import('../../features/history/components/history-panel'))
@@ -64,6 +65,7 @@ export function DashboardRoute() {
   if (!profile) return <PageLoader />
   return (
     <Stack spacing={3}>
+      <NoAccessNotice />
       <Suspense fallback={null}>
         <HandedOverNotice />
         <PendingInvitations quiet />

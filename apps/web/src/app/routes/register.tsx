@@ -28,8 +28,13 @@ export function RegisterRoute() {
     const back = afterSignIn('/dashboards')
     const joined = response.invitation
     if (!joined) return void navigate(back, { replace: true })
-    toast.success(t(joined.access === 'owner' ? 'invitations.joinedOwner' : 'invitations.joined', { name: joined.item_name }))
-    const installers = joined.access === 'owner' ? installersOf(preview.data?.attributes.losing_access ?? []) : []
+    toast.success(
+      t(joined.access === 'owner' ? 'invitations.joinedOwner' : 'invitations.joined', {
+        name: joined.item_name,
+      }),
+    )
+    const installers =
+      joined.access === 'owner' ? installersOf(preview.data?.attributes.losing_access ?? []) : []
     if (installers.length > 0) {
       const state = { handedOver: { itemId: joined.item_id, people: installers } }
       return void navigate(`/invitations/accept?token=${encodeURIComponent(token)}`, { replace: true, state })
@@ -41,7 +46,9 @@ export function RegisterRoute() {
   if (preview.isPending) return <LoadingStatus>{t('invitations.loading')}</LoadingStatus>
   const invitation = preview.data?.attributes
   const refusal =
-    preview.error instanceof ApiRequestError ? (preview.error.errors[0]?.detail ?? t('invitations.failed')) : null
+    preview.error instanceof ApiRequestError
+      ? (preview.error.errors[0]?.detail ?? t('invitations.failed'))
+      : null
   return (
     <Stack spacing={2}>
       {refusal && <Alert severity="warning">{refusal}</Alert>}

@@ -6,13 +6,7 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import {
-  accessHint,
-  accessLabel,
-  type ItemAccess,
-  SHARE_LEVELS,
-  type ShareLevel,
-} from '@teplo/domain'
+import { accessHint, accessLabel, type ItemAccess, SHARE_LEVELS, type ShareLevel } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'

@@ -79,7 +79,13 @@ function HandoverDialog({ device, onClose }: { device: SharedDevice; onClose: ()
     )
   }
   return (
-    <Dialog open onClose={() => !create.isPending && onClose()} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={() => !create.isPending && onClose()}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{t('handover.giveDialogTitle', { name: device.name })}</DialogTitle>
         <DialogContent>
@@ -106,7 +112,9 @@ function HandoverDialog({ device, onClose }: { device: SharedDevice; onClose: ()
               </ul>
             </Alert>
             <FormControlLabel
-              control={<Checkbox checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />}
+              control={
+                <Checkbox checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
+              }
               label={owner ? t('handover.giveUnderstood') : t('handover.giveUnderstoodAdmin')}
             />
           </Stack>
