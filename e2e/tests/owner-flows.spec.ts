@@ -65,7 +65,9 @@ test('handing a boiler over: its own action, a dialog with the consequences, and
   await expect(consequences).toContainText('Щойно він прийме, ви втратите доступ до котла')
   // The installer who registered the boiler shares it: that access ends too.
   await expect(consequences).toContainText('Доступ 1 людини, з якою поділилися котлом, закінчиться')
-  await expect(consequences).toContainText('Налаштування, розклад, історія та журнал змін залишаються з котлом')
+  await expect(consequences).toContainText(
+    'Налаштування, розклад, історія та журнал змін залишаються з котлом',
+  )
   const send = dialog.getByRole('button', { name: 'Надіслати пропозицію' })
   await dialog.getByLabel('Email нового власника').fill(buyerEmail)
   await expect(send).toBeDisabled()
