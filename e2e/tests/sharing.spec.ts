@@ -91,7 +91,7 @@ test('the owner shares a boiler with an existing account, who then sees it; revo
   await expect(family.getByText('Пристроїв не знайдено')).toBeVisible()
 })
 
-test('an invitation mailed to a new address: open the link, register with it, accept, see the boiler', async ({
+test('an invitation mailed to a new address: the link leads to a sign-up with the address filled in, which lands on the shared boiler', async ({
   browser,
   request,
 }) => {
@@ -123,16 +123,24 @@ test('an invitation mailed to a new address: open the link, register with it, ac
   ).toBeVisible()
   await expect(guest.getByText(`Запрошення надіслано на адресу ${guestEmail}.`)).toBeVisible()
   await guest.getByRole('link', { name: 'Зареєструватися' }).click()
+  // The invited address is filled in and fixed: registering with it accepts the invitation (ADR 048).
+  const email = guest.getByLabel('Email')
+  await expect(email).toHaveValue(guestEmail)
+  await expect(email).toHaveAttribute('readonly', '')
+  await expect(
+    guest.getByText('Адреса із запрошення: щойно ви зареєструєтеся, запрошення буде прийнято.'),
+  ).toBeVisible()
   await guest.getByLabel('Логін').fill('Гість')
-  await guest.getByLabel('Email').fill(guestEmail)
   await guest.getByLabel('Пароль', { exact: true }).fill('warm-house-1')
   await guest.getByLabel('Підтвердження пароля').fill('warm-house-1')
   await guest.getByRole('checkbox', { name: 'Я приймаю Правила та умови' }).check()
   await guest.getByRole('button', { name: 'Зареєструватися' }).click()
-  // Back at the invitation: a new account's address is proven by the link it came with (ADR 034).
-  await expect(guest).toHaveURL(/\/invitations\/accept\?token=/)
-  await guest.getByRole('button', { name: 'Прийняти' }).click()
-  await expect(guest.getByText('Запрошення прийнято')).toBeVisible()
+  // No «Прийняти» any more: the person lands on the shared boiler, told why it is there.
+  await expect(guest).toHaveURL(new RegExp(`/dashboards\\?device=${boilerId}$`))
+  await expect(
+    guest.getByText(`Запрошення прийнято: котел «${boilerName}» тепер у вашому списку.`),
+  ).toBeVisible()
+  await expect(guest.getByRole('button', { name: 'Прийняти' })).toHaveCount(0)
   await expect(guest.getByRole('region', { name: 'Доступ' }).getByText('Ваш доступ: Перегляд')).toBeVisible()
   // A viewer sees the values but cannot change them.
   await expect(guest.getByRole('button', { name: 'Змінити: Температура котла' })).toBeDisabled()

@@ -1,5 +1,9 @@
 import type { z } from 'zod'
-import type { helpRequestResourceSchema, tokenResponseSchema } from './resources/account'
+import type {
+  helpRequestResourceSchema,
+  registerResponseSchema,
+  tokenResponseSchema,
+} from './resources/account'
 import type {
   categoryResourceSchema,
   profileResourceSchema,
@@ -31,3 +35,4 @@ export type ItemErrorAttributes = ItemErrorResource['attributes']
 export type HelpRequestAttributes = HelpRequestResource['attributes']
 
 export type TokenResponse = z.infer<typeof tokenResponseSchema>
+export type RegisterResponse = z.infer<typeof registerResponseSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ACCESS_LEVELS } from '../access-levels'
 import { ROLE_NAMES } from '../roles'
 import { documentSchema, resourceSchema, wireDate } from './document'
 
@@ -7,6 +8,17 @@ export const tokenResponseSchema = z.object({
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),
   access_token: z.string(),
+})
+
+/** POST /register: the session, and the invitation the sign-up accepted when it came through one (ADR 048). */
+export const registerResponseSchema = tokenResponseSchema.extend({
+  invitation: z
+    .object({
+      item_id: z.string(),
+      item_name: z.string(),
+      access: z.enum(ACCESS_LEVELS),
+    })
+    .optional(),
 })
 
 export const helpRequestResourceSchema = resourceSchema('help-requests', {

@@ -60,6 +60,20 @@ export const invitationListDocumentSchema = z.object({ data: z.array(invitationR
 export type InvitationResource = z.infer<typeof invitationResourceSchema>
 export type InvitationAttributes = InvitationResource['attributes']
 
+/**
+ * A device the signed-in account handed on recently (an ownership offer it sent, or an owner code it issued, was
+ * accepted): the previous holder has no access any more and is told why its list lost the device (ADR 048).
+ */
+export const handedOverResourceSchema = resourceSchema('handed-over', {
+  item_name: z.string(),
+  serial_number: z.string(),
+  /** The address the offer was sent to (null for an owner code: the new owner typed it). */
+  to_email: z.string().nullable(),
+  handed_over_at: wireDate,
+})
+export const handedOverListDocumentSchema = z.object({ data: z.array(handedOverResourceSchema) })
+export type HandedOverResource = z.infer<typeof handedOverResourceSchema>
+
 /** What happened to a device, who did it, and (for settings and on/off) whether the controller took it. */
 export const AUDIT_ACTIONS = [
   'settings',

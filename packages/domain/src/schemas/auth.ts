@@ -10,20 +10,35 @@ export const loginSchema = z.object({
   remember: z.boolean().optional().default(true),
 })
 
+const accountFields = {
+  name: requiredText('Введіть логін!', {
+    length: 100,
+    message: 'Логін має бути не довшим за 100 символів',
+  }),
+  email: loginEmail,
+  password: passwordField({
+    required: 'Необхідно ввести пароль!',
+    tooShort: 'Пароль має бути не менше 8 символів!',
+  }),
+  password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+  /** The language chosen before signing up (the browser's); 'uk' when absent. */
+  language: languageSchema.optional(),
+}
+
+const INVITATION_LINK_INVALID = 'Запрошення недійсне: перевірте посилання з листа'
+
 export const registerSchema = z
   .object({
-    name: requiredText('Введіть логін!', {
-      length: 100,
-      message: 'Логін має бути не довшим за 100 символів',
-    }),
-    email: loginEmail,
-    password: passwordField({
-      required: 'Необхідно ввести пароль!',
-      tooShort: 'Пароль має бути не менше 8 символів!',
-    }),
-    password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
-    /** The language chosen before signing up (the browser's); 'uk' when absent. */
-    language: languageSchema.optional(),
+    ...accountFields,
+    /**
+     * The secret of a mailed invitation this sign-up comes from: with the invited address, the account starts with
+     * that address proven and the invitation accepted (ADR 048).
+     */
+    invitation_token: z
+      .string({ error: INVITATION_LINK_INVALID })
+      .min(1, { error: INVITATION_LINK_INVALID })
+      .max(200, { error: INVITATION_LINK_INVALID })
+      .optional(),
   })
   .refine(...passwordsMatch('Паролі мають збігатися'))
 
@@ -39,7 +54,7 @@ export const setupCheckSchema = z.object({ token: setupToken })
 
 /** POST /setup: the installation's first administrator, from the printed link. */
 export const setupAdminSchema = z
-  .object({ ...registerSchema.shape, token: setupToken })
+  .object({ ...accountFields, token: setupToken })
   .refine(...passwordsMatch('Паролі мають збігатися'))
 
 /** The register form also asks to accept the terms; the server never receives that field. */

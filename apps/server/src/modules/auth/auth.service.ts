@@ -31,16 +31,23 @@ export async function login(db: Database, input: LoginInput, client?: SessionCli
   return afterPassword(db, user.id, remember, () => issueAccessToken(db, user.id, remember, client))
 }
 
-/** A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034). */
-export async function register(
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * A new account and its first session; its address is not proven yet (the caller mails the link, ADR 034).
+ * `within` runs in the account's own transaction (accepting the invitation it came through, ADR 048): if it
+ * fails, no account is made.
+ */
+export async function register<T = undefined>(
   db: Database,
   input: RegisterInput,
   client?: SessionClient,
-): Promise<{ userId: number; token: TokenResponse }> {
+  within?: (tx: Transaction, userId: number) => Promise<T>,
+): Promise<{ userId: number; token: TokenResponse; outcome: T | undefined }> {
   const email = normalizeEmail(input.email)
   await assertEmailFree(db, email)
   const passwordHash = await hashPassword(input.password)
-  const userId = await db.transaction(async (tx) => {
+  const { userId, outcome } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ name: input.name.trim(), email, passwordHash, language: input.language ?? DEFAULT_LANGUAGE })
@@ -49,7 +56,7 @@ export async function register(
     if (!created) throw emailTaken()
     const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'user')).limit(1)
     if (userRole) await tx.insert(userRoles).values({ userId: created.id, roleId: userRole.id })
-    return created.id
+    return { userId: created.id, outcome: within ? await within(tx, created.id) : undefined }
   })
-  return { userId, token: await issueAccessToken(db, userId, true, client) }
+  return { userId, token: await issueAccessToken(db, userId, true, client), outcome }
 }

@@ -1,4 +1,4 @@
-import { isShareLevel } from '@teplo/domain'
+import { type AccessLevel, isShareLevel } from '@teplo/domain'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemHandovers, itemShares, items, users } from '../../db/schema.ts'
@@ -17,6 +17,8 @@ export const INVITATION_MESSAGES = {
   expired: 'Термін дії запрошення минув: попросіть власника надіслати нове',
   wrongAccount: (email: string) =>
     `Це запрошення надіслано на адресу ${email}: увійдіть або зареєструйтеся з нею, щоб прийняти його`,
+  signUpAddress: (email: string) =>
+    `Це запрошення надіслано на адресу ${email}: зареєструйтеся з нею, щоб прийняти його, або зареєструйтеся без посилання із запрошення`,
   alreadyOwner: 'Цей пристрій уже у вашому обліковому записі',
   archived: 'Пристрій заблоковано: прийняти запрошення неможливо',
   unverified:
@@ -152,10 +154,94 @@ export async function previewInvitation(db: Database, token: string, now = new D
 
 export type AcceptedInvitation = { itemId: number }
 
+export type InvitationAcceptance = {
+  itemId: number
+  itemName: string
+  access: AccessLevel
+  handover?: Handover
+}
+
+/**
+ * The acceptance itself, inside the caller's transaction: `email` is the accepting account's address, `by` the
+ * mailed link's secret or the offer's id from the account's own list. Single use: the row is locked and spent.
+ */
+export async function acceptInTransaction(
+  tx: Transaction,
+  userId: number,
+  email: string,
+  by: { token: string } | { id: number },
+  now: Date,
+): Promise<InvitationAcceptance> {
+  const [found] =
+    'token' in by
+      ? [await byToken(tx, by.token)]
+      : await tx
+          .select()
+          .from(itemHandovers)
+          .where(
+            and(
+              eq(itemHandovers.id, by.id),
+              eq(itemHandovers.kind, 'invitation'),
+              eq(itemHandovers.email, email),
+            ),
+          )
+  if (!found) {
+    if ('token' in by) throw invalidField('token', INVITATION_MESSAGES.invalid)
+    throw notFound(SHARE_MESSAGES.invitationNotFound)
+  }
+  // The device first, then the offer: the same order as every other change of a device's holder.
+  const [item] = await tx.select().from(items).where(eq(items.id, found.itemId)).for('update')
+  const [row] = await tx.select().from(itemHandovers).where(eq(itemHandovers.id, found.id)).for('update')
+  if (!item || !row) throw invalidField('token', INVITATION_MESSAGES.invalid)
+  const refusal = unusable(row, now)
+  // From the account's list, a spent or lapsed offer is simply gone.
+  if (refusal) throw 'token' in by ? refusal : notFound(SHARE_MESSAGES.invitationNotFound)
+  if (row.email !== email) throw forbidden(INVITATION_MESSAGES.wrongAccount(row.email ?? ''))
+  if (item.userId === userId) throw new HttpError(409, INVITATION_MESSAGES.alreadyOwner)
+  // The secret came by mail to this address: the mailbox is proven.
+  if ('token' in by) {
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+  }
+  await tx
+    .update(itemHandovers)
+    .set({ claimedBy: userId, claimedAt: now })
+    .where(eq(itemHandovers.id, row.id))
+  const access = (row.access ?? 'viewer') as AccessLevel
+  await recordAudit(
+    tx,
+    { itemId: item.id, actorId: userId, action: 'invitation-accepted', subject: { email, access } },
+    now,
+  )
+  const accepted = { itemId: item.id, itemName: item.name, access }
+  if (access === 'owner') {
+    if (item.status === 'archive') throw new HttpError(409, INVITATION_MESSAGES.archived)
+    return { ...accepted, handover: await transferItem(tx, item, userId, now) }
+  }
+  if (isShareLevel(access)) {
+    await tx
+      .insert(itemShares)
+      .values({ itemId: item.id, userId, access, grantedBy: row.issuedBy })
+      .onConflictDoUpdate({
+        target: [itemShares.itemId, itemShares.userId],
+        set: { access, updatedAt: now },
+      })
+  }
+  return accepted
+}
+
+/** After the commit: a handover announces itself (who lost access), any other acceptance the device's change. */
+export function announceAcceptance(events: AppEventBus, accepted: InvitationAcceptance): void {
+  if (accepted.handover) announceHandover(events, accepted.handover)
+  else events.emit('item.updated', { itemId: accepted.itemId })
+}
+
 /**
  * The signed-in account accepts an offer: by the mailed link's secret, or by its id from the account's own list
  * (the address matching the account is what entitles it). An offer of ownership moves the device (as an owner code
- * would); any other grants the level. Single use: the row is locked and spent in the transaction.
+ * would); any other grants the level.
  */
 export async function acceptInvitation(
   db: Database,
@@ -166,72 +252,22 @@ export async function acceptInvitation(
 ): Promise<AcceptedInvitation> {
   const email =
     'token' in by ? (await addressOf(db, caller.userId)).email : await provenEmailOf(db, caller.userId)
-  const accepted = await db.transaction(async (tx): Promise<{ itemId: number; handover?: Handover }> => {
-    const [found] =
-      'token' in by
-        ? [await byToken(tx, by.token)]
-        : await tx
-            .select()
-            .from(itemHandovers)
-            .where(
-              and(
-                eq(itemHandovers.id, by.id),
-                eq(itemHandovers.kind, 'invitation'),
-                eq(itemHandovers.email, email),
-              ),
-            )
-    if (!found) {
-      if ('token' in by) throw invalidField('token', INVITATION_MESSAGES.invalid)
-      throw notFound(SHARE_MESSAGES.invitationNotFound)
-    }
-    // The device first, then the offer: the same order as every other change of a device's holder.
-    const [item] = await tx.select().from(items).where(eq(items.id, found.itemId)).for('update')
-    const [row] = await tx.select().from(itemHandovers).where(eq(itemHandovers.id, found.id)).for('update')
-    if (!item || !row) throw invalidField('token', INVITATION_MESSAGES.invalid)
-    const refusal = unusable(row, now)
-    // From the account's list, a spent or lapsed offer is simply gone.
-    if (refusal) throw 'token' in by ? refusal : notFound(SHARE_MESSAGES.invitationNotFound)
-    if (row.email !== email) throw forbidden(INVITATION_MESSAGES.wrongAccount(row.email ?? ''))
-    if (item.userId === caller.userId) throw new HttpError(409, INVITATION_MESSAGES.alreadyOwner)
-    // The secret came by mail to this address: the mailbox is proven.
-    if ('token' in by) {
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: now })
-        .where(and(eq(users.id, caller.userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
-    }
-    await tx
-      .update(itemHandovers)
-      .set({ claimedBy: caller.userId, claimedAt: now })
-      .where(eq(itemHandovers.id, row.id))
-    await recordAudit(
-      tx,
-      {
-        itemId: item.id,
-        actorId: caller.userId,
-        action: 'invitation-accepted',
-        subject: { email, access: row.access },
-      },
-      now,
-    )
-    if (row.access === 'owner') {
-      if (item.status === 'archive') throw new HttpError(409, INVITATION_MESSAGES.archived)
-      return { itemId: item.id, handover: await transferItem(tx, item, caller.userId, now) }
-    }
-    if (isShareLevel(row.access)) {
-      await tx
-        .insert(itemShares)
-        .values({ itemId: item.id, userId: caller.userId, access: row.access, grantedBy: row.issuedBy })
-        .onConflictDoUpdate({
-          target: [itemShares.itemId, itemShares.userId],
-          set: { access: row.access, updatedAt: now },
-        })
-    }
-    return { itemId: item.id }
-  })
-  if (accepted.handover) announceHandover(events, accepted.handover)
-  else events.emit('item.updated', { itemId: accepted.itemId })
+  const accepted = await db.transaction((tx) => acceptInTransaction(tx, caller.userId, email, by, now))
+  announceAcceptance(events, accepted)
   return { itemId: accepted.itemId }
+}
+
+/**
+ * Before an account is made through a mailed invitation (ADR 048): the link must still work and the new account's
+ * address must be the invited one, so a link never hands an offer to another address. Answers the offer's id.
+ */
+export async function checkInvitationForSignUp(db: Database, token: string, email: string, now = new Date()) {
+  const row = await byToken(db, token)
+  if (!row) throw invalidField('invitation_token', INVITATION_MESSAGES.invalid)
+  if (row.claimedAt) throw invalidField('invitation_token', INVITATION_MESSAGES.used)
+  if (row.expiresAt <= now) throw invalidField('invitation_token', INVITATION_MESSAGES.expired)
+  if (row.email !== email) throw invalidField('email', INVITATION_MESSAGES.signUpAddress(row.email ?? ''))
+  return row.id
 }
 
 /** DELETE /invitations/{id}: the addressee declines an offer from the account's list. */

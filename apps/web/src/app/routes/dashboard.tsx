@@ -9,12 +9,15 @@ import { DashboardScreen } from '../../features/dashboard/components/dashboard-s
 import { ActiveFaultsAlert } from '../../features/device-errors/components/active-faults-alert'
 import { DeviceAlarms } from '../../features/notifications/components/device-alarms'
 import type { Device } from '../../lib/items/item-document'
+import { NoAccessNotice } from '../guards/no-access-notice'
 
 // ECharts and the history screens load only when a device's dashboard is shown.
 const HistoryPanel = lazy(() => import('../../features/history/components/history-panel'))
 // «Доступ» and «Журнал змін», and offers waiting for the account (ADR 018).
 const SharingPanel = lazy(() => import('../../features/sharing/components/sharing-panel'))
 const PendingInvitations = lazy(() => import('../../features/sharing/components/pending-invitations'))
+// Boilers this account handed over lately: why they left the list (ADR 048).
+const HandedOverNotice = lazy(() => import('../../features/sharing/components/handed-over-notice'))
 // The weekly schedule: the period the boiler is in and the week grid (ADR 026).
 const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
 
@@ -62,7 +65,9 @@ export function DashboardRoute() {
   if (!profile) return <PageLoader />
   return (
     <Stack spacing={3}>
+      <NoAccessNotice />
       <Suspense fallback={null}>
+        <HandedOverNotice />
         <PendingInvitations quiet />
       </Suspense>
       <DashboardScreen

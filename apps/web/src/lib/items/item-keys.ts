@@ -8,6 +8,10 @@ export interface ItemListQuery {
   sort?: string
   /** Ask every cache on the way for a fresh answer (spec §7): no-cache headers and a `_` timestamp. */
   noCache?: boolean
+  /** filter[name]: devices whose name contains it (the server searches, so a picker never needs every device). */
+  name?: string
+  /** page[size] of the first page; every device the server allows on one page when absent. */
+  pageSize?: number
 }
 
 /**

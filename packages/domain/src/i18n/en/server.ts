@@ -208,6 +208,8 @@ export const SERVER_MESSAGES_EN: Catalogue = {
     'The invitation has expired: ask the owner to send a new one',
   'Це запрошення надіслано на адресу {0}: увійдіть або зареєструйтеся з нею, щоб прийняти його':
     'This invitation was sent to {0}: sign in or register with that address to accept it',
+  'Це запрошення надіслано на адресу {0}: зареєструйтеся з нею, щоб прийняти його, або зареєструйтеся без посилання із запрошення':
+    'This invitation was sent to {0}: register with that address to accept it, or register without the invitation link',
   'Пристрій заблоковано: прийняти запрошення неможливо':
     'The device is blocked: the invitation cannot be accepted',
   'Доступ не знайдено': 'Access not found',

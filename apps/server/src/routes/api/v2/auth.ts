@@ -3,6 +3,7 @@ import {
   loginSchema,
   loginTwoFactorSchema,
   noContentSchema,
+  registerResponseSchema,
   registerSchema,
   tokenResponseSchema,
 } from '@teplo/domain'
@@ -14,6 +15,7 @@ import { login, normalizeEmail, register } from '../../../modules/auth/auth.serv
 import { LoginThrottle } from '../../../modules/auth/login-throttle.ts'
 import { sessionClient } from '../../../modules/auth/session-client.ts'
 import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
+import { registerThroughInvitation } from '../../../modules/sharing/invitation-sign-up.ts'
 import { completeTwoFactorLogin, pendingChallenge } from '../../../modules/two-factor/sign-in.ts'
 import { currentUser } from '../../../plugins/app/auth.ts'
 
@@ -106,14 +108,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'Create an account (its address is mailed a verification link)',
+        summary:
+          'Create an account (its address is mailed a verification link; through an invitation link with the invited address, it is proven and the invitation accepted)',
         body: registerSchema,
-        response: { 200: tokenResponseSchema },
+        response: { 200: registerResponseSchema },
       },
       config: { jsonApi: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { userId, token } = await register(app.db, request.body, sessionClient(request))
+      const { invitation_token: invitationToken, ...account } = request.body
+      if (invitationToken) {
+        const client = sessionClient(request)
+        const input = { ...account, invitation_token: invitationToken }
+        const { response } = await registerThroughInvitation(app.db, app.events, input, client)
+        return response
+      }
+      const { userId, token } = await register(app.db, account, sessionClient(request))
       // After the answer: the account works without it, and a lost letter is sent again from account settings.
       const context = {
         db: app.db,

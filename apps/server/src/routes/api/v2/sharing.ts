@@ -1,5 +1,6 @@
 import {
   auditListDocumentSchema,
+  handedOverListDocumentSchema,
   invitationDocumentSchema,
   invitationListDocumentSchema,
   invitationTokenSchema,
@@ -16,6 +17,7 @@ import { cacheBustingQuery, pageQuery } from '../../../lib/list-query.ts'
 import { idParams, idSchema } from '../../../lib/params.ts'
 import { AUDIT_PAGE_SIZE, listAudit } from '../../../modules/audit/item-audit.ts'
 import { getItem } from '../../../modules/items/items.service.ts'
+import { listHandedOver } from '../../../modules/sharing/handed-over.service.ts'
 import {
   acceptInvitation,
   cancelInvitation,
@@ -174,6 +176,19 @@ const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         listAudit(app.db, caller, request.params.id, request.query, request.query),
       )
     },
+  )
+
+  app.get(
+    '/me/handed-over',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Devices the signed-in account handed over to a new owner in the last 30 days',
+        response: { 200: handedOverListDocumentSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => listHandedOver(app.db, currentUser(request)),
   )
 
   app.get(

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { type RegisterFormInput, registerFormSchema } from '@teplo/domain'
+import { type RegisterFormInput, type RegisterResponse, registerFormSchema } from '@teplo/domain'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -19,27 +19,42 @@ type RegisterFormData = z.output<typeof registerFormSchema>
 
 const SERVER_FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
 
+/** The mailed invitation a sign-up comes through: its secret and the address it was sent to (ADR 048). */
+export interface SignUpInvitation {
+  token: string
+  email: string
+}
+
+interface RegisterFormProps {
+  onSuccess: (response: RegisterResponse) => void
+  /** Through an invitation link: the invited address is filled in and fixed, and registering accepts the offer. */
+  invitation?: SignUpInvitation
+}
+
 /** Registration form (spec §2): login name, e-mail, password twice and the terms, then an automatic sign-in. */
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+export function RegisterForm({ onSuccess, invitation }: RegisterFormProps) {
   const { t } = useTranslation()
   const toast = useToast()
   const register = useRegister()
   const { control, handleSubmit, setError } = useForm<RegisterFormInput, unknown, RegisterFormData>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+    defaultValues: { name: '', email: invitation?.email ?? '', password: '', password_confirmation: '' },
   })
   const reveal = { show: t('auth.login.showPassword'), hide: t('auth.login.hidePassword') }
 
   const submit = handleSubmit(async ({ terms: _accepted, ...account }) => {
+    let response: RegisterResponse
     try {
-      await register.mutateAsync(account)
+      response = await register.mutateAsync(
+        invitation ? { ...account, email: invitation.email, invitation_token: invitation.token } : account,
+      )
     } catch (error) {
       if (error instanceof ApiRequestError) applyFieldErrors(error.fieldErrors, setError, SERVER_FIELDS)
       toast.error(failureText(error))
       return
     }
-    toast.success(t('auth.register.success'))
-    onSuccess()
+    if (!response.invitation) toast.success(t('auth.register.success'))
+    onSuccess(response)
   })
 
   // Spec §8 reads every refusal as a taken e-mail; a server that cannot answer is told as such.
@@ -47,6 +62,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     if (!(error instanceof ApiRequestError) || error.status >= 500) return t('errors.generic')
     if (error.isNetworkError) return t('errors.network')
     if (error.status === 429) return error.message
+    // Through an invitation the refusal may be the link's (used, expired, another address): the server says which.
+    const invitationRefusal = invitation && !error.fieldErrors.password ? error.errors[0]?.detail : undefined
+    if (invitationRefusal && !error.fieldErrors.name) return invitationRefusal
     return t('auth.register.failed')
   }
 
@@ -63,6 +81,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         label={t('auth.login.email')}
         type="email"
         autoComplete="email"
+        readOnly={Boolean(invitation)}
+        helperText={invitation ? t('auth.register.invitationEmail') : undefined}
       />
       <NewPasswordFields
         control={control}

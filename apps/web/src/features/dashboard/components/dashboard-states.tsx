@@ -18,6 +18,7 @@ export function DashboardEmpty() {
       <Typography component="h2" variant="h2">
         {t('dashboard.empty')}
       </Typography>
+      <Typography sx={{ color: 'text.secondary', maxWidth: '36rem' }}>{t('dashboard.emptyHint')}</Typography>
       <Button component={RouterLink} to="/items/claim" variant="contained" startIcon={<AddRounded />}>
         {t('dashboard.addDevice')}
       </Button>

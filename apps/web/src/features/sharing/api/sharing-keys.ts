@@ -6,4 +6,5 @@ export const sharingKeys = {
   audit: (itemId: string, page: number) => [...sharingKeys.all, 'audit', itemId, page] as const,
   mine: () => [...sharingKeys.all, 'mine'] as const,
   preview: (token: string) => [...sharingKeys.all, 'preview', token] as const,
+  handedOver: () => [...sharingKeys.all, 'handed-over'] as const,
 }

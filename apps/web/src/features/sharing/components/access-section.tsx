@@ -6,15 +6,7 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import {
-  ACCESS_LEVELS,
-  type AccessLevel,
-  accessHint,
-  accessLabel,
-  type ItemAccess,
-  SHARE_LEVELS,
-  type ShareLevel,
-} from '@teplo/domain'
+import { accessHint, accessLabel, type ItemAccess, SHARE_LEVELS, type ShareLevel } from '@teplo/domain'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
@@ -34,6 +26,7 @@ import {
   useItemInvitations,
   useShares,
 } from '../api/shares'
+import { HandoverSection } from './handover-section'
 
 export interface SharedDevice {
   id: string
@@ -60,6 +53,7 @@ export function AccessSection({ device }: { device: SharedDevice }) {
           {manager && <InviteForm itemId={device.id} />}
           <ShareList device={device} manager={manager} />
           {manager && <PendingList itemId={device.id} />}
+          {manager && <HandoverSection device={device} />}
         </Stack>
       </CardContent>
     </Card>
@@ -73,14 +67,12 @@ function InviteForm({ itemId }: { itemId: string }) {
   const toast = useToast()
   const create = useCreateShare(itemId)
   const [email, setEmail] = useState('')
-  const [access, setAccess] = useState<AccessLevel>('viewer')
+  const [access, setAccess] = useState<ShareLevel>('viewer')
   const fieldError = create.error instanceof ApiRequestError ? create.error.fieldErrors.email : undefined
-  const options = [...ACCESS_LEVELS].reverse().map((level) => ({
+  // Levels only: handing the boiler over is an action of its own, with its consequences spelt out (HandoverSection).
+  const options = [...SHARE_LEVELS].reverse().map((level) => ({
     value: level,
-    label:
-      level === 'owner'
-        ? t('sharing.invite.handover')
-        : `${accessLabel(level, currentLanguage())} — ${accessHint(level, currentLanguage()).toLowerCase()}`,
+    label: `${accessLabel(level, currentLanguage())} — ${accessHint(level, currentLanguage()).toLowerCase()}`,
   }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -89,12 +81,7 @@ function InviteForm({ itemId }: { itemId: string }) {
       {
         onSuccess: (created) => {
           setEmail('')
-          const key =
-            created.kind === 'share'
-              ? 'sharing.invite.shared'
-              : access === 'owner'
-                ? 'sharing.invite.offered'
-                : 'sharing.invite.invited'
+          const key = created.kind === 'share' ? 'sharing.invite.shared' : 'sharing.invite.invited'
           toast.success(t(key, { email: email.trim().toLowerCase() }))
         },
         onError: (error) => {
@@ -119,7 +106,7 @@ function InviteForm({ itemId }: { itemId: string }) {
         label={t('sharing.invite.level')}
         value={access}
         options={options}
-        onChange={(value) => setAccess(value as AccessLevel)}
+        onChange={(value) => setAccess(value as ShareLevel)}
       />
       <div>
         <Button type="submit" variant="contained" disabled={create.isPending || email.trim() === ''}>

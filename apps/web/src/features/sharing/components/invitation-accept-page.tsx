@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography'
 import type { LosingAccess } from '@teplo/domain'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
@@ -18,6 +18,8 @@ import { InviteInstallersBack, installersOf, LosingAccessNotice } from './handov
 import { offerText } from './pending-invitations'
 
 addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))
+
+type HandedOver = { itemId: string; people: LosingAccess[] }
 
 const detailOf = (error: unknown) =>
   error instanceof ApiRequestError && error.errors[0] ? error.errors[0].detail : undefined
@@ -36,9 +38,12 @@ export function InvitationAcceptPage() {
   const accept = useAcceptInvitation()
   const signedIn = Boolean(useAccessToken())
   // After accepting a handover: the device and who lost access, to invite the installer back (ADR 033). Kept
-  // here: the link's preview answers "already accepted" from then on.
-  const [handedOver, setHandedOver] = useState<{ itemId: string; people: LosingAccess[] } | null>(null)
-  // Signed out: sign-in or sign-up brings the person back here to accept with the link's token.
+  // here: the link's preview answers "already accepted" from then on. A sign-up through the link that accepted
+  // it arrives with them (ADR 048).
+  const arrived = (useLocation().state as { handedOver?: HandedOver } | null)?.handedOver ?? null
+  const [handedOver, setHandedOver] = useState<HandedOver | null>(arrived)
+  // Signed out: signing in brings the person back here to accept with the link's token; signing up through the
+  // link accepts it at once.
   useEffect(() => {
     if (!signedIn && token) rememberInvitation(token)
   }, [signedIn, token])
@@ -100,7 +105,11 @@ export function InvitationAcceptPage() {
             <Button component={RouterLink} to="/login" variant="contained">
               {t('invitations.signIn')}
             </Button>
-            <Button component={RouterLink} to="/register" variant="outlined">
+            <Button
+              component={RouterLink}
+              to={`/register?invitation=${encodeURIComponent(token)}`}
+              variant="outlined"
+            >
               {t('invitations.register')}
             </Button>
           </Stack>
