@@ -70,7 +70,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         confirmationLabel={t('auth.register.passwordConfirmation')}
         reveal={reveal}
       />
-      <TermsCheckbox control={control} label={t('auth.register.terms')} />
+      <TermsCheckbox control={control} />
       <Button
         type="submit"
         variant="contained"
