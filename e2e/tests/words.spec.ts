@@ -48,7 +48,7 @@ test('an alarm in the bell and on the dashboard follows the switch to English at
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   await useToken(page, admin)
   const name = `E2E слова ${stamp}`
   const device = await pairedDevice(request, name)
@@ -92,7 +92,7 @@ test('the change log reads as sentences with the settings’ names in Ukrainian 
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   await useToken(page, admin)
   const device = await pairedDevice(request, `E2E журнал ${stamp}`)
   const item = (attributes: object) => ({ data: { type: 'items', id: device.id, attributes } })
