@@ -97,12 +97,9 @@ test('the change log reads as sentences with the settings’ names in Ukrainian 
   const device = await pairedDevice(request, `E2E журнал ${stamp}`)
   const item = (attributes: object) => ({ data: { type: 'items', id: device.id, attributes } })
   try {
-    const before = await api<{ data: { attributes: { heater_temp_set: number; heater_hysteresis: number } } }>(
-      request,
-      admin,
-      'GET',
-      `items/${device.id}`,
-    )
+    const before = await api<{
+      data: { attributes: { heater_temp_set: number; heater_hysteresis: number } }
+    }>(request, admin, 'GET', `items/${device.id}`)
     const { heater_temp_set: setTemp, heater_hysteresis: hysteresis } = before.data.attributes
     // The dialog's whole group, the hysteresis unchanged; then the same again: one entry, one line.
     for (let i = 0; i < 2; i++)
@@ -125,7 +122,7 @@ test('the change log reads as sentences with the settings’ names in Ukrainian 
     await expect(log.getByText('Засипано 25 кг пелет')).toBeVisible()
     await expect(log.getByText(/^Ціна пелет, грн за тонну: не задано → 9\s000$/)).toBeVisible()
     await expect(log.getByText('Змінено налаштування палива — Адміністратор')).toBeVisible()
-    const uk = (await log.innerText()).toLowerCase()
+    const uk = ((await log.textContent()) ?? '').toLowerCase()
     for (const raw of ['power', 'heater', 'pellet_price', 'kg:', 'гістерезис']) expect(uk).not.toContain(raw)
 
     await switchWithoutReload(page, 'English')
@@ -135,8 +132,9 @@ test('the change log reads as sentences with the settings’ names in Ukrainian 
     await expect(logEn.getByText('25 kg of pellets poured in')).toBeVisible()
     await expect(logEn.getByText('Pellet price, UAH per tonne: not set → 9,000')).toBeVisible()
     await expect(logEn.getByText('Hopper refilled — Адміністратор')).toBeVisible()
-    const en = (await logEn.innerText()).toLowerCase()
-    for (const raw of ['power:', 'heater_', 'pellet_price', 'kg:', 'hysteresis']) expect(en).not.toContain(raw)
+    const en = ((await logEn.textContent()) ?? '').toLowerCase()
+    for (const raw of ['power:', 'heater_', 'pellet_price', 'kg:', 'hysteresis'])
+      expect(en).not.toContain(raw)
     expect(await notReloaded(page)).toBe(true)
   } finally {
     await backToUkrainian(request)
@@ -170,8 +168,7 @@ test('the terms open from the sign-up form in a new tab, and the form keeps what
   await expect(page).toHaveURL(/\/register$/)
   await expect(page.getByLabel('Логін')).toHaveValue('Читач умов')
   await expect(page.getByRole('checkbox', { name: /Правила та умови/ })).not.toBeChecked()
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^Умови користування/ })).toHaveAttribute(
-    'href',
-    '/terms',
-  )
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: /^Умови користування/ }),
+  ).toHaveAttribute('href', '/terms')
 })
