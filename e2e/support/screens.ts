@@ -36,6 +36,7 @@ export const GUEST_SCREENS = [
   '/500',
   '/no-such-page',
   '/pages/faq',
+  '/terms',
   ...['signin', 'signup', 'reset', 'verification'].flatMap((kind) =>
     ['basic', 'cover', 'illustration'].map((variant) => `/authentication/${kind}/${variant}`),
   ),

@@ -68,8 +68,8 @@ test('the manifest and the service worker are served and registered; the icons l
   expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json')
   const manifest = (await manifestResponse.json()) as Manifest
   expect(manifest).toMatchObject({
-    name: 'Тепло',
-    short_name: 'Тепло',
+    name: 'Teplo',
+    short_name: 'Teplo',
     lang: 'uk',
     display: 'standalone',
     start_url: '/dashboards',

@@ -29,6 +29,7 @@ const accountSettings = async () => ({
 })
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute })
 const faq = async () => ({ Component: (await import('./routes/faq')).FaqRoute })
+const terms = async () => ({ Component: (await import('./routes/terms')).TermsRoute })
 const register = async () => ({ Component: (await import('./routes/register')).RegisterRoute })
 const passwordEmail = async () => ({
   Component: (await import('./routes/password-email')).PasswordEmailRoute,
@@ -215,6 +216,8 @@ export const routes: RouteObject[] = [
             ],
           ),
           page('pages/faq', 'faq', faq),
+          // Signed in or out: linked from the sign-up form and every footer.
+          page('terms', 'terms', terms),
           guarded(undefined, [page('pages/profile/teams', 'profileTeams', profileTeams)]),
         ],
       },

@@ -4,6 +4,7 @@ import type alarms from '../locales/uk-alarms.json'
 import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
+import type legal from '../locales/uk-legal.json'
 import type push from '../locales/uk-push.json'
 import type schedule from '../locales/uk-schedule.json'
 import type screens from '../locales/uk-screens.json'
@@ -24,6 +25,7 @@ type Service = typeof service
 type Firmware = typeof firmware
 type Sessions = typeof sessions
 type TwoFactor = typeof twoFactor
+type Legal = typeof legal
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -39,7 +41,8 @@ interface Translation
     Service,
     Firmware,
     Sessions,
-    TwoFactor {}
+    TwoFactor,
+    Legal {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

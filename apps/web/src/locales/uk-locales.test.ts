@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import shell from './uk.json'
 import firmware from './uk-firmware.json'
 import history from './uk-history.json'
+import legal from './uk-legal.json'
 import schedule from './uk-schedule.json'
 import screens from './uk-screens.json'
 import service from './uk-service.json'
@@ -27,6 +28,8 @@ const ALLOWED_LATIN = new Set([
   'bin',
   'SHA-256',
   'rc1',
+  // The terms' list of what is stored: an address is called so in Ukrainian too.
+  'IP',
 ])
 
 // The boiler's fault codes E1–E10 (spec).
@@ -55,6 +58,7 @@ const files = {
   'uk-schedule.json': schedule,
   'uk-service.json': service,
   'uk-firmware.json': firmware,
+  'uk-legal.json': legal,
 }
 
 describe('the Ukrainian locale files', () => {

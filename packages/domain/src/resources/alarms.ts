@@ -48,6 +48,9 @@ export const notificationAttributesSchema = z.object({
   title: z.string(),
   description: z.string(),
   action: z.string(),
+  /** What the texts are made from, so a screen can word them in its own language (as on `alarms`). */
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
   device_name: z.string(),
   /** The alarm's state now (it may have been acknowledged or cleared since). */
   alarm_state: alarmStateSchema,

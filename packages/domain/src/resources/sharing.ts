@@ -91,6 +91,10 @@ export const AUDIT_ACTIONS = [
   'invitation-accepted',
   'handover-offered',
   'handover',
+  /** The owner's fuel settings (calorific value, efficiency, price, hopper capacity). */
+  'fuel',
+  /** «Засипав бункер»: `changes.kg.to` is how much was poured in. */
+  'refill',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

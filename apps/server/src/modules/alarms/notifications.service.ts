@@ -81,6 +81,8 @@ export function notificationResource(row: Row): NotificationResource {
       kind,
       code: row.code,
       ...alarmTexts(facts, row.language),
+      value: row.value,
+      threshold: row.threshold,
       device_name: row.deviceName,
       alarm_state: alarmState(row),
       created_at: formatDate(row.createdAt),

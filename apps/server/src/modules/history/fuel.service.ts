@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts'
 import { hopperRefills, itemFuel } from '../../db/schema.ts'
 import { invalidField, invalidParameter } from '../../lib/api-error.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
+import { type AuditChanges, recordAudit } from '../audit/item-audit.ts'
 import type { Caller } from '../items/item-access.ts'
 import { itemFor, visibleItem } from '../items/item-access.ts'
 import { TIME_ZONE, toDate } from './history.service.ts'
@@ -49,6 +50,31 @@ export async function fuelParameters(db: Database, itemId: number): Promise<Fuel
     pelletPricePerTonne: row?.pelletPricePerTonne ?? null,
     hopperCapacityKg: row?.hopperCapacityKg ?? null,
   }
+}
+
+type FuelRow = Partial<typeof itemFuel.$inferSelect>
+
+/** The stored settings as the change log names them (wire names); a missing row is the defaults. */
+function fuelOf(row: FuelRow) {
+  return {
+    calorific_value: row.calorificValue ?? FUEL_DEFAULTS.calorific_value,
+    boiler_efficiency: row.boilerEfficiency ?? FUEL_DEFAULTS.boiler_efficiency,
+    pellet_price_per_tonne: row.pelletPricePerTonne ?? null,
+    hopper_capacity_kg: row.hopperCapacityKg ?? null,
+  }
+}
+
+/** What a fuel settings change changed: a value sent again as it was is no change. */
+function fuelChanges(
+  before: ReturnType<typeof fuelOf> | null,
+  after: ReturnType<typeof fuelOf>,
+): AuditChanges {
+  const from = before ?? fuelOf({})
+  const changes: AuditChanges = {}
+  for (const name of Object.keys(after) as (keyof typeof after)[]) {
+    if (from[name] !== after[name]) changes[name] = { from: from[name], to: after[name] }
+  }
+  return changes
 }
 
 export const fuelKg = (energyKwh: number, fuel: FuelParameters) =>
@@ -268,10 +294,17 @@ export async function updateFuelSettings(
       : {}),
     ...(patch.hopper_capacity_kg !== undefined ? { hopperCapacityKg: patch.hopper_capacity_kg } : {}),
   }
-  await db
-    .insert(itemFuel)
-    .values({ itemId, ...values })
-    .onConflictDoUpdate({ target: itemFuel.itemId, set: { ...values, updatedAt: new Date() } })
+  await db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(itemFuel).where(eq(itemFuel.itemId, itemId)).for('update')
+    await tx
+      .insert(itemFuel)
+      .values({ itemId, ...values })
+      .onConflictDoUpdate({ target: itemFuel.itemId, set: { ...values, updatedAt: new Date() } })
+    const [after] = await tx.select().from(itemFuel).where(eq(itemFuel.itemId, itemId))
+    const changes = fuelChanges(stored ? fuelOf(stored) : null, fuelOf(after ?? { itemId, ...values }))
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, { itemId, actorId: caller.userId, action: 'fuel', changes })
+  })
   return fuelDocument(db, itemId)
 }
 
@@ -286,7 +319,15 @@ export async function recordRefill(db: Database, caller: Caller, itemId: number,
   // A hopper holds no more than its capacity (100 000 kg would promise pellets for years).
   const max = refillMaxKg(fuel.hopperCapacityKg)
   if (kg > max) throw invalidField('kg', refillRangeMessage(max))
-  await db.insert(hopperRefills).values({ itemId, kg })
+  await db.transaction(async (tx) => {
+    await tx.insert(hopperRefills).values({ itemId, kg })
+    await recordAudit(tx, {
+      itemId,
+      actorId: caller.userId,
+      action: 'refill',
+      changes: { kg: { from: null, to: kg } },
+    })
+  })
   return fuelDocument(db, itemId)
 }
 

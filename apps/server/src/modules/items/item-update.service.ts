@@ -169,13 +169,20 @@ function auditEntries(caller: Caller, before: ItemRow, after: ItemRow, patch: It
   const entries: AuditEntry[] = []
   const version = after.settingsVersion !== before.settingsVersion ? after.settingsVersion : undefined
   if (patch.kind === 'settings') {
+    // A dialog sends its whole group: only what differs from the stored value is a change.
     const changes = Object.fromEntries(
-      Object.entries(patch.values).map(([name, to]) => [
-        name,
-        { from: storedSetting(before, name as keyof SettingsValues) as Wire, to: to as Wire },
-      ]),
+      Object.entries(patch.values)
+        .map(
+          ([name, to]) =>
+            [
+              name,
+              { from: storedSetting(before, name as keyof SettingsValues) as Wire, to: to as Wire },
+            ] as const,
+        )
+        .filter(([, change]) => change.from !== change.to),
     )
-    entries.push({ ...base, action: 'settings', changes, settingsVersion: version })
+    if (Object.keys(changes).length > 0)
+      entries.push({ ...base, action: 'settings', changes, settingsVersion: version })
   }
   const archived = (row: ItemRow) => row.status === 'archive'
   if (archived(before) !== archived(after)) {
@@ -185,7 +192,7 @@ function auditEntries(caller: Caller, before: ItemRow, after: ItemRow, patch: It
       changes: { status: { from: before.status, to: after.status } },
     })
   }
-  if (before.powerSet !== after.powerSet || (patch.kind === 'toggle' && version !== undefined)) {
+  if (before.powerSet !== after.powerSet) {
     entries.push({
       ...base,
       action: 'power',

@@ -112,13 +112,15 @@ export async function updateServiceSettings(
       .where(eq(items.id, itemId))
       .returning()
     if (!updated) throw notFound(ITEM_NOT_FOUND)
-    await recordAudit(tx, {
-      itemId,
-      actorId: caller.userId,
-      action: 'settings',
-      changes: Object.fromEntries(changed.map((name) => [name, { from: before[name], to: next[name] }])),
-      settingsVersion: updated.settingsVersion,
-    })
+    // The first change may only make the factory values explicit: nothing the log would show.
+    if (changed.length > 0)
+      await recordAudit(tx, {
+        itemId,
+        actorId: caller.userId,
+        action: 'settings',
+        changes: Object.fromEntries(changed.map((name) => [name, { from: before[name], to: next[name] }])),
+        settingsVersion: updated.settingsVersion,
+      })
     return { item: updated, changed: true }
   })
   // Announced after the commit: the device link sends the new desired state, browsers refresh the device.

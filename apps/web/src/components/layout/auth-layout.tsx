@@ -1,10 +1,23 @@
 import Box from '@mui/material/Box'
 import Card from '@mui/material/Card'
+import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from '../ui/language-switch'
 import { BrandLink } from './brand-link'
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
 
 /** Version label of the authentication screens (spec §1). */
 export const AUTH_SCREENS_VERSION = '1.0.0'
@@ -40,6 +53,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('app.name')} · {t('app.version', { version: AUTH_SCREENS_VERSION })}
         </Typography>
+        {/* A new tab: a half-filled sign-up form stays as it is. */}
+        <Link href="/terms" target="_blank" rel="noopener" variant="body2">
+          {t('shell.terms')}
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            {t('auth.register.termsOpens')}
+          </Box>
+        </Link>
       </Box>
     </Box>
   )

@@ -20,7 +20,7 @@ async function fillAccount(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Підтвердження пароля'), 'password1')
 }
 
-const terms = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Я приймаю Правила та умови' })
+const terms = () => screen.getByRole<HTMLInputElement>('checkbox', { name: /^Я приймаю Правила та умови/ })
 const submit = () => screen.getByRole('button', { name: 'Зареєструватися' })
 
 describe('RegisterForm', () => {
@@ -28,6 +28,13 @@ describe('RegisterForm', () => {
     renderRegister()
     expect((await screen.findByRole<HTMLInputElement>('checkbox')).checked).toBe(false)
     expect(screen.getByRole('link', { name: 'Увійти' }).getAttribute('href')).toBe('/login')
+  })
+
+  it('links the terms, opening them in a new tab so the form keeps what was typed', async () => {
+    renderRegister()
+    const link = await screen.findByRole('link', { name: 'Правила та умови (відкриється в новій вкладці)' })
+    expect(link.getAttribute('href')).toBe('/terms')
+    expect(link.getAttribute('target')).toBe('_blank')
   })
 
   it('shows the terms error inline and makes no call while the terms are unchecked', async () => {

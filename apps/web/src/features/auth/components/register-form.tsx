@@ -90,7 +90,7 @@ export function RegisterForm({ onSuccess, invitation }: RegisterFormProps) {
         confirmationLabel={t('auth.register.passwordConfirmation')}
         reveal={reveal}
       />
-      <TermsCheckbox control={control} label={t('auth.register.terms')} />
+      <TermsCheckbox control={control} />
       <Button
         type="submit"
         variant="contained"

@@ -2,19 +2,45 @@ import Checkbox from '@mui/material/Checkbox'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
+import Link from '@mui/material/Link'
 import type { RegisterFormInput } from '@teplo/domain'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { type Control, Controller } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { domainMessage } from '../../../lib/domain-messages'
 
 interface TermsCheckboxProps {
   control: Control<RegisterFormInput, unknown, unknown>
-  label: string
+}
+
+// Read out by screen readers, not shown.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
+/** The terms open in a new tab, so that what was typed into the form stays. */
+function TermsLink({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <Link href="/terms" target="_blank" rel="noopener">
+      {children}
+      <span style={visuallyHidden}> {t('auth.register.termsOpens')}</span>
+    </Link>
+  )
 }
 
 /** The terms checkbox, unchecked at start; its error shows right under it (spec §4). */
-export function TermsCheckbox({ control, label }: TermsCheckboxProps) {
+export function TermsCheckbox({ control }: TermsCheckboxProps) {
   const helperId = useId()
+  const label = <Trans i18nKey="auth.register.terms" components={{ terms: <TermsLink /> }} />
   return (
     <Controller
       control={control}

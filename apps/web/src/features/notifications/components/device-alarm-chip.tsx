@@ -1,8 +1,10 @@
 import Chip from '@mui/material/Chip'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { currentLanguage } from '../../../lib/i18n'
 import { useOpenAlarms } from '../api/notifications'
 import '../strings'
+import { alarmWording } from '../utils/alarm-wording'
 
 /** A device's open alarms on its card in the devices list, leading to its dashboard; nothing when there are none. */
 export function DeviceAlarmChip({ itemId }: { itemId: string }) {
@@ -10,7 +12,9 @@ export function DeviceAlarmChip({ itemId }: { itemId: string }) {
   const alarms = useOpenAlarms(itemId)
   const open = alarms.data?.data ?? []
   if (open.length === 0) return null
-  const titles = [...new Set(open.map((alarm) => alarm.attributes.title))].join(', ')
+  const titles = [
+    ...new Set(open.map((alarm) => alarmWording(alarm.attributes, currentLanguage()).title)),
+  ].join(', ')
   return (
     <Chip
       component={RouterLink}

@@ -5,8 +5,10 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/dates'
+import { currentLanguage } from '../../../lib/i18n'
 import { useAcknowledgeAlarm, useOpenAlarms } from '../api/notifications'
 import '../strings'
+import { alarmWording } from '../utils/alarm-wording'
 
 /**
  * A device's alarms that are not over, above its dashboard beside its faults: what happened, what to do, and
@@ -29,16 +31,17 @@ export function DeviceAlarms({ itemId }: { itemId: string }) {
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
         {open.map((alarm) => {
           const a = alarm.attributes
+          const wording = alarmWording(a, currentLanguage())
           return (
             <Box component="li" key={alarm.id} sx={{ display: 'grid', gap: 0.25 }}>
-              <Typography sx={{ fontWeight: 700 }}>{a.title}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{wording.title}</Typography>
               {a.kind === 'device_error' ? (
                 <Typography variant="body2">{t('alarms.errorDetails')}</Typography>
               ) : (
                 <>
-                  <Typography variant="body2">{a.description}</Typography>
+                  <Typography variant="body2">{wording.description}</Typography>
                   <Typography variant="body2">
-                    {t('alarms.whatToDo')} {a.action}
+                    {t('alarms.whatToDo')} {wording.action}
                   </Typography>
                 </>
               )}

@@ -1,7 +1,8 @@
 import type { NotificationListDocument } from '@teplo/domain'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../../../lib/i18n'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
 import { NotificationBell } from './notification-bell'
@@ -20,6 +21,8 @@ function list(unread: number, read: boolean): NotificationListDocument {
           title: 'Перегрів теплоносія',
           description: 'Температура теплоносія 95 °C — вища за поріг 90 °C.',
           action: 'Не вимикайте живлення.',
+          value: 95,
+          threshold: 90,
           device_name: 'Котел вдома',
           alarm_state: 'active',
           created_at: '2026-11-25 01:00:00',
@@ -90,6 +93,24 @@ describe('the bell', () => {
       ),
     )
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v2/notifications/read-all')).toBe(true)
+  })
+
+  it('words the alarm in the language switched to, without reading the list again', async () => {
+    const calls = stubFetch((call) =>
+      call.url.startsWith('/api/v2/notifications') ? { status: 200, body: list(1, false) } : { status: 404 },
+    )
+    renderRoutes([{ path: '/', element: <NotificationBell enabled /> }], '/')
+    await userEvent.click(await screen.findByRole('button', { name: 'Сповіщення: 1 непрочитане' }, slow))
+    const dialog = await screen.findByRole('dialog', { name: 'Сповіщення' })
+    expect(within(dialog).getByText('Котел вдома: Перегрів теплоносія')).toBeTruthy()
+    const reads = calls.length
+    await act(() => setLanguage('en'))
+    expect(within(dialog).getByText('Котел вдома: Boiler water overheating')).toBeTruthy()
+    expect(
+      within(dialog).getByText('The boiler water is at 95 °C, above the threshold of 90 °C.'),
+    ).toBeTruthy()
+    expect(within(dialog).getByText('Active')).toBeTruthy()
+    expect(calls.length).toBe(reads)
   })
 
   it('is not there signed out', () => {

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/dates'
 import { currentLanguage } from '../../../lib/i18n'
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { useLiveNotifications } from '../hooks/use-live-notifications'
+import { alarmWording } from '../utils/alarm-wording'
 
 const STATE_COLORS = { active: 'error', acknowledged: 'warning', cleared: 'default' } as const
 
@@ -108,6 +109,7 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
           <List disablePadding aria-label={t('shell.notifications.title')}>
             {notifications.map((notification) => {
               const { attributes } = notification
+              const wording = alarmWording(attributes, currentLanguage())
               const unreadItem = attributes.read_at === null
               return (
                 <ListItemButton
@@ -122,10 +124,10 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
                 >
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography sx={{ fontWeight: unreadItem ? 700 : 400, overflowWrap: 'anywhere' }}>
-                      {attributes.device_name}: {attributes.title}
+                      {attributes.device_name}: {wording.title}
                     </Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                      {attributes.description}
+                      {wording.description}
                     </Typography>
                     <Stack direction="row" sx={{ gap: 1, mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
                       <Typography variant="caption" sx={{ color: 'text.secondary' }}>

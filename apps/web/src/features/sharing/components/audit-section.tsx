@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
@@ -6,40 +7,16 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import {
-  type AuditEntryResource,
-  accessLabel,
-  ITEM_SETTINGS,
-  isServiceSettingName,
-  isSettingName,
-  type Language,
-  SERVICE_SETTINGS,
-  serviceSettingLabel,
-  settingLabel,
-} from '@teplo/domain'
+import type { AuditEntryResource } from '@teplo/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { formatDateTime } from '../../../lib/dates'
+import { domainMessage } from '../../../lib/domain-messages'
 import { currentLanguage } from '../../../lib/i18n'
 import { useAudit } from '../api/audit'
-
-type Attributes = AuditEntryResource['attributes']
-type Value = string | number | boolean | null
-
-// A dashboard setting, else a service parameter (ADR 025), by its wire name.
-function fieldLabel(name: string, language: Language): string {
-  if (isSettingName(name)) return settingLabel(ITEM_SETTINGS[name], language)
-  if (isServiceSettingName(name)) return serviceSettingLabel(SERVICE_SETTINGS[name], language)
-  return name
-}
-
-// The weekly schedule's members (ADR 026) are not settings of the registry.
-const SCHEDULE_FIELDS = ['enabled', 'heater_reduction', 'boiler_reduction', 'reduced_hours'] as const
-type ScheduleField = (typeof SCHEDULE_FIELDS)[number]
-const isScheduleField = (name: string): name is ScheduleField =>
-  (SCHEDULE_FIELDS as readonly string[]).includes(name)
+import { auditLines, shownInLog } from '../utils/audit-lines'
 
 /** «Журнал змін»: who changed what on the device, newest first, and whether the boiler took it. */
 export function AuditSection({ itemId }: { itemId: string }) {
@@ -47,27 +24,17 @@ export function AuditSection({ itemId }: { itemId: string }) {
   const [page, setPage] = useState(1)
   const audit = useAudit(itemId, page)
   const lastPage = audit.data?.meta.page.lastPage ?? 1
-  const value = (field: string, raw: Value) => {
-    if (raw === null) return '—'
-    if (field === 'power') return t(`audit.power.${raw === 'on' ? 'on' : 'off'}`)
-    if (typeof raw === 'boolean') return raw ? '✓' : '✗'
-    return String(raw)
-  }
-  const describe = (entry: Attributes) => {
-    const parts = Object.entries(entry.changes)
-      .filter(([field]) => field !== 'user_id')
-      .map(
-        ([field, change]) =>
-          `${isScheduleField(field) ? t(`audit.fields.${field}`) : fieldLabel(field, currentLanguage())}: ${value(field, change.from)} → ${value(field, change.to)}`,
-      )
-    if (entry.subject)
-      parts.push(
-        `${entry.subject.email}${entry.subject.access ? ` (${accessLabel(entry.subject.access, currentLanguage())})` : ''}`,
-      )
-    if (entry.outcome) parts.push(t(`audit.outcomes.${entry.outcome}`))
-    if (entry.reason) parts.push(entry.reason)
-    return parts.join(' · ')
-  }
+  const language = currentLanguage()
+  const entries = (audit.data?.data ?? [])
+    .map((entry) => ({ entry, lines: auditLines(entry.attributes, t, language) }))
+    .filter(({ entry, lines }) => shownInLog(entry.attributes, lines))
+  const settlement = (attributes: AuditEntryResource['attributes']) =>
+    [
+      attributes.outcome ? t(`audit.outcomes.${attributes.outcome}`) : null,
+      attributes.reason ? domainMessage(attributes.reason) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ')
   return (
     <Card component="section" aria-labelledby="audit-title">
       <CardContent>
@@ -79,18 +46,27 @@ export function AuditSection({ itemId }: { itemId: string }) {
             <RetryAlert onRetry={() => audit.refetch()}>{t('audit.loadFailed')}</RetryAlert>
           ) : !audit.data ? (
             <LoadingStatus>{t('audit.title')}</LoadingStatus>
-          ) : audit.data.data.length === 0 ? (
+          ) : entries.length === 0 ? (
             <Typography color="text.secondary">{t('audit.empty')}</Typography>
           ) : (
             <List disablePadding aria-label={t('audit.title')}>
-              {audit.data.data.map((entry) => (
+              {entries.map(({ entry, lines }) => (
                 <ListItem key={entry.id} disableGutters divider>
                   <ListItemText
                     sx={{ overflowWrap: 'anywhere' }}
                     primary={`${t(`audit.actions.${entry.attributes.action}`)} — ${entry.attributes.actor_name || t('audit.system')}`}
-                    secondary={[formatDateTime(entry.attributes.at), describe(entry.attributes)]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    secondary={
+                      <>
+                        {[formatDateTime(entry.attributes.at), settlement(entry.attributes)]
+                          .filter(Boolean)
+                          .join(' · ')}
+                        {lines.map((line) => (
+                          <Box component="span" key={line} sx={{ display: 'block' }}>
+                            {line}
+                          </Box>
+                        ))}
+                      </>
+                    }
                   />
                 </ListItem>
               ))}

@@ -1,0 +1,5 @@
+import { TermsPage } from '../../features/legal/components/terms-page'
+
+export function TermsRoute() {
+  return <TermsPage />
+}
