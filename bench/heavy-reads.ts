@@ -8,8 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
-import { DEMO_ACCOUNTS, HISTORY_METRICS } from '@teplo/domain'
 import { BenchDatabase } from './bench-database.ts'
+import { account, fill, heavyRound, heavyUrls, itemIds, meLoop, signIn } from './heavy-load.ts'
 import { loadAverage, machineDescription } from './proc-stats.ts'
 import { freePort, repoRoot, ServerProcess } from './server-process.ts'
 import { distribution, round } from './stats.ts'
@@ -17,7 +17,6 @@ import { distribution, round } from './stats.ts'
 const USAGE =
   'npm run bench:heavy -- [--compare <checkout>] [--rounds N] [--days N] [--solo N] [--postgres [url]]'
 const say = (line: string) => console.log(`[bench:heavy] ${line}`)
-const DAY_MS = 86_400_000
 
 type Options = {
   compare: string | null
@@ -44,24 +43,6 @@ function readOptions(argv: string[]): Options {
   return options
 }
 
-type Query = (statement: string, params?: unknown[]) => Promise<{ affectedRows?: number }>
-
-function account(role: 'user' | 'creator') {
-  const found = DEMO_ACCOUNTS.find((a) => a.role === role)
-  if (!found) throw new Error(`no demo ${role}`)
-  return found
-}
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v2/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed for ${email}: ${res.status}`)
-  return ((await res.json()) as { access_token: string }).access_token
-}
-
 /**
  * A migrated and seeded database (one start of this checkout's server: a data directory, or the PostgreSQL
  * database at `databaseUrl`), then `days` of hourly rollups for the demo user's boilers.
@@ -78,10 +59,12 @@ async function prepare(dataDir: string, databaseUrl: string, days: number): Prom
   if (databaseUrl) {
     const pool = new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: 1 })
     try {
-      await fill(async (statement, params) => {
-        const result = await pool.query(statement, params)
-        return { affectedRows: result.rowCount ?? 0 }
-      }, days)
+      say(
+        await fill(async (statement, params) => {
+          const result = await pool.query(statement, params)
+          return { affectedRows: result.rowCount ?? 0 }
+        }, days),
+      )
     } finally {
       await pool.end()
     }
@@ -89,69 +72,10 @@ async function prepare(dataDir: string, databaseUrl: string, days: number): Prom
   }
   const db = await PGlite.create(path.join(dataDir, 'pgdata'))
   try {
-    await fill((statement, params) => db.query(statement, params), days)
+    say(await fill((statement, params) => db.query(statement, params), days))
   } finally {
     await db.close()
   }
-}
-
-async function fill(query: Query, days: number): Promise<void> {
-  const db = { query }
-  const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)
-  const from = new Date(to.getTime() - days * DAY_MS)
-  for (let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); m < to; ) {
-    const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))
-    const name = `telemetry_1h_p${m.toISOString().slice(0, 7).replace('-', '')}`
-    await db.query(
-      `create table if not exists ${name} partition of telemetry_1h for values from ('${m.toISOString()}') to ('${next.toISOString()}')`,
-    )
-    m = next
-  }
-  const columns = HISTORY_METRICS.map(
-    (metric) => `${metric}_min, ${metric}_max, ${metric}_sum, ${metric}_n`,
-  ).join(', ')
-  const values = HISTORY_METRICS.map(() => 'v - 2, v + 2, v * 360, 360').join(', ')
-  const user = account('user')
-  const started = performance.now()
-  const result = await db.query(
-    `insert into telemetry_1h (item_id, bucket, samples, first_at, last_at, ${columns}, work_mode, is_on, energy_kwh, covered_s)
-     select i.id, ts, 360, ts, ts + interval '59 minutes 50 seconds', ${values}, 6, true, 12 + 6 * sin(e / 7200), 3600
-     from items i join users u on u.id = i.user_id
-     cross join generate_series($1::timestamptz, $2::timestamptz - interval '1 hour', interval '1 hour') as ts
-     cross join lateral (select extract(epoch from ts) as e, 50 + 10 * sin(extract(epoch from ts) / 7200) as v) x
-     where u.email = $3
-     on conflict do nothing`,
-    [from.toISOString(), to.toISOString(), user.email],
-  )
-  // The daily energy beside it, as the rollups keep it (servers without that table skip it).
-  await db.query(
-    `do $$ begin
-       if to_regclass('telemetry_1d') is not null then
-         insert into telemetry_1d (item_id, bucket, energy_kwh, covered_s)
-         select item_id, date_trunc('day', bucket at time zone 'Europe/Kyiv') at time zone 'Europe/Kyiv',
-           sum(energy_kwh), sum(covered_s)
-         from telemetry_1h group by 1, 2
-         on conflict (item_id, bucket) do update set energy_kwh = excluded.energy_kwh, covered_s = excluded.covered_s;
-       end if;
-     end $$`,
-  )
-  await db.query('vacuum (analyze) telemetry_1h')
-  say(
-    `filled ${result.affectedRows} hourly rollups (${days} days) in ${round((performance.now() - started) / 1000)} s`,
-  )
-}
-
-async function meLoop(baseUrl: string, token: string, until: () => boolean): Promise<number[]> {
-  const samples: number[] = []
-  while (!until()) {
-    const started = performance.now()
-    const res = await fetch(`${baseUrl}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } })
-    await res.arrayBuffer()
-    if (!res.ok) throw new Error(`GET /me: ${res.status}`)
-    samples.push(performance.now() - started)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return samples
 }
 
 /** Each of `urls` `count` times, one request at a time: the time of a heavy read that waits for nothing. */
@@ -184,19 +108,7 @@ async function measure(label: string, root: string, dataDir: string, databaseUrl
     const other = account('creator')
     const heavyToken = await signIn(server.baseUrl, user.email, user.password)
     const meToken = await signIn(server.baseUrl, other.email, other.password)
-    const items = (await (
-      await fetch(`${server.baseUrl}/api/v2/items`, { headers: { authorization: `Bearer ${heavyToken}` } })
-    ).json()) as { data: { id: string }[] }
-    const ids = items.data.map((item) => item.id)
-    const to = new Date()
-    const from = new Date(to.getTime() - options.days * DAY_MS)
-    const span = `from=${from.toISOString()}&to=${to.toISOString()}`
-    const heavyUrls = Array.from({ length: 8 }, (_, i) => {
-      const id = ids[i % ids.length]
-      return i % 2 === 0
-        ? `${server.baseUrl}/api/v2/items/${id}/history?${span}`
-        : `${server.baseUrl}/api/v2/items/${id}/consumption?${span}&period=day`
-    })
+    const urls = heavyUrls(server.baseUrl, await itemIds(server.baseUrl, heavyToken), options.days)
     let idleDone = false
     setTimeout(() => {
       idleDone = true
@@ -206,20 +118,10 @@ async function measure(label: string, root: string, dataDir: string, databaseUrl
     const heavyMs: number[] = []
     let loadDone = false
     const meDuringLoad = meLoop(server.baseUrl, meToken, () => loadDone)
-    for (let round = 0; round < options.rounds; round++) {
-      await Promise.all(
-        heavyUrls.map(async (url) => {
-          const started = performance.now()
-          const res = await fetch(url, { headers: { authorization: `Bearer ${heavyToken}` } })
-          await res.arrayBuffer()
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1
-          if (res.ok) heavyMs.push(performance.now() - started)
-        }),
-      )
-    }
+    for (let round = 0; round < options.rounds; round++) await heavyRound(urls, heavyToken, statuses, heavyMs)
     loadDone = true
     const loaded = distribution(await meDuringLoad)
-    const [history, consumption] = [heavyUrls[0] ?? '', heavyUrls[1] ?? '']
+    const [history, consumption] = [urls[0] ?? '', urls[1] ?? '']
     return {
       server: label,
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',

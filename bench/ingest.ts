@@ -5,6 +5,7 @@ import path from 'node:path'
 import { BenchDatabase, type BenchDevice } from './bench-database.ts'
 import { connectFleet } from './connect-phase.ts'
 import { clearRetainedStatus, DeviceFleet } from './device-fleet.ts'
+import { account, fill, heavyRound, heavyUrls, itemIds, meLoop, signIn as signInAs } from './heavy-load.ts'
 import { LatencyWatchers } from './latency-watchers.ts'
 import { type BenchOptions, readOptions, USAGE } from './options.ts'
 import { loadAverage, machineDescription, memoryMiB, pidsNamed } from './proc-stats.ts'
@@ -28,6 +29,45 @@ function warnings(log: string): string[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(-20)
+}
+
+/**
+ * Two years of hourly rollups for the demo user's boilers, and the rounds of issue 29 to run beside the fleet:
+ * that account's 8 heavy reads at once, round after round, and another account's GET /me timed meanwhile.
+ */
+async function prepareHeavyReads(database: BenchDatabase, baseUrl: string) {
+  say(
+    await fill(async (statement, params) => {
+      const result = await database.db.query(statement, params)
+      return { affectedRows: result.rowCount ?? 0 }
+    }, 730),
+  )
+  const [user, other] = [account('user'), account('creator')]
+  const heavyToken = await signInAs(baseUrl, user.email, user.password)
+  const meToken = await signInAs(baseUrl, other.email, other.password)
+  const urls = heavyUrls(baseUrl, await itemIds(baseUrl, heavyToken), 730)
+  return {
+    start() {
+      let done = false
+      const statuses: Record<string, number> = {}
+      const times: number[] = []
+      let rounds = 0
+      const reads = (async () => {
+        while (!done) {
+          await heavyRound(urls, heavyToken, statuses, times)
+          rounds++
+        }
+      })()
+      const me = meLoop(baseUrl, meToken, () => done)
+      return {
+        async stop() {
+          done = true
+          const [meMs] = await Promise.all([me, reads])
+          return { rounds, statuses, heavy: distribution(times), me: distribution(meMs) }
+        },
+      }
+    },
+  }
 }
 
 async function run(options: BenchOptions, command: string, cleanups: (() => Promise<unknown>)[]) {
@@ -67,6 +107,8 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
   const token = await signIn(server.baseUrl)
   say(`${devices.length} devices provisioned (items ${firstItem}…${lastItem}); connecting`)
 
+  const heavy = options.heavyReads ? await prepareHeavyReads(database, server.baseUrl) : null
+
   const fleet = new DeviceFleet(brokerUrl, devices)
   cleanups.push(() => fleet.close())
   const connected = await connectFleet(fleet, options.connectBatch, server.pid, say)
@@ -96,12 +138,14 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
   say(
     `publishing for ${options.durationSeconds} s (${round(options.devices / options.intervalSeconds)} msg/s)`,
   )
+  const heavyRun = heavy?.start()
   await fleet.run(
     options.intervalSeconds * 1000,
     options.durationSeconds * 1000,
     (mark) => watchers.published(mark),
     new Set(watched.map((d) => d.index)),
   )
+  const heavyReads = await heavyRun?.stop()
   const used = await usage.close()
   clearInterval(sampler)
   const storedAtEnd = await database.storedReadings(firstItem, lastItem)
@@ -119,6 +163,7 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
   const steady = perSecond.slice(1).sort((a, b) => a - b)
   const c = fleet.counts
   const summary: BenchSummary = {
+    ...(heavyReads ? { heavyReads } : {}),
     date: new Date().toISOString(),
     command,
     machine: machineDescription(),

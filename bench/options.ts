@@ -21,6 +21,8 @@ export type BenchOptions = {
   drainStallSeconds: number
   /** Directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops. */
   profileDir: string | undefined
+  /** One account's heavy reads (8 at once, round after round) and another's GET /me while publishing. */
+  heavyReads: boolean
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [options]
@@ -36,6 +38,8 @@ export const USAGE = `Usage: npm run bench:ingest -- [options]
   --database-url U    PostgreSQL server to create the bench database on (default postgres://postgres@127.0.0.1:5432)
   --server-root DIR   run the server of another checkout (a before/after comparison; default this one)
   --drain-stall S     seconds without a new stored row before waiting for the backlog ends (default 30)
+  --heavy-reads       meanwhile one account reads two years of history and consumption, 8 at once, round after
+                      round, and another's GET /me is timed (issue 29)
   --profile DIR       write a V8 CPU profile of the server into DIR (summary: tsx bench/cpu-profile.ts <file>)
 `
 
@@ -66,6 +70,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'server-root': { type: 'string' },
       'drain-stall': { type: 'string' },
       profile: { type: 'string' },
+      'heavy-reads': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -89,5 +94,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     serverRoot: values['server-root'],
     drainStallSeconds: positive('drain-stall', values['drain-stall'], 30, false),
     profileDir: values.profile,
+    heavyReads: values['heavy-reads'] ?? false,
   }
 }

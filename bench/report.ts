@@ -5,6 +5,8 @@ import { repoRoot } from './server-process.ts'
 import type { Distribution } from './stats.ts'
 
 export type BenchSummary = {
+  /** With --heavy-reads: the heavy rounds run while publishing, and another account's GET /me meanwhile. */
+  heavyReads?: { rounds: number; statuses: Record<string, number>; heavy: Distribution; me: Distribution }
   date: string
   command: string
   machine: string
@@ -99,6 +101,13 @@ export function summaryTable(s: BenchSummary): string {
     latencyRow('publish → PUBACK', s.latencyMs.publishToAck),
     latencyRow('publish → readable via API', s.latencyMs.publishToApi),
     latencyRow('publish → SSE client', s.latencyMs.publishToSse),
+    ...(s.heavyReads
+      ? [
+          `  heavy reads        ${s.heavyReads.rounds} rounds of 8 (answers ${JSON.stringify(s.heavyReads.statuses)})`,
+          latencyRow('heavy read (200)', s.heavyReads.heavy),
+          latencyRow("another's GET /me", s.heavyReads.me),
+        ]
+      : []),
     `  watchers           ${s.watchers.devices} devices, API polled every ${s.watchers.pollMs} ms (${s.watchers.apiRequests} requests, ${s.watchers.apiErrors} errors), missed API ${s.watchers.apiMissed} / SSE ${s.watchers.sseMissed}, streams lost ${s.watchers.sseStreamsLost}`,
     `  server CPU         ${s.server.cpuSeconds} s over ${s.windowSeconds} s = ${s.server.cpuCores} cores`,
     `  server memory      peak ${s.server.peakMemoryMiB} MiB (VmHWM), ${s.server.memoryAtEndMiB} MiB at the end`,

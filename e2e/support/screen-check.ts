@@ -28,3 +28,12 @@ export async function severeAxeFindings(page: Page): Promise<string[]> {
 export async function expectNoSevereAxeFindings(page: Page, label = '') {
   expect(await severeAxeFindings(page), label).toEqual([])
 }
+
+/** Every axe violation, whatever its impact (best practices included), on the page as it is now, one line each. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.addStyleTag({ content: NO_MOTION })
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}

@@ -82,18 +82,23 @@ export function signedInScreens(ids: Ids): Record<keyof ScreenTokens, string[]> 
   }
 }
 
-/** The dashboard's sections come in after its heading: schedule, history, fuel and access. */
-export async function dashboardReady(page: Page) {
-  await expect(page.getByRole('region', { name: 'Тижневий розклад' }).first()).toBeVisible({
-    timeout: 20_000,
-  })
+export type ScreenLanguage = 'uk' | 'en'
+
+const SECTION_NAMES: Record<ScreenLanguage, string[]> = {
+  uk: ['Тижневий розклад', 'Пороги тривог', 'Паливо', 'Доступ'],
+  en: ['Weekly schedule', 'Alarm thresholds', 'Fuel', 'Access'],
+}
+
+/** The dashboard's sections come in after its heading: schedule, history, alarm thresholds, fuel and access. */
+export async function dashboardReady(page: Page, language: ScreenLanguage = 'uk') {
   await expect(page.getByTestId('history-chart').first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('region', { name: 'Паливо' }).first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('region', { name: 'Доступ' }).first()).toBeVisible({ timeout: 20_000 })
+  for (const name of SECTION_NAMES[language]) {
+    await expect(page.getByRole('region', { name }).first()).toBeVisible({ timeout: 20_000 })
+  }
 }
 
 /** Opens a screen and waits until what it loads is there: its heading (an invitation's alert), the network. */
-export async function openScreen(page: Page, path: string) {
+export async function openScreen(page: Page, path: string, language: ScreenLanguage = 'uk') {
   await page.goto(path)
   // A mailed link (an invitation, an address to prove or an address change to undo) that is not valid says so in
   // an alert, without a heading.
@@ -103,5 +108,5 @@ export async function openScreen(page: Page, path: string) {
       : page.getByRole('heading', { level: 1 })
   await expect(shown.first()).toBeVisible()
   await page.waitForLoadState('networkidle')
-  if (path === '/dashboards') await dashboardReady(page)
+  if (path === '/dashboards') await dashboardReady(page, language)
 }

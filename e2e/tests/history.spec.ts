@@ -71,3 +71,68 @@ test('a custom range that ends before it starts is refused on the spot', async (
   await history.getByRole('button', { name: 'Показати' }).click()
   await expect(history.getByText('Початок має бути раніше за кінець')).toBeVisible()
 })
+
+const METRIC_NAMES = [
+  'Температура котла',
+  'Котел, задано',
+  'Температура бойлера',
+  'Бойлер, задано',
+  'Димові гази',
+  'Потужність пальника',
+  "Яскравість полум'я",
+]
+
+test('at 360 px the legend shows every name without a pager, the gap label clear of the axes; a new screen opens below the top bar', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto('/dashboards')
+  const history = page.getByRole('region', { name: 'Історія' })
+  await expect(history.getByText('Демонстраційні дані', { exact: false })).toBeVisible({ timeout: 20_000 })
+  await history.getByRole('button', { name: '7 днів' }).click()
+  await expect.poll(() => gapsShown(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await expect(chart(page).getByText("Немає зв'язку").first()).toBeVisible()
+
+  const drawn = await chart(page).evaluate((element) => {
+    const box = (node: Element) => {
+      const { left, right, top, bottom } = node.getBoundingClientRect()
+      return { left, right, top, bottom }
+    }
+    return {
+      chart: box(element),
+      texts: Array.from(element.querySelectorAll('text')).map((text) => ({
+        text: text.textContent ?? '',
+        box: box(text),
+      })),
+    }
+  })
+  // No pager («1/7») and every name whole, inside the chart, none over another.
+  expect(drawn.texts.filter(({ text }) => /^\d+\/\d+$/.test(text))).toEqual([])
+  const legend = METRIC_NAMES.map((name) => drawn.texts.find(({ text }) => text === name))
+  expect(legend.map((entry) => entry?.text)).toEqual(METRIC_NAMES)
+  const overlap = (a: typeof drawn.chart, b: typeof drawn.chart) =>
+    a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5
+  for (const entry of legend) {
+    expect(entry!.box.left, entry!.text).toBeGreaterThanOrEqual(drawn.chart.left)
+    expect(entry!.box.right, entry!.text).toBeLessThanOrEqual(drawn.chart.right)
+    for (const other of legend) if (other !== entry) expect(overlap(entry!.box, other!.box)).toBe(false)
+  }
+  // The «no connection» label touches no axis label (the numbers of °C and kW) and no legend name.
+  const axisLabels = drawn.texts.filter(({ text }) => /^-?\d+([.,]\d+)?$/.test(text.trim()))
+  expect(axisLabels.length).toBeGreaterThan(3)
+  for (const gap of drawn.texts.filter(({ text }) => text === "Немає зв'язку")) {
+    for (const other of [...axisLabels, ...legend.map((entry) => entry!)]) {
+      expect(overlap(gap.box, other.box), `«Немає зв'язку» over «${other.text}»`).toBe(false)
+    }
+  }
+  await checkScreen(page, 'history-360')
+
+  // Scrolled down the dashboard, another screen opens at its top: its title below the fixed top bar.
+  await page.mouse.wheel(0, 3000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('banner').getByRole('link', { name: 'Налаштування акаунта' }).click()
+  const title = page.getByRole('heading', { level: 1 })
+  await expect(title).toBeVisible()
+  const bar = (await page.getByRole('banner').boundingBox())!
+  await expect.poll(async () => (await title.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height)
+})

@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { api, useToken } from '../support/api-session'
+import { api, apiToken, useToken } from '../support/api-session'
 
 // The installable app against the real server: manifest, service worker, offline page and web push.
 
@@ -122,6 +122,48 @@ test('a page opened without a connection shows the offline page in Ukrainian, an
   await context.setOffline(false)
   await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test("the installed app opens screens it has never shown without a connection: every screen's code is precached", async ({
+  page,
+  context,
+  request,
+}) => {
+  await useToken(page, await apiToken(request, 'user'))
+  await page.goto('/dashboards')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await serviceWorkerReady(page)
+
+  // The worker's precache list names every file of the build's assets, and all of them are in its cache.
+  const worker = await (await request.get('/sw.js')).text()
+  const precache = JSON.parse(/const TEPLO_PRECACHE = (\[.*\]);/.exec(worker)![1]!) as string[]
+  const assets = precache.filter((path) => path.startsWith('/assets/'))
+  expect(assets.length).toBeGreaterThan(50)
+  const cached = await page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]!)
+    return (await cache.keys()).map((entry) => new URL(entry.url).pathname)
+  })
+  expect(cached).toEqual(expect.arrayContaining(assets))
+
+  // Offline, the menu opens screens whose code this page never loaded: each shows itself and the lost
+  // connection, not the chunk's load error.
+  await context.setOffline(true)
+  const menu = page.getByRole('navigation', { name: 'Головне меню' })
+  for (const [link, path] of [
+    ['Помилки пристроїв', /\/items\/errors$/],
+    ['Сервісні налаштування', /\/service$/],
+    ['Оновлення', /\/update$/],
+  ] as const) {
+    await menu.getByRole('link', { name: link }).click()
+    await expect(page).toHaveURL(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText("Немає зв'язку з сервером").first()).toBeVisible()
+    await expect(page.getByText('Не вдалося завантажити частину застосунку')).toHaveCount(0)
+  }
+  await page.getByRole('link', { name: 'Налаштування акаунта' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Не вдалося завантажити частину застосунку')).toHaveCount(0)
+  await context.setOffline(false)
 })
 
 /**

@@ -7,7 +7,7 @@ export {}
 declare const self: ServiceWorkerGlobalScope
 /** Changes with every build that changes a file. */
 declare const TEPLO_BUILD: string
-/** The app shell: the first page's scripts and styles, the offline page, the manifest and the icons. */
+/** Every screen's scripts and styles (all of the build's assets), the offline page, the manifest and the icons. */
 declare const TEPLO_PRECACHE: string[]
 
 const CACHE_PREFIX = 'teplo-shell-'

@@ -14,30 +14,19 @@ export const PUBLIC_SHELL = [
   '/icons/badge-96.png',
 ]
 
-type OutputChunk = {
-  type: 'chunk'
-  fileName: string
-  isEntry: boolean
-  imports: string[]
-  viteMetadata?: { importedCss: Set<string> }
-}
-type OutputFile = OutputChunk | { type: 'asset'; fileName: string }
+type OutputFile = { type: 'chunk' | 'asset'; fileName: string }
 
 /**
- * The first page's files: the entry chunk, the chunks it imports statically and their styles. Screens loaded
- * later are cached the first time they are fetched.
+ * Every file the build emits under assets/: the first page's chunks and every screen's chunk loaded later (lazy
+ * routes, feature sections, the English strings), with their styles and pictures. All of them are precached, so an
+ * installed app opens a screen it has never shown before without a connection.
  */
-export function shellFiles(bundle: Record<string, OutputFile>): string[] {
-  const files = new Set<string>()
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName]
-    if (chunk?.type !== 'chunk' || files.has(`/${fileName}`)) return
-    files.add(`/${fileName}`)
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`)
-    for (const imported of chunk.imports) visit(imported)
-  }
-  for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry) visit(file.fileName)
-  return [...files].sort()
+export function appFiles(bundle: Record<string, OutputFile>): string[] {
+  return Object.values(bundle)
+    .map((file) => file.fileName)
+    .filter((fileName) => fileName.startsWith('assets/') && !fileName.endsWith('.map'))
+    .map((fileName) => `/${fileName}`)
+    .sort()
 }
 
 /** The build's name: a hash of every emitted file name (hashed by content) and of the worker's own code. */
@@ -57,7 +46,7 @@ export function serviceWorkerPlugin(): Plugin {
       const source = fileURLToPath(new URL('./service-worker.ts', import.meta.url))
       const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' })
       const body = code.replace(/^export\s*\{\s*\};?\s*$/m, '')
-      const precache = [...PUBLIC_SHELL, ...shellFiles(files)]
+      const precache = [...PUBLIC_SHELL, ...appFiles(files)]
       const header = [
         `const TEPLO_BUILD = ${JSON.stringify(buildVersion(files, body))};`,
         `const TEPLO_PRECACHE = ${JSON.stringify(precache)};`,

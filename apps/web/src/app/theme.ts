@@ -129,6 +129,9 @@ const options: ThemeOptions = {
   components: {
     MuiCssBaseline: {
       styleOverrides: {
+        // The top bar is fixed over the page: what is scrolled into view (a focused field, the skip link's target,
+        // an anchor) stops below it rather than under it (56 px on phones, 64 px wider, and a margin).
+        html: { scrollPaddingTop: 72, '@media (min-width: 600px)': { scrollPaddingTop: 80 } },
         'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, .Mui-focusVisible': {
           outline: '3px solid var(--mui-palette-info-main)',
           outlineOffset: 2,

@@ -77,7 +77,21 @@ export function onServerRecovered(listener: () => void): () => void {
   return () => recoveryListeners.delete(listener)
 }
 
+// The device going offline (an installed app without a network) is asked about at once, so the screen says so
+// even when everything it shows came from memory; back online, the server is asked again without waiting.
+let watchingNetwork = false
+function watchNetwork() {
+  if (watchingNetwork || typeof window === 'undefined') return
+  watchingNetwork = true
+  window.addEventListener('offline', () => reportServerFailure())
+  window.addEventListener('online', () => {
+    if (!state.reachable) void probe()
+  })
+  if (navigator.onLine === false) reportServerFailure()
+}
+
 function subscribe(listener: () => void) {
+  watchNetwork()
   listeners.add(listener)
   return () => listeners.delete(listener)
 }

@@ -20,6 +20,10 @@ const PendingInvitations = lazy(() => import('../../features/sharing/components/
 const HandedOverNotice = lazy(() => import('../../features/sharing/components/handed-over-notice'))
 // The weekly schedule: the period the boiler is in and the week grid (ADR 026).
 const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
+// «Пороги тривог»: when the server raises this boiler's alarms (ADR 023).
+const AlarmSettingsSection = lazy(
+  () => import('../../features/notifications/components/alarm-settings-section'),
+)
 
 function DeviceHistory({ device }: { device: Device }) {
   const { t } = useTranslation()
@@ -59,6 +63,17 @@ function DeviceAccess({ device }: { device: Device }) {
   )
 }
 
+function DeviceAlarmSettings({ device }: { device: Device }) {
+  const { t } = useTranslation()
+  return (
+    <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
+      <Suspense fallback={<LoadingStatus>{t('dashboard.historyLoading')}</LoadingStatus>}>
+        <AlarmSettingsSection key={device.id} itemId={device.id} access={device.access} />
+      </Suspense>
+    </SectionBoundary>
+  )
+}
+
 /** The guard has loaded the profile; the dashboard lists that user's devices, each with its faults and history. */
 export function DashboardRoute() {
   const { data: profile } = useProfile()
@@ -81,6 +96,7 @@ export function DashboardRoute() {
           <Stack spacing={3}>
             <DeviceSchedule device={device} />
             <DeviceHistory device={device} />
+            <DeviceAlarmSettings device={device} />
             <DeviceAccess device={device} />
           </Stack>
         )}

@@ -33,8 +33,20 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
     else void queryClient.invalidateQueries({ queryKey: ['profile'] })
   }, [result, queryClient])
 
-  if (!token) return <Alert severity="error">{t('emailLink.missingToken')}</Alert>
-  if (opened.isError) return <Alert severity="error">{detailOf(opened.error) ?? t('emailLink.failed')}</Alert>
+  const title = (
+    <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+      {t(kind === 'verify' ? 'routes.emailVerify' : 'routes.emailUndo')}
+    </Typography>
+  )
+  // A link that cannot be used still shows the screen's title over its reason.
+  const refused = (reason: string) => (
+    <Stack spacing={2}>
+      {title}
+      <Alert severity="error">{reason}</Alert>
+    </Stack>
+  )
+  if (!token) return refused(t('emailLink.missingToken'))
+  if (opened.isError) return refused(detailOf(opened.error) ?? t('emailLink.failed'))
   if (!result) return <LoadingStatus>{t('emailLink.opening')}</LoadingStatus>
   const next =
     signedIn && !result.signed_out
@@ -42,6 +54,7 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
       : { to: '/login', label: t('emailLink.toLogin') }
   return (
     <Stack spacing={2}>
+      {title}
       {result.purpose === 'verify' && (
         <Alert severity="success">{t('emailLink.verified', { email: result.email })}</Alert>
       )}

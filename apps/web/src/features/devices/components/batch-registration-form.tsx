@@ -4,7 +4,7 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { type DeviceCredentialsListDocument, ITEM_BATCH_MAX, itemBatchCreateSchema } from '@teplo/domain'
-import { type ChangeEvent, useState } from 'react'
+import { type ChangeEvent, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -36,6 +36,7 @@ export function BatchRegistrationForm({ types }: { types: readonly DeviceType[] 
   const toast = useToast()
   const register = useRegisterBatch()
   const [done, setDone] = useState<Credentials | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
   const { control, handleSubmit, setError, setValue, watch } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(formSchema),
     defaultValues: { owner: '', category_id: lastTypeId(types), serials: '' },
@@ -131,10 +132,11 @@ export function BatchRegistrationForm({ types }: { types: readonly DeviceType[] 
         minRows={6}
         autoComplete="off"
       />
-      <Button component="label" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+      {/* A real button opens the hidden picker (a label styled as a button may not take the button role). */}
+      <Button variant="outlined" onClick={() => fileInput.current?.click()} sx={{ alignSelf: 'flex-start' }}>
         {t('devices.batch.fromFile')}
-        <input type="file" hidden accept=".csv,.txt,text/csv,text/plain" onChange={readFile} />
       </Button>
+      <input ref={fileInput} type="file" hidden accept=".csv,.txt,text/csv,text/plain" onChange={readFile} />
       <Button
         type="submit"
         variant="contained"

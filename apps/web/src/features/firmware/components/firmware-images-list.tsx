@@ -33,7 +33,7 @@ export function FirmwareImagesList({
   if (images.length === 0) return <Typography>{t('firmware.images.empty')}</Typography>
   return (
     <>
-      <TableContainer role="region" aria-label={t('firmware.images.title')} tabIndex={0}>
+      <TableContainer role="group" aria-label={t('firmware.images.title')} tabIndex={0}>
         <Table size="small" aria-label={t('firmware.images.title')}>
           <TableHead>
             <TableRow>

@@ -20,8 +20,9 @@ export function FleetVersions({
 }) {
   const { t } = useTranslation()
   if (devices.length === 0) return <Typography>{t('firmware.fleet.empty')}</Typography>
+  // The scrolling box is a named group, not a region: the section around it is the landmark of that name.
   return (
-    <TableContainer role="region" aria-label={t('firmware.fleet.title')} tabIndex={0}>
+    <TableContainer role="group" aria-label={t('firmware.fleet.title')} tabIndex={0}>
       <Table size="small" aria-label={t('firmware.fleet.title')}>
         <TableHead>
           <TableRow>

@@ -54,7 +54,7 @@ function RolloutCard({ rollout, typeName }: { rollout: Rollout; typeName: (id: s
           ` · ${t('firmware.rollouts.stages', { percent: attributes.stage_percent, stage: attributes.stage })}`}
       </Typography>
       <TableContainer
-        role="region"
+        role="group"
         aria-label={t('firmware.rollouts.heading', { id: rollout.id, version: attributes.version })}
         tabIndex={0}
       >

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../../components/ui/select-field'
 import { useToast } from '../../../components/ui/toast-context'
@@ -23,6 +23,7 @@ export function UploadFirmwareForm({ deviceTypes }: { deviceTypes: DeviceType[] 
   const [version, setVersion] = useState('')
   const [notes, setNotes] = useState('')
   const [file, setFile] = useState<File | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
 
   function submit(event: FormEvent) {
@@ -89,16 +90,18 @@ export function UploadFirmwareForm({ deviceTypes }: { deviceTypes: DeviceType[] 
         helperText={fieldErrors.notes}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Button component="label" variant="outlined">
+        {/* A real button opens the hidden picker (a label styled as a button may not take the button role). */}
+        <Button variant="outlined" onClick={() => fileInput.current?.click()}>
           {t('firmware.upload.file')}
-          <input
-            hidden
-            type="file"
-            name="attachment"
-            accept=".bin,application/octet-stream"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          name="attachment"
+          accept=".bin,application/octet-stream"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
         <Typography
           color={fieldErrors.attachment ? 'error' : 'text.secondary'}
           sx={{ overflowWrap: 'anywhere' }}

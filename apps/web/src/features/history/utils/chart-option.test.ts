@@ -80,10 +80,25 @@ describe('historyChartOption', () => {
     const areas = series[0]!.markArea!.data as [{ name: string; xAxis: number }, { xAxis: number }][]
     expect(areas).toEqual([
       [
-        { name: "Немає зв'язку", xAxis: toKyivWallClock(start + 2 * MINUTE) },
+        {
+          name: "Немає зв'язку",
+          xAxis: toKyivWallClock(start + 2 * MINUTE),
+          label: { position: 'insideTop' },
+        },
         { xAxis: toKyivWallClock(start + 5 * MINUTE) },
       ],
     ])
+    // On a phone the same gap's label leans into the plot, clear of the power axis.
+    const phone = historyChartOption(
+      { ...data, gaps: [{ from: start + 9 * MINUTE, to: data.to }] },
+      labels,
+      undefined,
+      360,
+    )
+    const phoneAreas = (phone.series[0] as Series).markArea!.data as [{ label: { position: string } }][]
+    expect(phoneAreas[0]?.[0].label.position).toBe('insideTopRight')
+    expect(phone.legend.type).toBe('plain')
+    expect(phone.grid[0]?.top).toBeGreaterThan(option.grid[0]?.top ?? 0)
   })
 
   it('shows the bucket under the pointer in the tooltip, with units, spread and escaped event text', () => {

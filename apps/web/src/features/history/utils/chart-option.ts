@@ -14,6 +14,7 @@ import {
   modeGroup,
   modeSpans,
 } from './chart-data'
+import { gapLabelPosition, legendLayout, PLOT_SIDE, textWidth } from './chart-layout'
 import { kyivTimestamp } from './csv'
 import { toKyivWallClock } from './ranges'
 
@@ -75,7 +76,11 @@ export function historyChartOption(
   data: HistoryData,
   labels: ChartLabels,
   colours: ChartColours = LIGHT_CHART_COLOURS,
+  width = 800,
 ) {
+  const names = HISTORY_METRICS.map((metric) => labels.metrics[metric])
+  const legend = legendLayout(names, width)
+  const plotWidth = Math.max(width - 2 * PLOT_SIDE, 1)
   const lines = HISTORY_METRICS.map((metric) => {
     const style = METRIC_STYLE[metric]
     return {
@@ -95,7 +100,7 @@ export function historyChartOption(
       },
       emphasis: { disabled: true },
       animation: false,
-      ...(metric === 'heater_temp' ? { markArea: gapAreas(data, labels, colours) } : {}),
+      ...(metric === 'heater_temp' ? { markArea: gapAreas(data, labels, colours, plotWidth) } : {}),
     }
   })
   const spans = modeSpans(data)
@@ -136,20 +141,24 @@ export function historyChartOption(
     useUTC: true,
     animation: false,
     textStyle: { color: colours.text },
+    // A plain legend wraps onto more rows on a narrow chart (a scrolling one paged «1/7» with names cut off).
     legend: {
-      type: 'scroll' as const,
+      type: 'plain' as const,
       top: 0,
-      textStyle: { color: colours.text },
+      left: 8,
+      right: 8,
+      itemWidth: legend.itemWidth,
+      itemGap: legend.itemGap,
+      textStyle: { color: colours.text, fontSize: legend.fontSize },
       inactiveColor: colours.axis,
-      pageTextStyle: { color: colours.muted },
-      data: HISTORY_METRICS.map((metric) => labels.metrics[metric]),
+      data: names,
       selected: Object.fromEntries(
         HISTORY_METRICS.map((metric) => [labels.metrics[metric], !METRIC_STYLE[metric].hidden]),
       ),
     },
     grid: [
-      { left: 44, right: 44, top: 40, bottom: 104 },
-      { left: 44, right: 44, height: 18, bottom: 70 },
+      { left: PLOT_SIDE, right: PLOT_SIDE, top: legend.gridTop, bottom: 104 },
+      { left: PLOT_SIDE, right: PLOT_SIDE, height: 18, bottom: 70 },
     ],
     xAxis: [
       { ...timeAxis, gridIndex: 0 },
@@ -205,15 +214,22 @@ export function historyChartOption(
   }
 }
 
-function gapAreas(data: HistoryData, labels: ChartLabels, colours: ChartColours) {
+const GAP_FONT_SIZE = 11
+
+function gapAreas(data: HistoryData, labels: ChartLabels, colours: ChartColours, plotWidth: number) {
+  const labelWidth = textWidth(labels.gap, GAP_FONT_SIZE) + 10
   return {
     silent: true,
     itemStyle: { color: colours.gapFill },
-    label: { show: true, position: 'insideTop' as const, color: colours.gapText, fontSize: 11 },
-    data: data.gaps.map((gap) => [
-      { name: labels.gap, xAxis: toKyivWallClock(Math.max(gap.from, data.from)) },
-      { xAxis: toKyivWallClock(Math.min(gap.to, data.to)) },
-    ]),
+    label: { show: true, position: 'insideTop' as const, color: colours.gapText, fontSize: GAP_FONT_SIZE },
+    data: data.gaps.map((gap) => {
+      const shown = { from: Math.max(gap.from, data.from), to: Math.min(gap.to, data.to) }
+      const position = gapLabelPosition(shown, data, plotWidth, labelWidth)
+      return [
+        { name: labels.gap, xAxis: toKyivWallClock(shown.from), label: { position } },
+        { xAxis: toKyivWallClock(shown.to) },
+      ]
+    }),
   }
 }
 

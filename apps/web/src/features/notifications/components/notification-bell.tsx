@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip'
 import Divider from '@mui/material/Divider'
 import IconButton from '@mui/material/IconButton'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import Popover from '@mui/material/Popover'
 import Stack from '@mui/material/Stack'
@@ -112,41 +113,42 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
               const wording = alarmWording(attributes, currentLanguage())
               const unreadItem = attributes.read_at === null
               return (
-                <ListItemButton
-                  key={notification.id}
-                  onClick={() => open(notification)}
-                  divider
-                  sx={{
-                    alignItems: 'flex-start',
-                    gap: 1.5,
-                    bgcolor: unreadItem ? 'action.hover' : undefined,
-                  }}
-                >
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography sx={{ fontWeight: unreadItem ? 700 : 400, overflowWrap: 'anywhere' }}>
-                      {attributes.device_name}: {wording.title}
-                    </Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                      {wording.description}
-                    </Typography>
-                    <Stack direction="row" sx={{ gap: 1, mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {formatDateTime(attributes.created_at)}
+                // Each entry is a list item holding its button: a list holds only items (axe `list`).
+                <ListItem key={notification.id} disablePadding divider>
+                  <ListItemButton
+                    onClick={() => open(notification)}
+                    sx={{
+                      alignItems: 'flex-start',
+                      gap: 1.5,
+                      bgcolor: unreadItem ? 'action.hover' : undefined,
+                    }}
+                  >
+                    <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <Typography sx={{ fontWeight: unreadItem ? 700 : 400, overflowWrap: 'anywhere' }}>
+                        {attributes.device_name}: {wording.title}
                       </Typography>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={STATE_COLORS[attributes.alarm_state]}
-                        label={alarmStateLabel(attributes.alarm_state, currentLanguage())}
-                      />
-                      {unreadItem && (
-                        <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
-                          {t('shell.notifications.new')}
+                      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                        {wording.description}
+                      </Typography>
+                      <Stack direction="row" sx={{ gap: 1, mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                          {formatDateTime(attributes.created_at)}
                         </Typography>
-                      )}
-                    </Stack>
-                  </Box>
-                </ListItemButton>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={STATE_COLORS[attributes.alarm_state]}
+                          label={alarmStateLabel(attributes.alarm_state, currentLanguage())}
+                        />
+                        {unreadItem && (
+                          <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
+                            {t('shell.notifications.new')}
+                          </Typography>
+                        )}
+                      </Stack>
+                    </Box>
+                  </ListItemButton>
+                </ListItem>
               )
             })}
           </List>

@@ -33,6 +33,16 @@ const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max -
  * every half hour it passes with the mode the first one flipped to. Cells take no touch scrolling (the time
  * scale on the left does). From the keyboard: arrows move, Space or Enter flips.
  */
+/** Read by screen readers, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
 export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: string[]) => void }) {
   const { t } = useTranslation()
   const stroke = useRef<{ mode: SlotMode; pointerId: number } | null>(null)
@@ -151,7 +161,16 @@ export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: 
       <tbody>
         {SLOTS.map((slot) => (
           <tr key={slot} data-hour={slot % 2 === 0 ? '' : undefined}>
-            <th scope="row">{slot % 2 === 0 ? slotTime(slot) : ''}</th>
+            <th scope="row">
+              {slot % 2 === 0 ? (
+                slotTime(slot)
+              ) : (
+                // Half hours are not printed (the grid would be crowded) but every row header is read out.
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  {slotTime(slot)}
+                </Box>
+              )}
+            </th>
             {DAY_KEYS.map((dayKey, day) => {
               const mode = modeOf(days, day, slot)
               return (

@@ -60,9 +60,17 @@ export function InvitationAcceptPage() {
         />
       </Stack>
     )
-  if (!token) return <Alert severity="error">{t('invitations.missingToken')}</Alert>
-  if (preview.isError)
-    return <Alert severity="error">{detailOf(preview.error) ?? t('invitations.failed')}</Alert>
+  // A link that cannot be used still shows the screen's title over its reason.
+  const refused = (reason: string) => (
+    <Stack spacing={2}>
+      <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+        {t('invitations.title')}
+      </Typography>
+      <Alert severity="error">{reason}</Alert>
+    </Stack>
+  )
+  if (!token) return refused(t('invitations.missingToken'))
+  if (preview.isError) return refused(detailOf(preview.error) ?? t('invitations.failed'))
   if (!preview.data) return <LoadingStatus>{t('invitations.loading')}</LoadingStatus>
   const invitation = preview.data.attributes
   const losing = invitation.access === 'owner' ? (invitation.losing_access ?? []) : []
