@@ -475,6 +475,12 @@ describe('fuel', () => {
         }
       }),
     )
+    // And the days' energy beside them, as the ingest keeps it (consumption takes whole days from there).
+    await link.app.db.execute(sql`
+      insert into telemetry_1d (item_id, bucket, energy_kwh, covered_s)
+      select item_id, date_trunc('day', bucket at time zone 'Europe/Kyiv') at time zone 'Europe/Kyiv',
+        sum(energy_kwh), sum(covered_s)
+      from telemetry_1h where item_id = ${dev.itemId} group by 1, 2`)
     const refill = (kg: number) =>
       api('POST', `/api/v2/items/${dev.itemId}/hopper-refills`, link.adminToken, { kg })
     expect((await refill(50)).statusCode).toBe(201)
