@@ -35,7 +35,7 @@ export function HandoverSection({ device }: { device: SharedDevice }) {
         {t('handover.giveIntro')}
       </Typography>
       <div>
-        <Button variant="outlined" color="warning" onClick={() => setOpen(true)}>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
           {t('handover.giveOpen')}
         </Button>
       </div>
@@ -126,7 +126,7 @@ function HandoverDialog({ device, onClose }: { device: SharedDevice; onClose: ()
           <Button
             type="submit"
             variant="contained"
-            color="warning"
+            color="error"
             loading={create.isPending}
             disabled={!understood || email.trim() === ''}
           >
