@@ -4,20 +4,9 @@ import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden'
 import { LanguageSwitch } from '../ui/language-switch'
 import { BrandLink } from './brand-link'
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 /** Version label of the authentication screens (spec §1). */
 export const AUTH_SCREENS_VERSION = '1.0.0'
@@ -56,7 +45,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {/* A new tab: a half-filled sign-up form stays as it is. */}
         <Link href="/terms" target="_blank" rel="noopener" variant="body2">
           {t('shell.terms')}
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {' '}
             {t('auth.register.termsOpens')}
           </Box>

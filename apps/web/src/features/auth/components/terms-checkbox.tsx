@@ -8,23 +8,11 @@ import { type ReactNode, useId } from 'react'
 import { type Control, Controller } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { domainMessage } from '../../../lib/domain-messages'
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden'
 
 interface TermsCheckboxProps {
   control: Control<RegisterFormInput, unknown, unknown>
 }
-
-// Read out by screen readers, not shown.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 /** The terms open in a new tab, so that what was typed into the form stays. */
 function TermsLink({ children }: { children?: ReactNode }) {
@@ -32,7 +20,7 @@ function TermsLink({ children }: { children?: ReactNode }) {
   return (
     <Link href="/terms" target="_blank" rel="noopener">
       {children}
-      <span style={visuallyHidden}> {t('auth.register.termsOpens')}</span>
+      <span style={VISUALLY_HIDDEN}> {t('auth.register.termsOpens')}</span>
     </Link>
   )
 }

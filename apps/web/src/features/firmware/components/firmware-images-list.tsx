@@ -1,4 +1,5 @@
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
+import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import IconButton from '@mui/material/IconButton'
 import Table from '@mui/material/Table'
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
 import { formatDateTime } from '../../../lib/dates'
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden'
 import { useDeleteFirmware } from '../api/delete-firmware'
 import type { FirmwareImage } from '../api/get-firmware-images'
 
@@ -43,7 +45,11 @@ export function FirmwareImagesList({
               <TableCell>{t('firmware.images.sha256')}</TableCell>
               <TableCell>{t('firmware.images.uploadedAt')}</TableCell>
               <TableCell>{t('firmware.images.notes')}</TableCell>
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  {t('firmware.images.actions')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

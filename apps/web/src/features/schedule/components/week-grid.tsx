@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import { SCHEDULE_DAYS, SLOTS_PER_DAY, type SlotMode } from '@teplo/domain'
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden'
 import { DAY_KEYS, modeOf, paintSlot, slotTime } from '../utils/slots'
 
 type Cell = { day: number; slot: number }
@@ -33,16 +34,6 @@ const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max -
  * every half hour it passes with the mode the first one flipped to. Cells take no touch scrolling (the time
  * scale on the left does). From the keyboard: arrows move, Space or Enter flips.
  */
-/** Read by screen readers, not drawn. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
-
 export function WeekGrid({ days, onChange }: { days: string[]; onChange: (days: string[]) => void }) {
   const { t } = useTranslation()
   const stroke = useRef<{ mode: SlotMode; pointerId: number } | null>(null)
