@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { api, apiToken, useToken } from '../support/api-session'
+import { serviceWorkerReady } from '../support/service-worker'
 
 // The installable app against the real server: manifest, service worker, offline page and web push.
 
@@ -27,19 +28,6 @@ async function newAccount(request: APIRequestContext) {
   })
   expect(response.status(), await response.text()).toBe(200)
   return { email, password, token: ((await response.json()) as { access_token: string }).access_token }
-}
-
-/** Waits until the service worker controls the page, and answers its scope. */
-async function serviceWorkerReady(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      )
-    }
-    return registration.scope
-  })
 }
 
 /** PNG width and height from its IHDR chunk. */

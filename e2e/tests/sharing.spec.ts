@@ -212,7 +212,9 @@ test('an English account reads the access levels, the change log and the service
   // The change log names the level given in English.
   await owner.reload()
   const log = owner.getByRole('region', { name: 'Change log' })
-  await expect(log.getByText(`${familyEmail} (Control)`, { exact: false })).toBeVisible({ timeout: 20_000 })
+  await expect(log.getByText(`${familyEmail} was given access: Control`, { exact: false })).toBeVisible({
+    timeout: 20_000,
+  })
   await expect(owner.locator('body')).not.toContainText('Власник')
 
   await owner.goto('/service')
