@@ -39,6 +39,8 @@ const patchSchedule = (itemId: number, payload: object, token = link.adminToken)
 describe('GET|PATCH /items/{id}/schedule', () => {
   it('answers the default schedule (off, comfort all week) until one is set, then the one set', async () => {
     const dev = await device()
+    // Verification starts the device's settings versions in the background: read the version once that is written.
+    await row(dev.itemId)
     const first = await getSchedule(dev.itemId)
     expect(first.statusCode).toBe(200)
     const document = scheduleDocumentSchema.parse(first.json())
