@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { confirmAddress } from '../support/addresses'
-import { api, apiToken, useToken } from '../support/api-session'
-import { freshSerial } from '../support/devices'
+import { api, useToken } from '../support/api-session'
+import { pairedBoilerOf } from '../support/devices'
 
 // «Пороги тривог» on the dashboard: the thresholds of GET/PATCH /items/{id}/alarm-settings, read and saved by
 // whoever operates the boiler, refused in words when out of range, shown without a way to change them to a viewer.
@@ -17,32 +17,6 @@ async function registered(request: APIRequestContext, email: string) {
   expect(response.ok(), await response.text()).toBe(true)
   await confirmAddress(request, email)
   return ((await response.json()) as { access_token: string }).access_token
-}
-
-/** A paired boiler registered by the installer onto the account holding `ownerToken`. */
-async function boilerOf(request: APIRequestContext, ownerToken: string) {
-  const owner = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
-  const creator = await apiToken(request, 'creator')
-  const types = await api<{ data: { id: string }[] }>(request, creator, 'GET', 'categories')
-  const serial = freshSerial()
-  const created = await api<{ data: { id: string }; meta: { verification_token: string } }>(
-    request,
-    creator,
-    'POST',
-    'items',
-    {
-      name: `Котел ${unique()}`,
-      serial_number: serial,
-      description: '',
-      category_id: types.data[0]?.id,
-      user_id: owner.data.id,
-    },
-  )
-  const verified = await request.post('/api/v2/items/verify-token', {
-    data: { serial_number: serial, token: created.meta.verification_token },
-  })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  return created.data.id
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Пороги тривог' })
@@ -121,3 +95,9 @@ test('a viewer sees the thresholds, cannot change them, and is told why', async 
   })
   expect(refused.status()).toBe(403)
 })
+
+/** A paired boiler on the account holding `ownerToken`. */
+async function boilerOf(request: APIRequestContext, ownerToken: string) {
+  const owner = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
+  return (await pairedBoilerOf(request, owner.data.id, `Котел ${unique()}`)).id
+}

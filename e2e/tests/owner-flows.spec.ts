@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { confirmAddress } from '../support/addresses'
 import { api, apiToken, useToken } from '../support/api-session'
-import { freshSerial } from '../support/devices'
+import { pairedBoilerOf } from '../support/devices'
 import { waitForMail } from '../support/mail'
 
 // Handing a boiler over as an action of its own, the previous owner told where it went, an owner kept out of the
@@ -21,25 +21,6 @@ async function account(request: APIRequestContext, name: string, email: string) 
   return { token, id: me.data.id }
 }
 
-/** A paired boiler the installer registers straight onto `ownerId`'s account. */
-async function boilerOf(request: APIRequestContext, ownerId: string, name: string) {
-  const creator = await apiToken(request, 'creator')
-  const types = await api<{ data: { id: string }[] }>(request, creator, 'GET', 'categories')
-  const serial = freshSerial()
-  const created = await api<{ data: { id: string }; meta: { verification_token: string } }>(
-    request,
-    creator,
-    'POST',
-    'items',
-    { name, serial_number: serial, description: '', category_id: types.data[0]?.id, user_id: ownerId },
-  )
-  const verified = await request.post('/api/v2/items/verify-token', {
-    data: { serial_number: serial, token: created.meta.verification_token },
-  })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  return { id: created.data.id, serial }
-}
-
 const accessSection = (page: Page) => page.getByRole('region', { name: 'Доступ' })
 
 test('handing a boiler over: its own action, a dialog with the consequences, and the old owner told afterwards', async ({
@@ -49,7 +30,7 @@ test('handing a boiler over: its own action, a dialog with the consequences, and
   test.slow()
   const owner = await account(request, 'Ірина', `seller-${unique()}@teplo.test`)
   const name = `Котел ${unique()}`
-  const boiler = await boilerOf(request, owner.id, name)
+  const boiler = await pairedBoilerOf(request, owner.id, name)
   const buyerEmail = `buyer-${unique()}@teplo.test`
 
   await useToken(page, owner.token)
@@ -144,7 +125,7 @@ test("the administrator's device picker finds other accounts' boilers on the ser
   test.slow()
   const stranger = await account(request, 'Стефан', `stranger-${unique()}@teplo.test`)
   const name = `Чужий котел ${unique()}`
-  const boiler = await boilerOf(request, stranger.id, name)
+  const boiler = await pairedBoilerOf(request, stranger.id, name)
 
   await useToken(page, await apiToken(request, 'admin'))
   await page.goto('/items/errors')

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { confirmAddress } from '../support/addresses'
 import { api, apiToken, useToken } from '../support/api-session'
-import { freshSerial } from '../support/devices'
+import { pairedBoilerOf } from '../support/devices'
 import { waitForMail } from '../support/mail'
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
@@ -14,26 +14,6 @@ async function registered(request: APIRequestContext, name: string, email: strin
   expect(response.ok(), await response.text()).toBe(true)
   await confirmAddress(request, email)
   return ((await response.json()) as { access_token: string }).access_token
-}
-
-/** A paired boiler registered by the installer straight onto `ownerId`'s account. */
-async function boilerOf(request: APIRequestContext, ownerId: string, name: string) {
-  const creator = await apiToken(request, 'creator')
-  const types = await api<{ data: { id: string }[] }>(request, creator, 'GET', 'categories')
-  const serial = freshSerial()
-  const created = await api<{ data: { id: string }; meta: { verification_token: string } }>(
-    request,
-    creator,
-    'POST',
-    'items',
-    { name, serial_number: serial, description: '', category_id: types.data[0]?.id, user_id: ownerId },
-  )
-  // The controller proves its code: the boiler leaves «pending» and shows on the dashboard.
-  const verified = await request.post('/api/v2/items/verify-token', {
-    data: { serial_number: serial, token: created.meta.verification_token },
-  })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  return created.data.id
 }
 
 async function pageWith(browser: Browser, token: string | null): Promise<Page> {
@@ -55,7 +35,7 @@ test('the owner shares a boiler with an existing account, who then sees it; revo
   const ownerToken = await registered(request, 'Олена', ownerEmail)
   const familyToken = await registered(request, 'Син', familyEmail)
   const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
-  const boilerId = await boilerOf(request, me.data.id, `Котел ${unique()}`)
+  const boilerId = (await pairedBoilerOf(request, me.data.id, `Котел ${unique()}`)).id
 
   const owner = await pageWith(browser, ownerToken)
   await owner.goto(`/dashboards?device=${boilerId}`)
@@ -99,7 +79,7 @@ test('an invitation mailed to a new address: the link leads to a sign-up with th
   const ownerToken = await registered(request, 'Марія', `owner-${unique()}@teplo.test`)
   const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
   const boilerName = `Котел ${unique()}`
-  const boilerId = await boilerOf(request, me.data.id, boilerName)
+  const boilerId = (await pairedBoilerOf(request, me.data.id, boilerName)).id
   const guestEmail = `guest-${unique()}@teplo.test`
 
   const owner = await pageWith(browser, ownerToken)
@@ -159,7 +139,7 @@ test('the installer sees the fleet: a silent boiler before the others, searched 
   const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
   const tag = unique()
   // Paired but never connected with its secret: «connecting», which the fleet ranks as silent.
-  const silentId = await boilerOf(request, me.data.id, `Парк ${tag} тихий`)
+  const silentId = (await pairedBoilerOf(request, me.data.id, `Парк ${tag} тихий`)).id
   const creator = await apiToken(request, 'creator')
 
   const page = await pageWith(browser, creator)
@@ -190,7 +170,7 @@ test('an English account reads the access levels, the change log and the service
   await registered(request, 'Son', familyEmail)
   await api(request, ownerToken, 'PATCH', 'me', { data: { type: 'users', attributes: { language: 'en' } } })
   const me = await api<{ data: { id: string } }>(request, ownerToken, 'GET', 'me')
-  const boilerId = await boilerOf(request, me.data.id, `Boiler ${unique()}`)
+  const boilerId = (await pairedBoilerOf(request, me.data.id, `Boiler ${unique()}`)).id
 
   const owner = await pageWith(browser, ownerToken)
   await owner.goto(`/dashboards?device=${boilerId}`)
