@@ -57,9 +57,9 @@ describe('the embedded database thread', () => {
 
   it("lets another account's GET /me go before heavy reads that wait", async () => {
     const finished: string[] = []
-    const heavy = [1, 2, 3, 4, 5, 6].map((n) =>
+    const heavy = Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       runHeavy(async () => {
-        await app.db.execute(sql`select pg_sleep(0.3)`)
+        await app.db.execute(sql`select pg_sleep(0.2)`)
       }).then(() => finished.push(`heavy ${n}`)),
     )
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -71,10 +71,12 @@ describe('the embedded database thread', () => {
       })
     expect((await me).statusCode).toBe(200)
     await Promise.all(heavy)
-    // The first heavy read held the connection when /me came, the others waited: /me's statements went first
-    // (in order of arrival it would have been last).
+    // The first heavy read held the connection when /me came, the others waited: each of /me's few statements
+    // waited for the one heavy statement running, not for the queue (in order of arrival /me would have been
+    // last, after all 12). How many heavy ones end first depends on how many statements /me makes and on whether
+    // its session was cached, so the bound is half the queue.
     expect(finished.indexOf('me')).toBeGreaterThan(0)
-    expect(finished.indexOf('me')).toBeLessThan(3)
+    expect(finished.indexOf('me')).toBeLessThan(6)
   })
 
   it("brings PostgreSQL's error fields across the thread", async () => {
