@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { PGliteProxy } from './pglite-proxy.ts'
+import { MAIN_CONNECTIONS, PriorityPool } from './priority-pool.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -56,16 +57,21 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promis
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
-    pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`))
-    // The pool's handler covers idle clients only. A client checked out (a transaction between two statements, a
-    // query just answered) whose connection the server ends (`pg_ctl stop -m fast`, failover) emits 'error' on
-    // itself, which unheard ends the process. Its holder sees the failure on its next statement (503, or the
-    // ingest retries the batch) and the pool discards the client on release.
-    pool.on('connect', (client) => {
-      client.on('error', (err) => console.error(`database: connection lost while in use (${err.message})`))
-    })
+    const pool = new PriorityPool({ connectionString: options.databaseUrl, max: MAIN_CONNECTIONS })
+    for (const each of [pool, pool.heavy]) {
+      // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+      // reconnects.
+      each.on('error', (err) => console.error(`database: idle connection lost (${err.message})`))
+      // The pool's handler covers idle clients only. A client checked out (a transaction between two statements,
+      // a query just answered) whose connection the server ends (`pg_ctl stop -m fast`, failover) emits 'error'
+      // on itself, which unheard ends the process. Its holder sees the failure on its next statement (503, or
+      // the ingest retries the batch) and the pool discards the client on release.
+      each.on('connect', (client) => {
+        client.on('error', (err) =>
+          console.error(`database: connection lost while in use (${err.message})`),
+        )
+      })
+    }
     const db = drizzlePg(pool, { schema })
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }))
     return {
