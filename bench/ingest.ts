@@ -52,6 +52,14 @@ async function prepareHeavyReads(database: BenchDatabase, baseUrl: string) {
       const statuses: Record<string, number> = {}
       const times: number[] = []
       let rounds = 0
+      // Heavy reads answered 200 in each second of the window: when the reads were costly, beside the ingest's
+      // own series.
+      const perSecond: number[] = []
+      let counted = 0
+      const ticker = setInterval(() => {
+        perSecond.push(times.length - counted)
+        counted = times.length
+      }, 1000)
       const reads = (async () => {
         while (!done) {
           await heavyRound(urls, heavyToken, statuses, times)
@@ -62,8 +70,9 @@ async function prepareHeavyReads(database: BenchDatabase, baseUrl: string) {
       return {
         async stop() {
           done = true
+          clearInterval(ticker)
           const [meMs] = await Promise.all([me, reads])
-          return { rounds, statuses, heavy: distribution(times), me: distribution(meMs) }
+          return { rounds, statuses, heavy: distribution(times), me: distribution(meMs), perSecond }
         },
       }
     },

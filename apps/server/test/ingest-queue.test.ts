@@ -89,6 +89,23 @@ describe('ingest queue: settled only once stored', () => {
     expect(await stored()).toBe(before + 5)
   })
 
+  it('says how long its oldest unstored message has waited, the batch being written included', async () => {
+    const flaky = flakyDatabase(app.db)
+    const queue = new IngestQueue({ db: flaky.db, log: silentLog, onEffects: () => {}, retryMs: 20 })
+    expect(queue.lagMs()).toBe(0)
+    flaky.state.down = true
+    const pushedAt = Date.now()
+    queue.push(message(30))
+    await waitFor(() => flaky.state.failures >= 2, 5000, 'retries against the unavailable database')
+    // The message left the pending list for the batch being retried: its wait still counts.
+    expect(queue.backlog).toBe(0)
+    expect(queue.lagMs()).toBeGreaterThanOrEqual(Date.now() - pushedAt - 5)
+    expect(queue.lagMs()).toBeGreaterThan(0)
+    flaky.state.down = false
+    await queue.drain()
+    expect(queue.lagMs()).toBe(0)
+  })
+
   it('leaves messages unsettled when it closes while the database is unavailable', async () => {
     const flaky = flakyDatabase(app.db)
     const queue = new IngestQueue({ db: flaky.db, log: silentLog, onEffects: () => {}, retryMs: 20 })

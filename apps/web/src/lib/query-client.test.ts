@@ -22,6 +22,14 @@ describe('query retries', () => {
     expect(shouldRetry(1, refusal(503))).toBe(true)
     expect(shouldRetry(2, refusal(503))).toBe(false)
     expect(shouldRetry(0, refusal(0))).toBe(true)
-    expect(retryDelay(1, refusal(503, 5))).toBe(2000)
+    expect(retryDelay(1, refusal(503))).toBe(2000)
+  })
+
+  it('reads again after a short 503 when the server says (heavy reads standing aside for the readings)', () => {
+    const busy = refusal(503, 1)
+    expect(shouldRetry(4, busy)).toBe(true)
+    expect(shouldRetry(5, busy)).toBe(false)
+    expect(retryDelay(0, busy)).toBe(1000)
+    expect(retryDelay(2, refusal(503, 5))).toBe(5000)
   })
 })

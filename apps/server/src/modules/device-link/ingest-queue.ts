@@ -29,6 +29,8 @@ type Lane = {
   pending: Entry[]
   timer: NodeJS.Timeout | null
   flushing: Promise<void> | null
+  /** When the oldest message of the batch being written was received; null while none is written. */
+  writingSince: number | null
 }
 
 const MAX_RETRY_MS = 5000
@@ -70,12 +72,32 @@ export class IngestQueue {
     this.maxBatch = options.maxBatch ?? 500
     this.retryMs = options.retryMs ?? 250
     const lanes = Math.max(1, options.lanes ?? 1)
-    this.lanes = Array.from({ length: lanes }, () => ({ pending: [], timer: null, flushing: null }))
+    this.lanes = Array.from({ length: lanes }, () => ({
+      pending: [],
+      timer: null,
+      flushing: null,
+      writingSince: null,
+    }))
   }
 
   /** Messages received and not yet settled. */
   get backlog(): number {
     return this.lanes.reduce((sum, lane) => sum + lane.pending.length, 0)
+  }
+
+  /**
+   * How long the oldest message received and not yet stored has waited, in ms (0 when none waits): how far
+   * behind the devices' acknowledgements and the live screens are. Heavy reads step aside while it grows
+   * (`AccountSlots.yieldWhile`, ADR 039 addendum 5).
+   */
+  lagMs(now = Date.now()): number {
+    let oldest = now
+    for (const lane of this.lanes) {
+      if (lane.writingSince !== null && lane.writingSince < oldest) oldest = lane.writingSince
+      const first = lane.pending[0]
+      if (first && first.receivedAt < oldest) oldest = first.receivedAt
+    }
+    return now - oldest
   }
 
   /**
@@ -164,7 +186,10 @@ export class IngestQueue {
       if (lane === this.lanes[0]) await this.writeDrops()
       if (lane.pending.length === 0) continue
       const batch = lane.pending.splice(0, this.maxBatch)
-      const effects = await this.write(batch)
+      lane.writingSince = batch[0]?.receivedAt ?? null
+      const effects = await this.write(batch).finally(() => {
+        lane.writingSince = null
+      })
       if (effects === null) {
         // Closing while the database is unavailable: these stay unacknowledged and are delivered again.
         this.options.log.warn(

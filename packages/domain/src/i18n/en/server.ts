@@ -17,6 +17,8 @@ export const SERVER_MESSAGES_EN: Catalogue = {
     'Too many sign-ins at once. Try again in a few seconds.',
   'Забагато одночасних важких запитів з цього акаунта. Дочекайтеся попередніх і спробуйте знову.':
     'Too many heavy requests at once from this account. Wait for the earlier ones and try again.',
+  'Сервер зараз зайнятий: показники котлів мають перевагу. Спробуйте за кілька секунд.':
+    "The server is busy: the boilers' readings come first. Try again in a few seconds.",
 
   // lib/list-query.ts, lib/params.ts: query and path parameters
   'sort має бути одним із: {0}': 'sort must be one of: {0}',
