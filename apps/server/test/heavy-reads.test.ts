@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountSlots } from '../src/lib/account-slots.ts'
 import { HttpError } from '../src/lib/api-error.ts'
+import { rowsOf } from '../src/lib/sql-result.ts'
 import { HEAVY_READS_YIELD_AT_LAG_MS } from '../src/plugins/app/heavy-reads.ts'
-import { provisionDevice, telemetry, waitFor } from './device-support.ts'
+import { type Device, provisionDevice, telemetry, waitFor } from './device-support.ts'
 import { build, loginAs, type TestApp } from './helper.ts'
 
 const slots = (perInstance = 8, maxYieldMs = 2000) =>
@@ -78,20 +79,21 @@ describe('heavy read slots', () => {
 describe('heavy reads wait for the device link to catch up', () => {
   let app: TestApp
   let userId: number
+  let dev: Device
   beforeAll(async () => {
     app = await build({ MQTT_ENABLED: 'true', MQTT_HOST: '127.0.0.1', MQTT_PORT: '0' })
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
-    userId = (await app.db.execute(sql`select id from users where email = ${admin.email}`)).rows[0]
-      ?.id as number
-    const dev = await provisionDevice(app, await loginAs(app, admin.email, admin.password))
-    Object.assign(app, { dev })
+    const users = rowsOf<{ id: number }>(
+      await app.db.execute(sql`select id from users where email = ${admin.email}`),
+    )
+    userId = users[0]?.id as number
+    dev = await provisionDevice(app, await loginAs(app, admin.email, admin.password))
   })
   afterAll(async () => {
     await app?.closeAll()
   })
 
   it("starts a heavy read only after the ingest's oldest unstored reading is written", async () => {
-    const dev = (app as unknown as { dev: { serial: string } }).dev
     const queue = app.deviceLink?.queue
     if (!queue) throw new Error('no device link')
     const release = gate()
