@@ -1,31 +1,5 @@
-import { LIMITS } from '@teplo/domain'
-import { z } from 'zod'
-import { positiveIntParam, textParam } from './params.ts'
-
-// Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
-export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
-  return {
-    'page[number]': positiveIntParam('page[number]').default(1),
-    'page[size]': positiveIntParam('page[size]', LIMITS.maxPageSize).default(defaultSize),
-  }
-}
-
-// Cache-busting timestamps the web client adds to device lists; accepted and ignored.
-export const cacheBustingQuery = { _: z.string().optional(), t: z.string().optional() }
-
-export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
-  sortable: Columns,
-  defaultSize: number = LIMITS.tablePageSize,
-) {
-  const sortValues = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]]
-  return z.object({
-    ...pageQuery(defaultSize),
-    sort: z
-      .enum(sortValues, { message: `sort має бути одним із: ${sortValues.join(', ')}` })
-      .default('created_at' as never),
-    'filter[name]': textParam('filter[name]', 200).optional(),
-  })
-}
+// The list query's rules are declared with the operations in @teplo/domain (ADR 054).
+export { cacheBustingQuery, listQuerySchema, pageQuery } from '@teplo/domain'
 
 export type ListQuery = {
   'page[number]': number

@@ -1,4 +1,4 @@
-import type { CategoryData } from '@teplo/domain'
+import type { CATEGORY_SORTS, CategoryData } from '@teplo/domain'
 import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { categories, items } from '../../db/schema.ts'
@@ -10,12 +10,11 @@ import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
 
-export const CATEGORY_SORTS = ['name', 'description', 'created_at'] as const
 const sortColumns = {
   name: categories.name,
   description: categories.description,
   created_at: categories.createdAt,
-}
+} satisfies Record<(typeof CATEGORY_SORTS)[number], unknown>
 
 export type CategoryRow = typeof categories.$inferSelect
 

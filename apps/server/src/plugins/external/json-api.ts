@@ -14,15 +14,7 @@ declare module 'fastify' {
 // (/items/{id} → items), or the segment after the id for a device's own resources (/items/{id}/fuel →
 // item-fuel, /items/{id}/shares/{shareId} → shares); the signed-in account (/me) is a users resource, formerly
 // typed profile.
-const RESOURCE_TYPES = new Set([
-  'roles',
-  'tags',
-  'categories',
-  'users',
-  'items',
-  'help-requests',
-  'notifications',
-])
+const RESOURCE_TYPES = new Set(['roles', 'tags', 'users', 'items', 'help-requests', 'notifications'])
 const ITEM_RESOURCE_TYPES: Record<string, string> = {
   fuel: 'item-fuel',
   'hopper-refills': 'hopper-refills',
@@ -54,7 +46,11 @@ type SentDocument = { data?: { type?: unknown; id?: unknown } }
 function assertMatchesEndpoint(request: FastifyRequest): void {
   const data = (request.body as SentDocument | null)?.data
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return
-  const { types, idParam } = endpointOf(request.routeOptions.url)
+  // A declared operation names its type (ADR 054); the others are still read from the path.
+  const declared = request.routeOptions.config.resourceType
+  const { types, idParam } = declared
+    ? { types: [declared], idParam: 'id' }
+    : endpointOf(request.routeOptions.url)
   if (types && data.type !== undefined && !types.includes(String(data.type))) {
     throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${types[0]}').`)
   }

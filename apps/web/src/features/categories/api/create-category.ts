@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CategoryData, categoryDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type CategoryData, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function createCategory(category: CategoryData) {
-  return apiRequest<z.infer<typeof categoryDocumentSchema>>('categories', {
-    method: 'POST',
-    body: { data: { type: 'categories', attributes: category } },
-  })
+  return call(operations.createCategory, { body: category })
 }
 
 export function useCreateCategory() {

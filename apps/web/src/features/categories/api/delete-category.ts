@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function deleteCategory(id: string) {
-  return apiRequest<void>(`categories/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return call(operations.deleteCategory, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4). */

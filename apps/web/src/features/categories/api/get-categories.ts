@@ -1,15 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { categoryListDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { operations } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function getCategories(params: ListParams, signal?: AbortSignal) {
-  return apiRequest<z.infer<typeof categoryListDocumentSchema>>('categories', {
-    query: listQuery(params),
-    signal,
-  })
+  return call(operations.listCategories, { query: listQuery(params) }, { signal })
 }
 
 /** One page of categories; the previous page stays on screen while the next one loads. */

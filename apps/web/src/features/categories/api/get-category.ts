@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CategoryResource, categoryDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type CategoryResource, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export async function getCategory(id: string, signal?: AbortSignal): Promise<CategoryResource> {
-  const path = `categories/${encodeURIComponent(id)}`
-  return (await apiRequest<z.infer<typeof categoryDocumentSchema>>(path, { signal })).data
+  return (await call(operations.getCategory, { params: { id } }, { signal })).data
 }
 
 export function useCategory(id: string) {

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CategoryData, categoryDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type CategoryData, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function updateCategory({ id, ...category }: CategoryData & { id: string }) {
-  return apiRequest<z.infer<typeof categoryDocumentSchema>>(`categories/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: 'categories', id, attributes: category } },
-  })
+  return call(operations.updateCategory, { params: { id }, body: category })
 }
 
 export function useUpdateCategory() {

@@ -1,0 +1,64 @@
+import { operations } from '@teplo/domain'
+import { describe, expect, it } from 'vitest'
+import { stubFetch } from '../test/fetch-stub'
+import { call } from './operation-client'
+
+const category = {
+  type: 'categories',
+  id: '7',
+  attributes: {
+    name: 'Котел',
+    description: null,
+    created_at: '2026-11-27T10:00:00.000Z',
+    updated_at: '2026-11-27T10:00:00.000Z',
+  },
+  links: { self: '/api/v2/categories/7' },
+}
+
+// The web calls declared operations (ADR 054): method and path from the declaration, never written by hand.
+describe('call(operation, args)', () => {
+  it('fills the path parameters, encoded, and sends a flat body as the JSON:API document of its type', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: { data: category } }))
+
+    const answer = await call(operations.updateCategory, {
+      params: { id: '7' },
+      body: { name: 'Котел' },
+    })
+
+    expect(calls[0]).toMatchObject({
+      url: '/api/v2/categories/7',
+      method: 'PATCH',
+      body: { data: { type: 'categories', id: '7', attributes: { name: 'Котел' } } },
+    })
+    expect(calls[0]?.headers['content-type']).toBe('application/vnd.api+json')
+    expect(answer.data.id).toBe('7')
+  })
+
+  it('creates without an id and lists with the query the operation declares', async () => {
+    const calls = stubFetch((sent) =>
+      sent.method === 'POST'
+        ? { status: 201, body: { data: category } }
+        : { status: 200, body: { data: [category], meta: {}, links: {} } },
+    )
+
+    await call(operations.createCategory, { body: { name: 'Котел', description: 'Пелетний' } })
+    await call(operations.listCategories, { query: { sort: '-name', 'page[number]': 2 } })
+
+    expect(calls[0]?.body).toEqual({
+      data: { type: 'categories', attributes: { name: 'Котел', description: 'Пелетний' } },
+    })
+    expect(calls[1]?.url).toBe('/api/v2/categories?sort=-name&page%5Bnumber%5D=2')
+    expect(calls[1]?.method).toBe('GET')
+  })
+
+  it('deletes with no body and refuses to build a path without its parameter', async () => {
+    const calls = stubFetch(() => ({ status: 204 }))
+
+    await call(operations.deleteCategory, { params: { id: '7' } })
+    expect(calls[0]).toMatchObject({ url: '/api/v2/categories/7', method: 'DELETE', body: undefined })
+
+    expect(() => call(operations.getCategory, { params: {} as { id: string } })).toThrow(
+      'getCategory: missing path parameter id',
+    )
+  })
+})

@@ -1,0 +1,77 @@
+import type { z } from 'zod'
+import type { RoleName } from '../roles'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Who may call an operation; the server checks it before it reads the body. */
+export type OperationAccess =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'signed-in' }
+  | { readonly kind: 'roles'; readonly roles: readonly RoleName[] }
+
+export const PUBLIC: OperationAccess = { kind: 'public' }
+export const SIGNED_IN: OperationAccess = { kind: 'signed-in' }
+export const rolesOnly = (...roles: RoleName[]): OperationAccess => ({ kind: 'roles', roles })
+
+type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+
+/**
+ * One API operation, declared once (ADR 054): the server registers its route from it (validation, answer,
+ * access, OpenAPI with `id` as operationId), the web calls it through `call(operation, args)` typed from it.
+ */
+export type Operation = {
+  /** The OpenAPI operationId: a verb and a noun, camelCase (`listCategories`). */
+  readonly id: string
+  readonly method: HttpMethod
+  /** Under /api/v2, parameters in braces: `/categories/{id}`. */
+  readonly path: string
+  /** The OpenAPI tag (the group in the browsable docs). */
+  readonly tag: string
+  readonly summary: string
+  readonly access: OperationAccess
+  readonly params?: AnyObject
+  readonly query?: AnyObject
+  /** The flat request body (the server also takes it as a JSON:API document of `type`). */
+  readonly body?: z.ZodType
+  /** The JSON:API resource type of the body's document and of the answer's primary data. */
+  readonly type?: string
+  readonly status: 200 | 201 | 202 | 204
+  readonly response: z.ZodType
+}
+
+/** Declares an operation, keeping its exact types for the server's handler and the web's client. */
+export function defineOperation<const O extends Operation>(operation: O): O {
+  return operation
+}
+
+/**
+ * What a caller passes: path parameters as the wire writes them, the query by its declared names (values
+ * written as text; the server checks them), and the flat body.
+ */
+export type OperationArgs<O extends Operation> = (O['params'] extends z.ZodType
+  ? { params: z.input<O['params']> }
+  : { params?: undefined }) &
+  (O['query'] extends z.ZodType
+    ? { query?: Partial<Record<keyof z.input<O['query']>, string | number | undefined>> }
+    : { query?: undefined }) &
+  (O['body'] extends z.ZodType ? { body: z.input<O['body']> } : { body?: undefined })
+
+/** What the operation answers (undefined for 204). */
+export type OperationAnswer<O extends Operation> = O['status'] extends 204
+  ? undefined
+  : z.output<O['response']>
+
+/** The operation's path with its parameters filled in (each encoded), relative to /api/v2. */
+export function operationPath(operation: Operation, params: Record<string, unknown> = {}): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null)
+      throw new Error(`${operation.id}: missing path parameter ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** The route Fastify registers for the operation (`/categories/:id`). */
+export function fastifyPath(operation: Operation): string {
+  return operation.path.replace(/\{(\w+)\}/g, ':$1')
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { fastifyPath, OPERATIONS, operationPath, operations } from './index'
+
+describe('declared operations', () => {
+  it('have unique ids, each the key it is listed under', () => {
+    expect(new Set(OPERATIONS.map((op) => op.id)).size).toBe(OPERATIONS.length)
+    for (const [key, op] of Object.entries(operations)) expect(op.id).toBe(key)
+  })
+
+  it('declare exactly the path parameters their path names, and a body type with every body', () => {
+    for (const op of OPERATIONS) {
+      const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      const declared = Object.keys(
+        (op.params as unknown as { shape?: Record<string, unknown> })?.shape ?? {},
+      ).sort()
+      expect({ id: op.id, params: declared }).toEqual({ id: op.id, params: inPath })
+      expect(op.path.startsWith('/')).toBe(true)
+      // A body is a JSON:API document of a declared type (its flat form accepted beside it).
+      if (op.body) expect(op.type, op.id).toMatch(/^[a-z]+(-[a-z]+)*$/)
+    }
+  })
+
+  it("writes a call's path and the server's route from one declaration", () => {
+    expect(operationPath(operations.getCategory, { id: 'a/b' })).toBe('/categories/a%2Fb')
+    expect(fastifyPath(operations.getCategory)).toBe('/categories/:id')
+    expect(() => operationPath(operations.getCategory, {})).toThrow('missing path parameter id')
+  })
+})

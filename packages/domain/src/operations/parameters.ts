@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { ID_PATTERN, LIMITS, MAX_ID } from '../limits'
+import { hasControlCharacter } from '../schemas/fields'
+
+// Path and query parameters of the operations (ADR 054): declared once with them, validated by the server,
+// typed for the web's client.
+
+// Ids and page numbers are PostgreSQL integers.
+export const MAX_INT = MAX_ID
+
+// A positive whole number in the path or the query, written as plain decimal digits (no sign, spaces, leading
+// zeros, hex or exponent); each broken rule has its own message, and the server answers it as 400 with
+// source.parameter.
+export function positiveIntParam(
+  name: string,
+  max = MAX_INT,
+  tooLarge = `${name} має бути не більше ${max}`,
+) {
+  return z
+    .string({ message: `${name} має бути числом` })
+    .regex(/^\d+$/, { message: `${name} має бути цілим числом, записаним десятковими цифрами`, abort: true })
+    .regex(/^[1-9]/, { message: `${name} має бути не менше 1, без нулів на початку`, abort: true })
+    .refine((digits) => ID_PATTERN.test(digits) && Number(digits) <= max, { message: tooLarge })
+    .transform(Number)
+}
+
+export const isId = (digits: string) => ID_PATTERN.test(digits) && Number(digits) <= MAX_INT
+
+export const idSchema = (name: string) => positiveIntParam(name, MAX_INT, `${name} завеликий`)
+
+export const idParams = z.object({ id: idSchema('id') })
+
+// Free text in the query (filter[name], filter[role]): bounded and without control characters.
+export function textParam(name: string, max: number) {
+  return z
+    .string({ message: `${name} має бути текстом` })
+    .max(max, { message: `${name} має містити не більше ${max} символів` })
+    .refine((text) => !hasControlCharacter(text), { message: `${name} не може містити керівних символів` })
+}
+
+// Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
+export function pageQuery(defaultSize: number = LIMITS.tablePageSize) {
+  return {
+    'page[number]': positiveIntParam('page[number]').default(1),
+    'page[size]': positiveIntParam('page[size]', LIMITS.maxPageSize).default(defaultSize),
+  }
+}
+
+// Cache-busting timestamps the web client adds to device lists; accepted and ignored.
+export const cacheBustingQuery = { _: z.string().optional(), t: z.string().optional() }
+
+/** A list's query: a page, a sort by one of `sortable` (descending with `-`), a filter by name. */
+export function listQuerySchema<const Columns extends readonly [string, ...string[]]>(
+  sortable: Columns,
+  defaultSize: number = LIMITS.tablePageSize,
+) {
+  const sortValues = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]]
+  return z.object({
+    ...pageQuery(defaultSize),
+    sort: z
+      .enum(sortValues, { message: `sort має бути одним із: ${sortValues.join(', ')}` })
+      .default('created_at' as never),
+    'filter[name]': textParam('filter[name]', 200).optional(),
+  })
+}
