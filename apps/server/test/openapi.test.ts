@@ -5,6 +5,7 @@ import { build, type TestApp } from './helper.ts'
 
 type Content = Record<string, { schema?: Record<string, unknown> }>
 type Operation = {
+  operationId?: string
   tags?: string[]
   summary?: string
   parameters?: { in: string; name: string }[]
@@ -13,8 +14,9 @@ type Operation = {
 }
 type OpenApiDocument = {
   openapi: string
-  info: { title: string }
+  info: { title: string; license?: { name?: string } }
   paths: Record<string, Record<string, Operation>>
+  components?: { schemas?: Record<string, unknown> }
 }
 
 // Every call of spec §7, as "METHOD /path" in OpenAPI's path syntax.
@@ -182,15 +184,69 @@ describe('OpenAPI document', () => {
     expect(undocumented).toEqual([])
   })
 
-  it('documents the error document every /api/v2 call may answer', () => {
-    const withoutErrors = operations()
-      .filter(({ operation }) => !hasSchema(operation.responses?.['4XX']?.content))
-      .map(({ call }) => call)
-    expect(withoutErrors).toEqual([])
+  it('documents the errors each /api/v2 call may answer, with Retry-After on 429 and 503', () => {
+    const missing = operations().flatMap(({ call, operation }) => {
+      const expected = ['429', '503']
+      if (call.includes('{')) expected.push('404')
+      if (operation.requestBody) expected.push('415', '422')
+      return expected
+        .filter((status) => {
+          const answer = operation.responses?.[status] as
+            | { content?: Content; headers?: Record<string, unknown> }
+            | undefined
+          const schema = answer?.content?.['application/vnd.api+json']?.schema
+          return schema?.$ref !== '#/components/schemas/ErrorDocument'
+        })
+        .map((status) => `${call}: ${status}`)
+    })
+    expect(missing).toEqual([])
+    const retry = document.paths['/api/v2/me']?.get?.responses?.['503'] as { headers?: object }
+    expect(Object.keys(retry.headers ?? {})).toEqual(['Retry-After'])
+  })
+
+  it('names every operation and its schemas: operationIds unique, the answers as named components', () => {
+    const ids = operations().map(({ operation }) => operation.operationId)
+    expect(ids.filter((id) => !id)).toEqual([])
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(document.paths['/api/v2/categories']?.get?.operationId).toBe('listCategories')
+    const answer = document.paths['/api/v2/categories/{id}']?.get?.responses?.['200']?.content
+    expect(answer?.['application/vnd.api+json']?.schema).toEqual({
+      $ref: '#/components/schemas/CategoryDocument',
+    })
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(['CategoryDocument', 'ItemDocument', 'ErrorDocument']),
+    )
+    expect(document.info.license?.name).toBeTruthy()
+  })
+
+  it('declares the media types the server speaks: JSON:API answers and envelopes, the stream, plain JSON for tokens', () => {
+    const create = document.paths['/api/v2/categories']?.post
+    expect(Object.keys(create?.requestBody?.content ?? {})).toEqual([
+      'application/vnd.api+json',
+      'application/json',
+    ])
+    expect(JSON.stringify(create?.requestBody?.content?.['application/vnd.api+json']?.schema)).toContain(
+      '"categories"',
+    )
+    const created = create?.responses?.['201'] as { headers?: object; content?: Content }
+    expect(Object.keys(created.headers ?? {})).toEqual(['Location'])
+    expect(Object.keys(created.content ?? {})).toEqual(['application/vnd.api+json'])
+    expect(Object.keys(document.paths['/api/v2/live']?.get?.responses?.['200']?.content ?? {})).toEqual([
+      'text/event-stream',
+    ])
+    // The sign-in answers plain JSON (a token, not a resource).
+    expect(Object.keys(document.paths['/api/v2/login']?.post?.responses?.['200']?.content ?? {})).toEqual([
+      'application/json',
+    ])
   })
 
   it('documents every setting of the registry in the PATCH of a device', () => {
-    const body = JSON.stringify(document.paths['/api/v2/items/{id}']?.patch?.requestBody)
+    const content = document.paths['/api/v2/items/{id}']?.patch?.requestBody?.content
+    const ref =
+      String(content?.['application/json']?.schema?.$ref ?? '')
+        .split('/')
+        .pop() ?? ''
+    const body = JSON.stringify(document.components?.schemas?.[ref] ?? content)
     for (const name of Object.keys(ITEM_SETTINGS)) expect(body).toContain(`"${name}"`)
   })
 
