@@ -1,5 +1,8 @@
 import {
-  ALARM_SETTING_DEFAULTS,
+  ALARM_KINDS,
+  type ALARM_RULES,
+  type AlarmThresholdKind,
+  alarmThresholds,
   FUEL_DEFAULTS,
   HISTORY_METRICS,
   type ITEM_SETTINGS,
@@ -451,15 +454,32 @@ export const hopperRefills = pgTable(
   (t) => [index('hopper_refills_item_time_idx').on(t.itemId, t.refilledAt)],
 )
 
-// Alarms (ADR 023): the owner's thresholds of a device; a missing row means the defaults.
+// The owner's thresholds' columns, one per alarm rule with a threshold (packages/domain `ALARM_RULES`), named as
+// the attribute, the rule's default as the column's.
+const integerThreshold = (name: string, value: number) => integer(name).notNull().default(value)
+const doubleThreshold = (name: string, value: number) => doublePrecision(name).notNull().default(value)
+type AlarmRules = typeof ALARM_RULES
+type ThresholdColumns = {
+  [Kind in AlarmThresholdKind as AlarmRules[Kind]['threshold']['column']]: AlarmRules[Kind]['threshold']['storage'] extends 'integer'
+    ? ReturnType<typeof integerThreshold>
+    : ReturnType<typeof doubleThreshold>
+}
+const thresholdColumns = Object.fromEntries(
+  alarmThresholds().map(({ threshold }) => [
+    threshold.column,
+    (threshold.storage === 'integer' ? integerThreshold : doubleThreshold)(
+      threshold.setting,
+      threshold.default,
+    ),
+  ]),
+) as unknown as ThresholdColumns
+
+// Alarms (ADR 023, 052): the owner's thresholds of a device; a missing row means the defaults.
 export const itemAlarmSettings = pgTable('item_alarm_settings', {
   itemId: integer('item_id')
     .primaryKey()
     .references(() => items.id, { onDelete: 'cascade' }),
-  offlineMinutes: integer('offline_minutes').notNull().default(ALARM_SETTING_DEFAULTS.offline_minutes),
-  overheatTemp: doublePrecision('overheat_temp').notNull().default(ALARM_SETTING_DEFAULTS.overheat_temp),
-  frostTemp: doublePrecision('frost_temp').notNull().default(ALARM_SETTING_DEFAULTS.frost_temp),
-  fuelDays: doublePrecision('fuel_days').notNull().default(ALARM_SETTING_DEFAULTS.fuel_days),
+  ...thresholdColumns,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -489,9 +509,10 @@ export const alarms = pgTable(
   (t) => [
     uniqueIndex('alarms_open_unique').on(t.itemId, t.kind, t.code).where(sql`${t.clearedAt} is null`),
     index('alarms_item_time_idx').on(t.itemId, t.raisedAt),
+    // The kinds of the alarm rules: a new rule's kind is a new migration of this check.
     check(
       'alarms_kind_check',
-      sql`${t.kind} in ('device_error', 'offline', 'overheat', 'frost', 'fire_out', 'fuel_low', 'identity_conflict')`,
+      sql`${t.kind} in (${sql.raw(ALARM_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
   ],
 )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ALARM_KINDS, ALARM_STATES } from '../alarms'
+import { ALARM_KINDS, ALARM_STATES, type AlarmThresholdValues, alarmThresholds } from '../alarms'
 import {
   documentSchema,
   listDocumentSchema,
@@ -101,12 +101,15 @@ export const notificationSettingsDocumentSchema = documentSchema(
 )
 export type NotificationSettingsDocument = z.infer<typeof notificationSettingsDocumentSchema>
 
-export const alarmSettingsAttributesSchema = z.object({
-  offline_minutes: z.number().int(),
-  overheat_temp: z.number(),
-  frost_temp: z.number(),
-  fuel_days: z.number(),
-})
+/** The device's thresholds, one per alarm rule that has one (whole numbers where its column stores them so). */
+export const alarmSettingsAttributesSchema = z.object(
+  Object.fromEntries(
+    alarmThresholds().map(({ threshold }) => [
+      threshold.setting,
+      threshold.storage === 'integer' ? z.number().int() : z.number(),
+    ]),
+  ) as { [Setting in keyof AlarmThresholdValues]: z.ZodNumber },
+)
 export type AlarmSettingsAttributes = z.infer<typeof alarmSettingsAttributesSchema>
 export const alarmSettingsDocumentSchema = documentSchema(
   resourceSchema('alarm-settings', alarmSettingsAttributesSchema.shape),

@@ -1,26 +1,26 @@
 import { z } from 'zod'
-import { ALARM_KINDS, ALARM_SETTING_LIMITS } from '../alarms'
+import { ALARM_KINDS, type AlarmThreshold, type AlarmThresholdValues, alarmThresholds } from '../alarms'
 
 // Bodies of the alarm and notification routes (docs/api.md "Alarms and notifications"); messages for the owner.
 
-const limit = (name: keyof typeof ALARM_SETTING_LIMITS, what: string, unit: string, integer = false) => {
-  const { min, max } = ALARM_SETTING_LIMITS[name]
-  const message = `${what} — від ${min} до ${max} ${unit}`
+/** A threshold in its limits, refused in words that name it (the kind's rule says them). */
+function thresholdSchema({ subject, unit, min, max, whole }: AlarmThreshold) {
+  const what = subject.uk
+  const message = `${what} — від ${min} до ${max} ${unit.uk}`
   const base = z.number({ error: `${what} має бути числом` })
-  return (integer ? base.int({ error: `${what} має бути цілим числом` }) : base)
+  return (whole ? base.int({ error: `${what} має бути цілим числом` }) : base)
     .min(min, { error: message })
     .max(max, { error: message })
     .optional()
 }
 
-/** PATCH /items/{id}/alarm-settings: any of the device's thresholds; what is not sent stays. */
+/** PATCH /items/{id}/alarm-settings: any of the device's thresholds (one per rule that has one); what is not sent stays. */
 export const alarmSettingsPatchSchema = z
-  .object({
-    offline_minutes: limit('offline_minutes', "Час без зв'язку", 'хв', true),
-    overheat_temp: limit('overheat_temp', 'Поріг перегріву', '°C'),
-    frost_temp: limit('frost_temp', 'Поріг замерзання', '°C'),
-    fuel_days: limit('fuel_days', 'Поріг запасу палива', 'дн.', true),
-  })
+  .object(
+    Object.fromEntries(
+      alarmThresholds().map(({ threshold }) => [threshold.setting, thresholdSchema(threshold)]),
+    ) as { [Setting in keyof AlarmThresholdValues]: ReturnType<typeof thresholdSchema> },
+  )
   .strict()
 export type AlarmSettingsPatch = z.infer<typeof alarmSettingsPatchSchema>
 

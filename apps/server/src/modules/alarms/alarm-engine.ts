@@ -1,4 +1,4 @@
-import { ALARM_SETTING_DEFAULTS, toErrorCode } from '@teplo/domain'
+import { alarmRulesRaisedBy, alarmThresholds, toErrorCode } from '@teplo/domain'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -18,6 +18,7 @@ import {
   raiseAlarms,
   setClearPending,
 } from './alarm-store.ts'
+import { thresholdOf } from './alarm-thresholds.ts'
 
 export type AlarmEngineOptions = {
   db: Database
@@ -116,7 +117,12 @@ export class AlarmEngine {
       .where(eq(itemErrors.id, itemErrorId))
     if (!event) return
     const code = toErrorCode(event.code) ?? event.code.slice(0, 20)
-    this.announce(await raiseAlarms(this.options.db, [{ itemId: event.itemId, kind: 'device_error', code }]))
+    const raise = alarmRulesRaisedBy('controller-error').map(([kind]) => ({
+      itemId: event.itemId,
+      kind,
+      code,
+    }))
+    this.announce(await raiseAlarms(this.options.db, raise))
   }
 
   private async evaluateDirty(): Promise<void> {
@@ -134,6 +140,8 @@ export class AlarmEngine {
           id: items.id,
           status: items.status,
           heaterTemp: items.heaterTemp,
+          boilerTemp: items.boilerTemp,
+          gasTemp: items.gasTemp,
           workMode: items.workMode,
           burnerOn: items.burnerOn,
           lastSeenAt: items.lastSeenAt,
@@ -141,9 +149,10 @@ export class AlarmEngine {
           activeErrors: items.activeErrors,
           identityTakeovers: items.identityTakeovers,
           identityTakeoverAt: items.identityTakeoverAt,
-          offlineMinutes: sql<number>`coalesce(${itemAlarmSettings.offlineMinutes}, ${ALARM_SETTING_DEFAULTS.offline_minutes})`,
-          overheatTemp: sql<number>`coalesce(${itemAlarmSettings.overheatTemp}, ${ALARM_SETTING_DEFAULTS.overheat_temp})`,
-          frostTemp: sql<number>`coalesce(${itemAlarmSettings.frostTemp}, ${ALARM_SETTING_DEFAULTS.frost_temp})`,
+          // Every rule's threshold, by kind.
+          thresholds: Object.fromEntries(
+            alarmThresholds().map(({ kind, threshold }) => [kind, thresholdOf(threshold)]),
+          ),
         })
         .from(items)
         .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, items.id))
@@ -176,9 +185,9 @@ export class AlarmEngine {
       judge(
         {
           ...state,
-          offlineMinutes: Number(state.offlineMinutes),
-          overheatTemp: Number(state.overheatTemp),
-          frostTemp: Number(state.frostTemp),
+          thresholds: Object.fromEntries(
+            Object.entries(state.thresholds).map(([kind, value]) => [kind, Number(value)]),
+          ),
           openErrorCodes: openErrors.get(state.id) ?? new Set(),
         },
         openByItem.get(state.id) ?? [],
@@ -214,30 +223,33 @@ export class AlarmEngine {
   }
 
   /**
-   * Devices silent for longer than their threshold get an offline alarm: one statement with the alarm's
-   * notifications in its transaction, so that of several instances checking at once exactly one raises it.
+   * Devices silent for longer than their threshold get the silence rule's alarm (offline): one statement with the
+   * alarm's notifications in its transaction, so that of several instances checking at once exactly one raises it.
    */
   async checkSilence(): Promise<void> {
     const outcome: RaiseOutcome = { raised: [], notifiedUsers: new Set() }
     await this.options.db.transaction(async (tx) => {
-      const silent = sql`
-        select i.id, coalesce(s.offline_minutes, ${ALARM_SETTING_DEFAULTS.offline_minutes}) as minutes
-        from items i left join item_alarm_settings s on s.item_id = i.id
-        where i.status not in ('pending', 'archive') and i.last_seen_at is not null
-          and i.last_seen_at < now() - make_interval(mins => coalesce(s.offline_minutes, ${ALARM_SETTING_DEFAULTS.offline_minutes}))`
-      // Still silent: an alarm waiting to clear stays open.
-      await tx.execute(sql`
-        update alarms set clear_pending_since = null
-        where kind = 'offline' and cleared_at is null and clear_pending_since is not null
-          and item_id in (select id from (${silent}) silent)`)
-      const result = await tx.execute(sql`
-        insert into alarms (item_id, kind, code, threshold)
-        select id, 'offline', '', minutes from (${silent}) silent
-        on conflict (item_id, kind, code) where cleared_at is null do nothing
-        returning id, item_id as "itemId", kind, code`)
-      for (const alarm of rowsOf<RaisedAlarm>(result)) {
-        outcome.raised.push(alarm)
-        for (const userId of await fanOut(tx, alarm)) outcome.notifiedUsers.add(userId)
+      for (const [kind, rule] of alarmRulesRaisedBy('silence')) {
+        const minutes = thresholdOf(rule.threshold)
+        const silent = sql`
+          select i.id, ${minutes} as minutes
+          from items i left join item_alarm_settings on item_alarm_settings.item_id = i.id
+          where i.status not in ('pending', 'archive') and i.last_seen_at is not null
+            and i.last_seen_at < now() - make_interval(mins => ${minutes})`
+        // Still silent: an alarm waiting to clear stays open.
+        await tx.execute(sql`
+          update alarms set clear_pending_since = null
+          where kind = ${kind} and cleared_at is null and clear_pending_since is not null
+            and item_id in (select id from (${silent}) silent)`)
+        const result = await tx.execute(sql`
+          insert into alarms (item_id, kind, code, threshold)
+          select id, ${kind}::text, '', minutes from (${silent}) silent
+          on conflict (item_id, kind, code) where cleared_at is null do nothing
+          returning id, item_id as "itemId", kind, code`)
+        for (const alarm of rowsOf<RaisedAlarm>(result)) {
+          outcome.raised.push(alarm)
+          for (const userId of await fanOut(tx, alarm)) outcome.notifiedUsers.add(userId)
+        }
       }
     })
     this.announce(outcome)
@@ -253,34 +265,32 @@ export class AlarmEngine {
   /** Devices whose hopper estimate says fewer days of pellets than their threshold get a fuel alarm. */
   async checkFuel(now = new Date()): Promise<void> {
     const { db } = this.options
-    const rows = await db
-      .selectDistinct({
-        itemId: hopperRefills.itemId,
-        fuelDays: sql<number>`coalesce(${itemAlarmSettings.fuelDays}, ${ALARM_SETTING_DEFAULTS.fuel_days})`,
-      })
-      .from(hopperRefills)
-      .innerJoin(items, eq(items.id, hopperRefills.itemId))
-      .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, hopperRefills.itemId))
-      .where(sql`${items.status} not in ('pending', 'archive')`)
-    const open = await db
-      .select({ id: alarms.id, itemId: alarms.itemId })
-      .from(alarms)
-      .where(and(eq(alarms.kind, 'fuel_low'), isNull(alarms.clearedAt)))
-    const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
-    const raise: AlarmCandidate[] = []
-    const clear: number[] = []
-    for (const row of rows) {
-      const threshold = Number(row.fuelDays)
-      const days = await estimatedFuelDaysLeft(db, row.itemId, now)
-      const openId = openByItem.get(row.itemId)
-      if (days !== null && days < threshold) {
-        raise.push({ itemId: row.itemId, kind: 'fuel_low', value: days, threshold })
-      } else if (openId !== undefined && (days === null || days >= threshold)) {
-        clear.push(openId)
+    for (const [kind, rule] of alarmRulesRaisedBy('fuel-estimate')) {
+      const rows = await db
+        .selectDistinct({ itemId: hopperRefills.itemId, threshold: thresholdOf(rule.threshold) })
+        .from(hopperRefills)
+        .innerJoin(items, eq(items.id, hopperRefills.itemId))
+        .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, hopperRefills.itemId))
+        .where(sql`${items.status} not in ('pending', 'archive')`)
+      const open = await db
+        .select({ id: alarms.id, itemId: alarms.itemId })
+        .from(alarms)
+        .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
+      const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
+      const raise: AlarmCandidate[] = []
+      const clear: number[] = []
+      for (const row of rows) {
+        const threshold = Number(row.threshold)
+        const estimate = await estimatedFuelDaysLeft(db, row.itemId, now)
+        const found = rule.judge({ estimate, threshold })
+        const openId = openByItem.get(row.itemId)
+        // A raise while one is open counts a repeat (the estimate is looked at again every few minutes).
+        if (found.raise) raise.push({ itemId: row.itemId, kind, value: found.raise.value, threshold })
+        else if (openId !== undefined && rule.clear({ estimate, threshold }) === 'clear') clear.push(openId)
       }
+      await this.announceCleared(await clearAlarms(db, clear))
+      this.announce(await raiseAlarms(db, raise))
     }
-    await this.announceCleared(await clearAlarms(db, clear))
-    this.announce(await raiseAlarms(db, raise))
   }
 }
 

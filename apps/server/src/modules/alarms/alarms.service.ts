@@ -1,9 +1,9 @@
 import {
-  ALARM_SETTING_DEFAULTS,
   type AlarmResource,
   type AlarmSettingsDocument,
   type AlarmSettingsPatch,
   type AlarmState,
+  alarmThresholds,
   type Language,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
@@ -143,20 +143,23 @@ export async function acknowledgeAlarm(
   return { data: alarmResource(row!, caller.language) }
 }
 
-function settingsDocument(
-  itemId: number,
-  row: typeof itemAlarmSettings.$inferSelect | undefined,
-): AlarmSettingsDocument {
+type SettingsRow = typeof itemAlarmSettings.$inferSelect
+
+/** A stored threshold by the rule's column (the row's keys are the rules' columns). */
+const stored = (row: SettingsRow | undefined, column: string): number | undefined =>
+  (row as Record<string, number> | undefined)?.[column]
+
+function settingsDocument(itemId: number, row: SettingsRow | undefined): AlarmSettingsDocument {
   return {
     data: {
       type: 'alarm-settings',
       id: String(itemId),
-      attributes: {
-        offline_minutes: row?.offlineMinutes ?? ALARM_SETTING_DEFAULTS.offline_minutes,
-        overheat_temp: row?.overheatTemp ?? ALARM_SETTING_DEFAULTS.overheat_temp,
-        frost_temp: row?.frostTemp ?? ALARM_SETTING_DEFAULTS.frost_temp,
-        fuel_days: row?.fuelDays ?? ALARM_SETTING_DEFAULTS.fuel_days,
-      },
+      attributes: Object.fromEntries(
+        alarmThresholds().map(({ threshold }) => [
+          threshold.setting,
+          stored(row, threshold.column) ?? threshold.default,
+        ]),
+      ) as AlarmSettingsDocument['data']['attributes'],
       links: { self: `/api/v2/items/${itemId}/alarm-settings` },
     },
   }
@@ -178,13 +181,13 @@ export async function updateAlarmSettings(
 ) {
   const { item } = await itemFor(db, caller, itemId, 'operate')
   const [current] = await db.select().from(itemAlarmSettings).where(eq(itemAlarmSettings.itemId, item.id))
-  const next = {
-    offlineMinutes:
-      patch.offline_minutes ?? current?.offlineMinutes ?? ALARM_SETTING_DEFAULTS.offline_minutes,
-    overheatTemp: patch.overheat_temp ?? current?.overheatTemp ?? ALARM_SETTING_DEFAULTS.overheat_temp,
-    frostTemp: patch.frost_temp ?? current?.frostTemp ?? ALARM_SETTING_DEFAULTS.frost_temp,
-    fuelDays: patch.fuel_days ?? current?.fuelDays ?? ALARM_SETTING_DEFAULTS.fuel_days,
-  }
+  const sent = patch as Record<string, number | undefined>
+  const next = Object.fromEntries(
+    alarmThresholds().map(({ threshold }) => [
+      threshold.column,
+      sent[threshold.setting] ?? stored(current, threshold.column) ?? threshold.default,
+    ]),
+  ) as Omit<SettingsRow, 'itemId' | 'updatedAt'>
   const [row] = await db
     .insert(itemAlarmSettings)
     .values({ itemId: item.id, ...next })

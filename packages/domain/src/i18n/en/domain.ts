@@ -35,15 +35,10 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
 
   // resources/fleet.ts: what needs attention
 
-  // schemas/alarms.ts
+  // schemas/alarms.ts (the thresholds' names and units are their rules' twins, i18n/en/labels.ts)
   '{0} — від {1} до {2} {3}': '{0}: from {1} to {2} {3}',
   '{0} має бути числом': '{0} must be a number',
   '{0} має бути цілим числом': '{0} must be a whole number',
-  "Час без зв'язку": 'Time without connection',
-  'Поріг перегріву': 'Overheating threshold',
-  'Поріг замерзання': 'Freezing threshold',
-  'Поріг запасу палива': 'Fuel reserve threshold',
-  'дн.': 'days',
   '{0}: час у форматі ГГ:ХХ': '{0}: a time as HH:MM',
   '{0}: час у форматі ГГ:ХХ, наприклад 22:00': '{0}: a time as HH:MM, for example 22:00',
   'Має бути так або ні': 'Must be yes or no',

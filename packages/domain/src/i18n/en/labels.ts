@@ -9,6 +9,8 @@ import {
   ALARM_KIND_LABELS_EN,
   ALARM_STATE_LABELS,
   ALARM_STATE_LABELS_EN,
+  alarmThresholds,
+  type Texts,
 } from '../../alarms'
 import {
   ERROR_CODE_ACTIONS,
@@ -71,11 +73,20 @@ function unitTwins(english: Readonly<Record<string, string>>): Record<string, st
   return Object.fromEntries(Object.entries(english).filter(([unit, en]) => unit !== en))
 }
 
+/** Each alarm threshold's name and unit, as a refusal writes them (their English is in the kind's rule). */
+function thresholdTwins(): Record<string, string> {
+  const pairs = alarmThresholds().flatMap(({ threshold }) => [threshold.subject, threshold.unit])
+  return Object.fromEntries(
+    pairs.filter((texts: Texts) => texts.uk !== texts.en).map((texts) => [texts.uk, texts.en] as const),
+  )
+}
+
 /** The domain's labels that already have English tables: their catalogue entries are those tables. */
 export const LABEL_TWINS_EN: Catalogue = {
   ...twins(ACCESS_LEVEL_LABELS, ACCESS_LEVEL_LABELS_EN),
   ...twins(ACCESS_LEVEL_HINTS, ACCESS_LEVEL_HINTS_EN),
   ...twins(ALARM_KIND_LABELS, ALARM_KIND_LABELS_EN),
+  ...thresholdTwins(),
   ...twins(ERROR_CODE_DESCRIPTIONS, ERROR_CODE_DESCRIPTIONS_EN),
   ...twins(ERROR_CODE_ACTIONS, ERROR_CODE_ACTIONS_EN),
   ...twins(PUMP_MODE_LABELS, PUMP_MODE_LABELS_EN),

@@ -5,63 +5,19 @@ import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import {
-  ALARM_SETTING_LIMITS,
-  type AlarmSettingsAttributes,
-  alarmSettingsPatchSchema,
-  type ItemAccess,
-} from '@teplo/domain'
+import type { AlarmSettingsAttributes, AlarmSettingsPatch, ItemAccess } from '@teplo/domain'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
-import { domainMessage } from '../../../lib/domain-messages'
+import { currentLanguage } from '../../../lib/i18n'
 import { deviceAccessLabel, deviceAllows } from '../../../lib/items/device-abilities'
-import { formatNumber } from '../../../lib/numbers'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { useAlarmSettings, useUpdateAlarmSettings } from '../api/alarm-settings'
+import { alarmSettingsPatch, thresholdFields, thresholdTexts } from '../utils/threshold-fields'
 import '../strings'
-
-type Field = keyof AlarmSettingsAttributes
-const FIELDS: readonly Field[] = ['overheat_temp', 'frost_temp', 'offline_minutes', 'fuel_days']
-type Texts = Record<Field, string>
-
-const shown = (value: number) => String(value).replace('.', ',')
-const textsOf = (settings: AlarmSettingsAttributes): Texts =>
-  Object.fromEntries(FIELDS.map((field) => [field, shown(settings[field])])) as Texts
-
-/** A number as a person types it (a comma or a point), NaN for anything else; null when empty. */
-function parse(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.')
-  if (trimmed === '') return null
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
-}
-
-/** The changed thresholds as the PATCH body, or what is wrong with each field, in words. */
-export function alarmSettingsPatch(
-  settings: AlarmSettingsAttributes,
-  texts: Texts,
-  words: { required: string; number: string },
-): { patch: Partial<AlarmSettingsAttributes> } | { errors: Partial<Record<Field, string>> } {
-  const errors: Partial<Record<Field, string>> = {}
-  const patch: Partial<AlarmSettingsAttributes> = {}
-  for (const field of FIELDS) {
-    const value = parse(texts[field])
-    if (value === null) errors[field] = words.required
-    else if (Number.isNaN(value)) errors[field] = words.number
-    else if (value !== settings[field]) patch[field] = value
-  }
-  if (Object.keys(errors).length > 0) return { errors }
-  const checked = alarmSettingsPatchSchema.safeParse(patch)
-  if (checked.success) return { patch: checked.data }
-  return {
-    errors: Object.fromEntries(
-      checked.error.issues.map((issue) => [String(issue.path[0]), domainMessage(issue.message)]),
-    ),
-  }
-}
 
 interface AlarmSettingsSectionProps {
   itemId: string
@@ -120,19 +76,21 @@ function ThresholdsForm({
   const { t } = useTranslation()
   const toast = useToast()
   const update = useUpdateAlarmSettings(itemId)
-  const [texts, setTexts] = useState(() => textsOf(settings))
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  // One input per alarm rule with a threshold, worded in the screen's language (useTranslation re-renders on a switch).
+  const fields = thresholdFields(currentLanguage())
+  const [texts, setTexts] = useState(() => thresholdTexts(settings, fields))
+  const [errors, setErrors] = useState<Record<string, string>>({})
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const result = alarmSettingsPatch(settings, texts, {
+    const result = alarmSettingsPatch(settings, texts, fields, {
       required: t('alarms.thresholds.required'),
       number: t('alarms.thresholds.number'),
     })
     if ('errors' in result) return setErrors(result.errors)
     setErrors({})
     if (Object.keys(result.patch).length === 0) return toast.success(t('alarms.thresholds.unchanged'))
-    update.mutate(result.patch, {
+    update.mutate(result.patch as AlarmSettingsPatch, {
       onSuccess: () => toast.success(t('alarms.thresholds.saved')),
       onError: (failure) => {
         const fields = failure instanceof ApiRequestError ? failure.fieldErrors : {}
@@ -151,26 +109,19 @@ function ThresholdsForm({
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {FIELDS.map((field) => {
-            const { min, max } = ALARM_SETTING_LIMITS[field]
-            const range = t(`alarms.thresholds.range.${field}`, {
-              min: formatNumber(min),
-              max: formatNumber(max),
-            })
-            return (
-              <TextField
-                key={field}
-                label={t(`alarms.thresholds.fields.${field}`)}
-                value={texts[field]}
-                disabled={!canChange}
-                onChange={(event) => setTexts((current) => ({ ...current, [field]: event.target.value }))}
-                error={errors[field] !== undefined}
-                helperText={errors[field] ?? range}
-                sx={{ flex: { sm: '1 1 200px' } }}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-            )
-          })}
+          {fields.map(({ setting, label, range }) => (
+            <TextField
+              key={setting}
+              label={label}
+              value={texts[setting] ?? ''}
+              disabled={!canChange}
+              onChange={(event) => setTexts((current) => ({ ...current, [setting]: event.target.value }))}
+              error={errors[setting] !== undefined}
+              helperText={errors[setting] ?? range}
+              sx={{ flex: { sm: '1 1 200px' } }}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          ))}
         </Stack>
         {canChange && (
           <Button
