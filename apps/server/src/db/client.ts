@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import { PGliteProxy } from './pglite-proxy.ts'
 import { MAIN_CONNECTIONS, PriorityPool } from './priority-pool.ts'
 import * as schema from './schema.ts'
@@ -67,9 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // on itself, which unheard ends the process. Its holder sees the failure on its next statement (503, or
       // the ingest retries the batch) and the pool discards the client on release.
       each.on('connect', (client) => {
-        client.on('error', (err) =>
-          console.error(`database: connection lost while in use (${err.message})`),
-        )
+        client.on('error', (err) => console.error(`database: connection lost while in use (${err.message})`))
       })
     }
     const db = drizzlePg(pool, { schema })
