@@ -3,12 +3,12 @@ import {
   allowKey,
   brokenRule,
   checkFile,
-  importsOf,
   manifestOf,
   packageOf,
   parseAllowList,
   undeclaredRule,
 } from './check-boundaries.ts'
+import { importsOf } from './source-imports.ts'
 
 describe('boundary rules', () => {
   it('reports a web feature importing another feature, with file, line and target', () => {

@@ -12,7 +12,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { CYCLE_ROOTS, findCycles, importGraph } from './import-cycles.ts'
+import { importsOf } from './source-imports.ts'
 
 export interface Violation {
   file: string
@@ -126,15 +127,6 @@ export function undeclaredRule(specifier: string, manifest: Manifest): string | 
   return `${manifest.name || 'the root package'} does not declare ${name}`
 }
 
-/** Every import of one source file, with the line it is on. */
-export function importsOf(source: string): { specifier: string; line: number }[] {
-  const info = ts.preProcessFile(source, true, true)
-  return info.importedFiles.map((ref) => ({
-    specifier: ref.fileName,
-    line: source.slice(0, ref.pos).split('\n').length,
-  }))
-}
-
 /**
  * The violations of one file (`file` relative to the repository root, forward slashes). With `manifest` (the
  * package.json of the file's workspace), packages it imports must be declared there.
@@ -174,7 +166,7 @@ export function allowKey(v: Pick<Violation, 'file' | 'target'>): string {
 }
 
 /** Source files git knows of or would add (tracked, or untracked and not ignored). */
-function sourceFiles(root: string): string[] {
+export function sourceFiles(root: string): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
     cwd: root,
     encoding: 'utf8',
@@ -187,6 +179,18 @@ function sourceFiles(root: string): string[] {
 
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T
+}
+
+/** The import cycles within each of the checked source trees. */
+export function importCycles(root: string, files: string[]): string[][] {
+  return CYCLE_ROOTS.flatMap((tree) => {
+    const sources = new Map(
+      files
+        .filter((file) => file.startsWith(tree))
+        .map((file) => [file, readFileSync(path.join(root, file), 'utf8')] as const),
+    )
+    return findCycles(importGraph(sources))
+  })
 }
 
 function main(): void {
@@ -221,13 +225,17 @@ function main(): void {
     }
   }
   for (const v of violations) console.error(`${v.file}:${v.line} imports ${v.target} (${v.rule})`)
-  if (violations.length > 0) {
+  const cycles = importCycles(root, files)
+  for (const cycle of cycles) console.error(`import cycle: ${cycle.join(' -> ')}`)
+  if (violations.length > 0 || cycles.length > 0) {
     console.error(
-      `\n${violations.length} boundary violation(s); the rules are in scripts/check-boundaries.ts`,
+      `\n${violations.length} boundary violation(s), ${cycles.length} import cycle(s); the rules are in scripts/check-boundaries.ts and scripts/import-cycles.ts`,
     )
     process.exit(1)
   }
-  console.log(`Boundaries: ${files.length} files, no violations (${used.size} allow-listed)`)
+  console.log(
+    `Boundaries: ${files.length} files, no violations (${used.size} allow-listed), no import cycles`,
+  )
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()

@@ -22,5 +22,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens rendered in happy-dom and driven by user-event take 1–3 s on a quiet machine; Vitest's 5 s default
+    // failed them while other work shared the two cores. A test that hangs still fails, after 15 s.
+    testTimeout: 15_000,
+    hookTimeout: 15_000,
   },
 })

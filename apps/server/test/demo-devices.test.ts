@@ -1,9 +1,9 @@
 import { DEMO_ACCOUNTS } from '@teplo/domain'
-import { count, eq, inArray } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
 import { items, telemetry } from '../src/db/schema.ts'
-import { DEMO_DEVICE_SERIALS, localBrokerUrl } from '../src/modules/demo/demo-devices.service.ts'
+import { localBrokerUrl } from '../src/modules/demo/demo-devices.service.ts'
 import { DEMO_HOPPER_KG } from '../src/modules/demo/demo-history.ts'
 import { waitFor } from './device-support.ts'
 import { bearer, build, loginAs, type TestApp } from './helper.ts'
@@ -14,7 +14,7 @@ let app: TestApp
 let closed = false
 
 async function demoItems() {
-  return app.db.select().from(items).where(inArray(items.serialNumber, DEMO_DEVICE_SERIALS))
+  return app.db.select().from(items).where(eq(items.simulated, true))
 }
 
 async function itemBySerial(serial: string) {

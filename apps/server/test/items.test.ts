@@ -116,6 +116,7 @@ describe('GET /api/v2/items/{id}', () => {
         'excerpt',
         'status',
         'is_on_homepage',
+        'simulated',
         'verification_token',
         'sync_status',
         'sync_reason',

@@ -141,6 +141,9 @@ export const items = pgTable(
     image: text('image'),
     status: text('status').notNull().default('pending'),
     isOnHomepage: boolean('is_on_homepage').notNull().default(false),
+    // A demo boiler: the server's own simulator is its controller (ADR 053). Only the demo seed sets it; a
+    // controller that proves a pairing code for the device clears it.
+    simulated: boolean('simulated').notNull().default(false),
     // Pairing code shown to the installer until the controller proves it (spec: 'очікуємо підтвердження (код: …)').
     verificationToken: text('verification_token'),
     verifyFailures: integer('verify_failures').notNull().default(0),

@@ -60,7 +60,9 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
     const owner = byRole.get('user')!
     const boiler = categoryRows[0]!.id
     // Not connected until their controllers (or the simulator) report in, so their live values stay empty. House
-    // boilers of 15–30 kW (the registry's factory 100 kW is the controller's, not a house's).
+    // boilers of 15–30 kW (the registry's factory 100 kW is the controller's, not a house's). The verified ones are
+    // simulated: the server's demo boilers drive them (ADR 053); 100002 stays pending so that pairing can be tried
+    // by hand.
     await tx.insert(items).values(
       [
         {
@@ -69,6 +71,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Котел вдома',
           owner: admin.name,
           serialNumber: '100001',
+          simulated: true,
           burnerPowerSet: 25,
           description: 'Київ, вул. Січових Стрільців, 1',
           status: 'connecting',
@@ -91,6 +94,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Мій котел',
           owner: owner.name,
           serialNumber: '100003',
+          simulated: true,
           burnerPowerSet: 20,
           description: 'Львів, вул. Зелена, 5',
           status: 'connecting',
@@ -102,6 +106,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           name: 'Стенд монтажника',
           owner: creator.name,
           serialNumber: '100004',
+          simulated: true,
           burnerPowerSet: 30,
           description: 'Склад, Вінниця',
           status: 'connecting',

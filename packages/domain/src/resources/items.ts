@@ -74,6 +74,11 @@ export const itemAttributesSchema = z.object({
   excerpt: z.string(),
   status: z.enum(ITEM_STATUSES),
   is_on_homepage: z.boolean(),
+  /**
+   * A demo boiler: the server's own simulator is its controller, so its readings and history are simulated
+   * (ADR 053). Read-only; only a demo installation's seed sets it.
+   */
+  simulated: z.boolean(),
   /** The owner's on/off wish; differs from status while the device is unreachable or has not applied it. */
   power_set: z.enum(['on', 'off']),
   /** The pairing code, only while the device awaits confirmation and only to those who manage it. */

@@ -1,13 +1,9 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
 import type { LastReadings } from '@teplo/simulator'
-import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, eq, notInArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, users } from '../../db/schema.ts'
+import { items } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
-
-// The verified boilers of the seed data; 100002 stays pending so that pairing can be tried by hand.
-export const DEMO_DEVICE_SERIALS = ['100001', '100003', '100004']
 
 export type DemoDevice = {
   id: number
@@ -22,9 +18,9 @@ export type DemoDevice = {
 }
 
 /**
- * Gives each seeded demo boiler that may use the link a fresh device secret (stored as its hash) and returns
- * the credentials for the in-process simulator. Only items of the demo accounts qualify, so a real device that
- * happens to carry one of these serials is never touched. A restart rotates the secrets.
+ * Gives each simulated boiler (`items.simulated`, set by the demo seed, ADR 053) that may use the link a fresh
+ * device secret (stored as its hash) and returns the credentials for the in-process simulator. A real device that
+ * happens to carry a demo serial is never touched. A restart rotates the secrets.
  */
 export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> {
   const rows = await db
@@ -43,17 +39,7 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       burnerPowerSet: items.burnerPowerSet,
     })
     .from(items)
-    .innerJoin(users, eq(users.id, items.userId))
-    .where(
-      and(
-        inArray(items.serialNumber, DEMO_DEVICE_SERIALS),
-        inArray(
-          users.email,
-          DEMO_ACCOUNTS.map((account) => account.email),
-        ),
-        notInArray(items.status, UNLINKED_STATUSES),
-      ),
-    )
+    .where(and(eq(items.simulated, true), notInArray(items.status, UNLINKED_STATUSES)))
     .orderBy(items.serialNumber)
   const devices: DemoDevice[] = []
   for (const row of rows) {

@@ -1,5 +1,4 @@
 import {
-  DEMO_ACCOUNTS,
   HISTORY_GAP_SECONDS,
   HISTORY_METRICS,
   type HistoryResolution,
@@ -8,10 +7,9 @@ import {
 import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.ts'
-import { itemChanges, itemErrors, users } from '../../db/schema.ts'
+import { itemChanges, itemErrors } from '../../db/schema.ts'
 import { serializedJson } from '../../lib/response-serializer.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
-import { DEMO_DEVICE_SERIALS } from '../demo/demo-devices.service.ts'
 import type { DemoHistoryProgress } from '../demo/demo-history-progress.ts'
 import type { Caller } from '../items/item-access.ts'
 import { visibleItem } from '../items/item-access.ts'
@@ -294,16 +292,6 @@ export async function readEvents(
   return events.sort((a, b) => a.time.localeCompare(b.time)).slice(0, MAX_EVENTS)
 }
 
-/** The demo boilers (seeded serials on the demo accounts) are simulated, and so is their history. */
-export async function isDemoItem(
-  db: Database,
-  item: Pick<ItemRow, 'serialNumber' | 'userId'>,
-): Promise<boolean> {
-  if (!DEMO_DEVICE_SERIALS.includes(item.serialNumber) || item.userId === null) return false
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, item.userId))
-  return DEMO_ACCOUNTS.some((account) => account.email === owner?.email)
-}
-
 export async function itemHistory(
   db: Database,
   caller: Caller,
@@ -332,10 +320,9 @@ export async function itemHistory(
   ordered.catch(() => {})
   const item = await itemRead
   const resolution = await ordered
-  const [[{ seriesJson, edges: bucketEdges }, rollupEdges, events], demo] = await Promise.all([
-    reads,
-    isDemoItem(db, item),
-  ])
+  const [{ seriesJson, edges: bucketEdges }, rollupEdges, events] = await reads
+  // A simulated boiler's history is drawn by the simulator (ADR 053).
+  const demo = item.simulated
   const gaps = gapsOf(bucketEdges ?? rollupEdges ?? null, item, query.from, query.to)
   // The document around the series the database wrote, members in the schema's order.
   const head = JSON.stringify({

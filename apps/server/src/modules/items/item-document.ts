@@ -38,6 +38,7 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
     excerpt: item.excerpt,
     status: item.status as ItemAttributes['status'],
     is_on_homepage: item.isOnHomepage,
+    simulated: item.simulated,
     // The owner's on/off wish; differs from status while the device is unreachable or has not applied it.
     power_set: item.powerSet as ItemAttributes['power_set'],
     // The pairing code is only meaningful (and only shown) until the controller has proved it.

@@ -158,6 +158,8 @@ function attemptVerification(db: Database, attempts: PairingAttempts, attempt: V
         verifyFailures: 0,
         verifyLockedUntil: null,
         deviceSecretHash: sha256(secret),
+        // A controller that proves a code is a real one: a demo boiler paired with it is no longer simulated.
+        simulated: false,
         // A new secret: a second controller with the old one cannot log in, clone detection starts again.
         identityBootIds: null,
         identityTakeovers: 0,

@@ -5,18 +5,31 @@ import {
   type ScheduleDocument,
   type SyncStatus,
 } from '@teplo/domain'
+import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
-import type { ItemRow } from '../items/item-document.ts'
 import { scheduleValues, storedPeriod } from './schedule-wire.ts'
 
+// The item's columns the schedule is read from; the items module's document builds on this module, not the reverse.
+type ScheduleColumns = Pick<
+  typeof items.$inferSelect,
+  | 'id'
+  | 'schedule'
+  | 'reportedSchedule'
+  | 'schedulePeriod'
+  | 'syncStatus'
+  | 'syncError'
+  | 'settingsVersion'
+  | 'appliedVersion'
+>
+
 /** The period the controller reports, with `until` in the API's date format. */
-export function activePeriodOf(item: ItemRow): ActivePeriod | null {
+export function activePeriodOf(item: Pick<ScheduleColumns, 'schedulePeriod'>): ActivePeriod | null {
   const period = storedPeriod(item.schedulePeriod)
   if (!period) return null
   return { mode: period.mode, until: period.until ? formatDate(new Date(period.until)) : null }
 }
 
-export function scheduleDocument(item: ItemRow): ScheduleDocument {
+export function scheduleDocument(item: ScheduleColumns): ScheduleDocument {
   const desired = scheduleValues(item.schedule ?? DEFAULT_WEEKLY_SCHEDULE)
   const resource = typedResource('schedules', item.id, {
     ...desired,

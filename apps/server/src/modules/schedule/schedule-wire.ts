@@ -6,7 +6,10 @@ import {
   sameSchedule,
   type WeeklySchedule,
 } from '@teplo/domain'
-import type { ItemRow } from '../items/item-document.ts'
+import type { items } from '../../db/schema.ts'
+
+// The schedule module reads the item's row itself: the items module's document builds on this one.
+type ItemRow = typeof items.$inferSelect
 
 // The weekly schedule's part of the device link (ADR 026): what goes into settings/desired, what an ack and a
 // reading report back. The settings' version and sync status cover it; these helpers only add its members.

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import type { Column } from './data-table'
+import type { Column } from './data-column'
 import { SelectField } from './select-field'
 
 interface DataCardsProps<Row extends { id: string }> {

@@ -66,7 +66,7 @@ describe('nextSort', () => {
   })
 })
 
-describe('DataTable', { timeout: 15_000 }, () => {
+describe('DataTable', () => {
   it('starts sorted by creation date and toggles a column through ascending and descending', async () => {
     const user = userEvent.setup()
     const seen: string[] = []

@@ -22,18 +22,11 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ConfirmDialog } from './confirm-dialog'
 import { DataCards, SortSelect } from './data-cards'
+import type { Column } from './data-column'
 import { type DataTableState, nextSort, sortDirection } from './data-table-state'
 import { PageSizeSelect } from './page-size-select'
 import { Paginator } from './paginator'
 import { SearchField } from './search-field'
-
-export interface Column<Row> {
-  /** The sort key sent to the server when `sortable`. */
-  key: string
-  label: string
-  sortable?: boolean
-  render: (row: Row) => ReactNode
-}
 
 export interface DataTableProps<Row extends { id: string }> {
   /** Accessible name of the table, e.g. 'Список ролей'. */

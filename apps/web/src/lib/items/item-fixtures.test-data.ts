@@ -50,6 +50,7 @@ export function itemResource(
       excerpt: 'Київ, вул. Січових Стрільців, 1',
       status: 'connecting',
       is_on_homepage: false,
+      simulated: false,
       power_set: 'on',
       verification_token: null,
       sync_status: 'synced',

@@ -31,7 +31,7 @@ const wrongPassword = {
   },
 }
 
-describe('DeleteAccountSection', { timeout: 15_000 }, () => {
+describe('DeleteAccountSection', () => {
   it('asks for the password, deletes the account, signs out and ends on the sign-in page with a message', async () => {
     setToken('session')
     const calls = stubFetch(() => ({ status: 204 }))

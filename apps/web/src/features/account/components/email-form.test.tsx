@@ -28,7 +28,7 @@ async function fillAndSubmit(password: string, email: string) {
   await user.click(screen.getByRole('button', { name: 'Змінити email' }))
 }
 
-describe('EmailForm', { timeout: 15_000 }, () => {
+describe('EmailForm', () => {
   it('shows the current e-mail', async () => {
     renderForm()
     expect((await screen.findByLabelText<HTMLInputElement>('Поточний email')).value).toBe('olena@example.com')

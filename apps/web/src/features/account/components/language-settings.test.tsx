@@ -16,7 +16,7 @@ function renderSettings() {
   return onSaved
 }
 
-describe('LanguageSettings', { timeout: 15_000 }, () => {
+describe('LanguageSettings', () => {
   it("switches the screen to English and stores it as the account's language", async () => {
     const calls = stubFetch(() => ({ status: 200, body: profileDocument('user') }))
     const onSaved = renderSettings()

@@ -16,7 +16,7 @@ async function fill(current: string, password: string, confirmation: string) {
   await user.click(screen.getByRole('button', { name: 'Змінити пароль' }))
 }
 
-describe('PasswordForm', { timeout: 15_000 }, () => {
+describe('PasswordForm', () => {
   it('checks length and confirmation before calling the server', async () => {
     const calls = stubFetch(() => ({ status: 500 }))
     renderForm()

@@ -42,7 +42,7 @@ const deviceReads = (calls: StubbedCall[], id: string) =>
   calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api/v2/items/${id}`))
 
 // Whole-screen flows: generous limits for a shared, busy machine.
-describe('DashboardScreen', { timeout: 15_000 }, () => {
+describe('DashboardScreen', () => {
   it('loads the list of the signed-in user without any cache and says it is loading', async () => {
     const calls = serve([itemResource('1', { is_on_homepage: true })])
     show()

@@ -34,7 +34,7 @@ function openDialog(
 
 const patches = (calls: StubbedCall[]) => calls.filter((call) => call.method === 'PATCH')
 
-describe('SettingsDialog', { timeout: 15_000 }, () => {
+describe('SettingsDialog', () => {
   it('starts from the stored values and sends the group as a JSON:API document', async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()

@@ -34,7 +34,7 @@ function openDialog(group: DialogGroup) {
 
 const patches = (calls: StubbedCall[]) => calls.filter((call) => call.method === 'PATCH')
 
-describe('a setting added to the registry', { timeout: 15_000 }, () => {
+describe('a setting added to the registry', () => {
   it('is parsed as an attribute of the item document', () => {
     expect(itemResource('7', ADDED_SETTINGS).attributes).toMatchObject({
       frost_guard_temp: 5,

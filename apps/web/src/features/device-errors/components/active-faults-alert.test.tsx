@@ -21,7 +21,7 @@ function renderAlert(rows = events) {
   return calls
 }
 
-describe('ActiveFaultsAlert', { timeout: 15_000 }, () => {
+describe('ActiveFaultsAlert', () => {
   it('lists each active fault once with its description and what to do, and links to the device’s errors', async () => {
     const calls = renderAlert()
 

@@ -49,7 +49,7 @@ function serve(errorsByItem: Record<string, ItemErrorResource[]>, archive = { st
 const renderPanel = () =>
   renderRoutes([{ path: '/items/errors', element: <DeviceErrorsPanel /> }], '/items/errors')
 
-describe('DeviceErrorsPanel', { timeout: 15_000 }, () => {
+describe('DeviceErrorsPanel', () => {
   it('offers the devices except pending ones and shows the first one’s errors', async () => {
     const calls = serve({ '1': [errorEvent('41', 'E3')] })
     renderPanel()

@@ -27,7 +27,7 @@ const devices = () => [
 const twoDevices = (items = devices()) =>
   itemListDocument(items, [boilerCategory, categoryResource('3', 'Пелетний пальник')])
 
-describe('DevicesList', { timeout: 15_000 }, () => {
+describe('DevicesList', () => {
   it('asks for all of the caller’s devices with their type and shows each as a card', async () => {
     const calls = stubFetch(() => ({ status: 200, body: twoDevices() }))
     renderList()

@@ -26,7 +26,7 @@ function renderForm(attributes: Partial<ItemAttributes> = {}, canHandOver = fals
   )
 }
 
-describe('EditDeviceForm', { timeout: 15_000 }, () => {
+describe('EditDeviceForm', () => {
   it('shows the serial number and dates read-only and the status of the specification', async () => {
     renderForm({ status: 'pending', verification_token: 'Q2W3', created_at: '2024-03-05 10:00:00' })
 

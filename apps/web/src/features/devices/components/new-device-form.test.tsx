@@ -31,7 +31,7 @@ function renderForm(types = TYPES) {
 const serial = () => screen.getByLabelText<HTMLInputElement>(/Серійний номер/)
 const submit = () => screen.getByRole('button', { name: 'Додати пристрій' })
 
-describe('NewDeviceForm', { timeout: 15_000 }, () => {
+describe('NewDeviceForm', () => {
   it("starts from the schema's default name in either language", async () => {
     expect(uk.devices.form.defaultName).toBe(DEFAULT_ITEM_NAME)
     await setLanguage('en')

@@ -48,7 +48,7 @@ const document = firmwareDeviceListDocumentSchema.parse({
   ],
 })
 
-describe('FirmwareOwnerScreen', { timeout: 15_000 }, () => {
+describe('FirmwareOwnerScreen', () => {
   it("shows each boiler's firmware and whether it is the newest, an update under way and a failed one", async () => {
     const calls = stubFetch(() => ({ status: 200, body: document }))
     renderRoutes([{ path: '/', element: <FirmwareOwnerScreen /> }], '/')

@@ -10,7 +10,7 @@ const TYPES = [
   { id: '2', name: 'Пелетний пальник' },
 ]
 
-describe('UploadFirmwareForm', { timeout: 15_000 }, () => {
+describe('UploadFirmwareForm', () => {
   it('sends the form as multipart and shows a refused version under its field', async () => {
     const calls = stubFetch(() => ({
       status: 409,

@@ -15,7 +15,7 @@ function openDialog(onClose: () => void = () => {}) {
 
 const posts = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => call.method === 'POST')
 
-describe('HelpRequestDialog', { timeout: 15_000 }, () => {
+describe('HelpRequestDialog', () => {
   it('asks for a name and a problem that are not blank after trimming, without calling the server', async () => {
     setToken('token-1')
     const calls = stubFetch(() => ({ status: 201, body: helpRequestDocument('1', 'Іван', 'Не гріє') }))

@@ -132,7 +132,7 @@ const renderPanel = (access: ItemAccess = 'owner') =>
     '/',
   )
 
-describe('HistoryPanel', { timeout: 15_000 }, () => {
+describe('HistoryPanel', () => {
   it('reads the last 24 hours, then another range when one is chosen', async () => {
     const calls = serve()
     renderPanel()

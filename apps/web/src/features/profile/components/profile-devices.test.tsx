@@ -8,7 +8,7 @@ import { ProfileDevices } from './profile-devices'
 const renderDevices = () =>
   renderRoutes([{ path: '/profile', element: <ProfileDevices userId="4" /> }], '/profile')
 
-describe('ProfileDevices', { timeout: 15_000 }, () => {
+describe('ProfileDevices', () => {
   it("lists the user's devices newest first, with their type, date and status", async () => {
     const calls = stubFetch(() => ({
       status: 200,

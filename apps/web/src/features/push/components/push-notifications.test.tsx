@@ -61,7 +61,7 @@ let browser: ReturnType<typeof stubBrowser> | undefined
 beforeEach(() => setToken('session'))
 afterEach(() => browser?.restore())
 
-describe('PushNotifications', { timeout: 15_000 }, () => {
+describe('PushNotifications', () => {
   it('asks permission only on the tap, subscribes with the server key and hands the subscription over', async () => {
     browser = stubBrowser('default')
     let stored = false

@@ -61,7 +61,7 @@ function sentAttributes(calls: StubbedCall[]) {
 const show = () => renderRoutes([{ path: '/', element: <ServiceScreen /> }], '/')
 const fan30 = () => screen.getByRole('textbox', { name: 'Оберти вентилятора на 30 %, %' })
 
-describe('ServiceScreen', { timeout: 15_000 }, () => {
+describe('ServiceScreen', () => {
   it('sends only the changed parameters, as a JSON:API document, and shows the change waiting', async () => {
     const calls = serve()
     show()

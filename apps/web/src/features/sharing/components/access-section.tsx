@@ -27,12 +27,7 @@ import {
   useShares,
 } from '../api/shares'
 import { HandoverSection } from './handover-section'
-
-export interface SharedDevice {
-  id: string
-  name: string
-  access: ItemAccess
-}
+import type { SharedDevice } from './shared-device'
 
 const managesAccess = (access: ItemAccess) => access === 'owner' || access === 'admin'
 

@@ -16,7 +16,7 @@ import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { useCreateShare, useShares } from '../api/shares'
-import type { SharedDevice } from './access-section'
+import type { SharedDevice } from './shared-device'
 
 /**
  * «Передати власність»: not an access level but handing the boiler to another account (ADR 033, 048). The dialog says

@@ -1,8 +1,9 @@
 import Stack from '@mui/material/Stack'
 import { addScreenStrings } from '../../../lib/i18n'
 import strings from '../../../locales/uk-sharing.json'
-import { AccessSection, type SharedDevice } from './access-section'
+import { AccessSection } from './access-section'
 import { AuditSection } from './audit-section'
+import type { SharedDevice } from './shared-device'
 
 // The sharing screens' strings travel with them: this module is a lazily loaded chunk.
 addScreenStrings(strings, () => import('../../../locales/en-sharing.json'))

@@ -1,6 +1,7 @@
 import { roleLabel } from '@teplo/domain'
 import { useTranslation } from 'react-i18next'
-import { type Column, DataTable } from '../../../components/ui/data-table'
+import type { Column } from '../../../components/ui/data-column'
+import { DataTable } from '../../../components/ui/data-table'
 import { useDataTableState } from '../../../components/ui/data-table-state'
 import { useToast } from '../../../components/ui/toast-context'
 import { useFailureToast } from '../../../components/ui/use-failure-toast'
