@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts'
 import { alarmsOf, notificationsOfAlarm, readings, settleAlarms } from './alarms-support.ts'
 import { device, link, online } from './device-link-harness.ts'
 import { bearer, loginAs, openTestDatabase, testConfig } from './helper.ts'
+import { inlineRefs } from './openapi-support.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
 
@@ -142,8 +143,9 @@ describe('an alarm kind added to the rules', () => {
 
     const spec = (await link.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
     const thresholds = spec.paths['/api/v2/items/{id}/alarm-settings']
-    expect(JSON.stringify(thresholds.patch.requestBody)).toContain('flue_gas_temp')
-    expect(JSON.stringify(thresholds.get.responses)).toContain('flue_gas_temp')
-    expect(JSON.stringify(spec.paths['/api/v2/items/{id}/alarms'].get.responses)).toContain('flue_gas_hot')
+    const read = (value: unknown) => JSON.stringify(inlineRefs(spec, value))
+    expect(read(thresholds.patch.requestBody)).toContain('flue_gas_temp')
+    expect(read(thresholds.get.responses)).toContain('flue_gas_temp')
+    expect(read(spec.paths['/api/v2/items/{id}/alarms'].get.responses)).toContain('flue_gas_hot')
   })
 })

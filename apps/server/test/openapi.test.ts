@@ -2,6 +2,7 @@ import { ITEM_SETTINGS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helper.ts'
+import { inlineRefs } from './openapi-support.ts'
 
 type Content = Record<string, { schema?: Record<string, unknown> }>
 type Operation = {
