@@ -125,12 +125,9 @@ export function openApiTransforms(): {
     if (jsonApi) documented.produces = [JSON_API]
     const body = documented.body as JsonSchema | undefined
     if (body && !multipart && jsonApi) {
-      documented.body = {
-        content: {
-          [JSON_API]: { schema: envelope(body, config?.resourceType) },
-          'application/json': { schema: body },
-        },
-      }
+      // The document only: a generated client types its bodies from it. The flat form the server also takes
+      // (the attributes alone, as `application/json`) is an extension, described in the API's description.
+      documented.body = { content: { [JSON_API]: { schema: envelope(body, config?.resourceType) } } }
     }
     const responses = { ...(documented.response as Record<string, JsonSchema> | undefined) }
     if (responses[201]) responses[201] = { ...responses[201], headers: { Location: { type: 'string' } } }

@@ -23,9 +23,10 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
         version: '2.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Teplo-Proprietary' },
         description:
-          'Remote monitoring and control of pellet boilers. JSON:API documents (application/vnd.api+json); ' +
-          'request bodies may be flat JSON or JSON:API documents. Authenticate with `Authorization: Bearer <token>` ' +
-          'from POST /api/v2/login.',
+          'Remote monitoring and control of pellet boilers. JSON:API 1.1 documents (application/vnd.api+json). ' +
+          'Extension: a request body may also be sent flat, as the attributes alone (application/json), instead of ' +
+          'the document `{ data: { type, id, attributes } }` declared for each call. Authenticate with ' +
+          '`Authorization: Bearer <token>` from POST /api/v2/login.',
       },
       servers: [{ url: '/' }],
       components: {
