@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import createClient from 'openapi-fetch'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helper.ts'
-import type { TeploClient } from './openapi-client/walkthrough.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const clientDir = path.join(here, 'openapi-client')
@@ -65,8 +64,11 @@ describe('a client generated from the OpenAPI document', () => {
   }, 120_000)
 
   it('walks through the API with it', async () => {
-    const { walkthrough } = await import('./openapi-client/walkthrough.ts')
-    const client: TeploClient = createClient({
+    // Loaded by its address: the server's own type-check leaves the walkthrough (and its generated types) out.
+    const { walkthrough } = (await import(pathToFileURL(path.join(clientDir, 'walkthrough.ts')).href)) as {
+      walkthrough: (client: unknown, account: { email: string; password: string }) => Promise<unknown>
+    }
+    const client = createClient({
       baseUrl: 'http://teplo.test',
       headers: { Accept: 'application/vnd.api+json', 'Content-Type': 'application/vnd.api+json' },
       fetch: async (request: Request) => {
@@ -86,7 +88,7 @@ describe('a client generated from the OpenAPI document', () => {
       },
     })
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
-    const walked = await walkthrough(client, admin)
+    const walked = (await walkthrough(client, admin)) as Record<string, unknown>
     expect(walked).toEqual({
       me: admin.email,
       categories: expect.any(Number),
