@@ -1,13 +1,17 @@
 import { categoryOperations } from './categories'
 import type { Operation } from './operation'
+import { roleOperations, tagOperations } from './roles-and-tags'
 
 export { CATEGORY_SORTS } from './categories'
 export * from './operation'
 export * from './parameters'
+export { ROLE_SORTS, TAG_SORTS } from './roles-and-tags'
 
 /** The operations declared so far, by operationId (ADR 054). */
 export const operations = {
   ...categoryOperations,
+  ...roleOperations,
+  ...tagOperations,
 } as const
 
 /** Every declared operation, for the server's registration and the documents' checks. */

@@ -1,4 +1,4 @@
-import type { RoleData } from '@teplo/domain'
+import type { ROLE_SORTS, RoleData } from '@teplo/domain'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { roles, userRoles } from '../../db/schema.ts'
@@ -9,8 +9,10 @@ import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { assertNotDefault } from './default-records.ts'
 
-export const ROLE_SORTS = ['name', 'created_at'] as const
-const sortColumns = { name: roles.name, created_at: roles.createdAt }
+const sortColumns = { name: roles.name, created_at: roles.createdAt } satisfies Record<
+  (typeof ROLE_SORTS)[number],
+  unknown
+>
 
 type RoleRow = typeof roles.$inferSelect
 

@@ -1,4 +1,4 @@
-import type { TagData } from '@teplo/domain'
+import type { TAG_SORTS, TagData } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { tags } from '../../db/schema.ts'
@@ -7,8 +7,10 @@ import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 
-export const TAG_SORTS = ['name', 'color', 'created_at'] as const
-const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt }
+const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt } satisfies Record<
+  (typeof TAG_SORTS)[number],
+  unknown
+>
 
 type TagRow = typeof tags.$inferSelect
 

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { RoleData, roleDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type RoleData } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function createRole(role: RoleData) {
-  return apiRequest<z.infer<typeof roleDocumentSchema>>('roles', {
-    method: 'POST',
-    body: { data: { type: 'roles', attributes: role } },
-  })
+  return call(operations.createRole, { body: role })
 }
 
 export function useCreateRole() {

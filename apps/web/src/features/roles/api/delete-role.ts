@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function deleteRole(id: string) {
-  return apiRequest<void>(`roles/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return call(operations.deleteRole, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4). */

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { RoleResource, roleDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type RoleResource } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export async function getRole(id: string, signal?: AbortSignal): Promise<RoleResource> {
-  const path = `roles/${encodeURIComponent(id)}`
-  return (await apiRequest<z.infer<typeof roleDocumentSchema>>(path, { signal })).data
+  return (await call(operations.getRole, { params: { id } }, { signal })).data
 }
 
 export function useRole(id: string) {

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { roleListDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { operations } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function getRoles(params: ListParams, signal?: AbortSignal) {
-  return apiRequest<z.infer<typeof roleListDocumentSchema>>('roles', { query: listQuery(params), signal })
+  return call(operations.listRoles, { query: listQuery(params) }, { signal })
 }
 
 /** One page of roles; the previous page stays on screen while the next one loads. */

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { RoleData, roleDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type RoleData } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function updateRole({ id, ...role }: RoleData & { id: string }) {
-  return apiRequest<z.infer<typeof roleDocumentSchema>>(`roles/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: 'roles', id, attributes: role } },
-  })
+  return call(operations.updateRole, { params: { id }, body: role })
 }
 
 export function useUpdateRole() {

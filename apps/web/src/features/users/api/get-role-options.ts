@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE, roleLabel, type roleListDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { MAX_PAGE_SIZE, operations, roleLabel } from '@teplo/domain'
 import { currentLanguage } from '../../../lib/i18n'
+import { call } from '../../../lib/operation-client'
 
 export interface RoleOption {
   value: string
@@ -10,10 +9,11 @@ export interface RoleOption {
 }
 
 export async function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]> {
-  const document = await apiRequest<z.infer<typeof roleListDocumentSchema>>('roles', {
-    query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 },
-    signal,
-  })
+  const document = await call(
+    operations.listRoles,
+    { query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 } },
+    { signal },
+  )
   return document.data.map((role) => ({
     value: role.id,
     label: roleLabel(role.attributes.name, currentLanguage()),
