@@ -1,3 +1,4 @@
+import type { ApiError } from '@teplo/domain'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -27,6 +28,8 @@ declare module 'fastify' {
     jsonApiDocument: { data?: { type?: unknown; id?: unknown } } | null
     /** The sparse fieldsets (`fields[type]`) the answer is trimmed to. */
     jsonApiFieldsets: Fieldsets | null
+    /** A PATCH document sent back whole: its read-only members that differ, and the stored resource's answer. */
+    jsonApiEcho: { errors: ApiError[]; stored: string } | null
   }
 }
 
@@ -42,7 +45,8 @@ type DocumentCheck = (request: FastifyRequest) => void
  * the route's authentication and access hooks first, before anything about the request itself is judged):
  * - the document's type, id and client-generated id (`checkDocument`);
  * - its query parameters against the names its schema declares, and `fields[type]` against its answer;
- * - on a PATCH whose URL also answers GET, the read-only members of a document sent back whole.
+ * - on a PATCH whose URL also answers GET, the read-only members of a document sent back whole (settled
+ *   against the stored resource first of all, so the route's access hooks judge what the PATCH really changes).
  * Checks at start that each declared query name follows JSON:API's naming rule.
  */
 export function addRouteRules(app: FastifyInstance, checkDocument: DocumentCheck): void {
@@ -73,34 +77,49 @@ export function addRouteRules(app: FastifyInstance, checkDocument: DocumentCheck
     const check: preValidationHookHandler = async function routeRules(request, reply) {
       checkDocument(request)
       request.jsonApiFieldsets = checkQuery(request.query as Record<string, unknown>, rules)
-      const resource = writable && readable.get(route.url)
-      if (resource) return settleReadOnlyMembers(request, reply, writable, resource)
+      if (request.jsonApiEcho) return answerEcho(request, reply, request.jsonApiEcho)
     }
-    route.preValidation = [...[route.preValidation ?? []].flat(), check]
+    const hooks = [route.preValidation ?? []].flat()
+    if (!writable) route.preValidation = [...hooks, check]
+    else {
+      // First: what a PATCH asks for (and so the right it needs) is what differs from the stored resource.
+      const settle: preValidationHookHandler = async function echoedMembers(request) {
+        const resource = readable.get(route.url)
+        if (resource) request.jsonApiEcho = await settleEcho(request, writable, resource)
+      }
+      route.preValidation = [settle, ...hooks, check]
+    }
   })
 }
 
+type Echo = NonNullable<FastifyRequest['jsonApiEcho']>
+
 /**
  * A PATCH body that carries read-only members is a document read and sent back: each member equal to the stored
- * one is no change and is dropped; a read-only one that differs is refused (403 on its pointer). A body left
- * with nothing to change answers the resource as it is.
+ * one is no change and is dropped here, before the route's access hooks read the body; a read-only one that
+ * differs is noted, refused (403 on its pointer) once those hooks have let the caller through.
  */
-async function settleReadOnlyMembers(
+async function settleEcho(
   request: FastifyRequest,
-  reply: FastifyReply,
   writable: ReadonlySet<string>,
   resource: ResourceMembers,
-): Promise<FastifyReply | undefined> {
+): Promise<Echo | null> {
   const body = request.body
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null
   const flat = body as Record<string, unknown>
-  if (readOnlyKeys(flat, writable, resource).length === 0) return
+  if (readOnlyKeys(flat, writable, resource).length === 0) return null
   const stored = await readStored(request)
-  if (!stored) return
+  if (!stored) return null
   const { kept, errors } = settleEchoedMembers(flat, writable, resource, stored.document.data ?? {})
-  if (errors.length > 0) throw new HttpError(403, errors)
-  if (Object.keys(kept).length === 0) return reply.status(200).type(JSON_API).send(stored.raw)
   request.body = kept
+  return { errors, stored: stored.raw }
+}
+
+/** The refusal of read-only members that differ; or, with nothing left to change, the resource as it is. */
+function answerEcho(request: FastifyRequest, reply: FastifyReply, echo: Echo): FastifyReply | undefined {
+  if (echo.errors.length > 0) throw new HttpError(403, echo.errors)
+  const body = request.body as Record<string, unknown>
+  if (Object.keys(body).length === 0) return reply.status(200).type(JSON_API).send(echo.stored)
 }
 
 type StoredDocument = { data?: { attributes?: Record<string, unknown>; relationships?: Record<string, never> } }

@@ -83,6 +83,7 @@ function negotiate(request: FastifyRequest): void {
 async function jsonApiRequests(app: FastifyInstance): Promise<void> {
   app.decorateRequest('jsonApiDocument', null)
   app.decorateRequest('jsonApiFieldsets', null)
+  app.decorateRequest('jsonApiEcho', null)
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser(['application/json', JSON_API], { parseAs: 'string' }, (request, body, done) => {
