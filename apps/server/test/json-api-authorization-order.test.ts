@@ -78,11 +78,14 @@ describe('authorization before the body', () => {
       const res = await send(route)
       answered[route] = res.statusCode
     }
-    const wanted = Object.fromEntries(routes.map((route) => [route, PUBLIC.has(route) ? answered[route] : 401]))
+    const wanted = Object.fromEntries(
+      routes.map((route) => [route, PUBLIC.has(route) ? answered[route] : 401]),
+    )
     expect(answered).toEqual(wanted)
     expect([...PUBLIC].filter((route) => !routes.includes(route))).toEqual([])
     // The public ones do judge the body.
-    for (const route of routes.filter((r) => PUBLIC.has(r))) expect([400, 422], route).toContain(answered[route])
+    for (const route of routes.filter((r) => PUBLIC.has(r)))
+      expect([400, 422], route).toContain(answered[route])
   })
 
   it('refuses the staff routes to an ordinary account with 403', async () => {

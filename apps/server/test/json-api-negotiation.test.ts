@@ -37,7 +37,9 @@ describe('a request body’s Content-Type', () => {
       method: 'POST',
       url: '/api/v2/tags',
       headers: { ...bearer(demo.tokens.admin!), 'content-type': contentType },
-      payload: JSON.stringify({ data: { type: 'tags', attributes: { name: `ct-${Math.random()}`, color: '#00ff00' } } }),
+      payload: JSON.stringify({
+        data: { type: 'tags', attributes: { name: `ct-${Math.random()}`, color: '#00ff00' } },
+      }),
     })
 
   it('is refused with 415 when the JSON:API media type carries a parameter other than ext or profile', async () => {
@@ -166,7 +168,15 @@ describe('query parameters', () => {
   })
 
   it('lets a route declare only names JSON:API allows for implementations (or the documented old ones)', () => {
-    for (const name of ['include', 'sort', 'page[size]', 'filter[user_id]', 'fields[items]', 'item_id', 'camelCase'])
+    for (const name of [
+      'include',
+      'sort',
+      'page[size]',
+      'filter[user_id]',
+      'fields[items]',
+      'item_id',
+      'camelCase',
+    ])
       expect(isDeclarableQueryName(name), name).toBe(true)
     for (const name of ['from', 'to', 'resolution', 'period', 'ticket', 'token', 't', '_'])
       expect(isDeclarableQueryName(name), name).toBe(true)

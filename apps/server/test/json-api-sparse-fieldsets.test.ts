@@ -24,7 +24,11 @@ describe('fields[type]', () => {
     const { data } = res.json()
     expect(Object.keys(data.attributes).sort()).toEqual(['name', 'status'])
     expect(Object.keys(data.relationships)).toEqual(['category'])
-    expect(data).toMatchObject({ type: 'items', id: String(itemId), links: { self: `/api/v2/items/${itemId}` } })
+    expect(data).toMatchObject({
+      type: 'items',
+      id: String(itemId),
+      links: { self: `/api/v2/items/${itemId}` },
+    })
   })
 
   it('trims every resource of a list and the included resources of their own type', async () => {

@@ -90,8 +90,7 @@ export function acceptRefusal(header: string | undefined): string | null {
   const ranges = listed.filter((range) => range.weight > 0)
   const jsonApi = ranges.filter((range) => range.type === JSON_API)
   const servable = (range: MediaRange) =>
-    foreignParameters(range).length === 0 &&
-    extensionsOf(range).every((uri) => SUPPORTED_EXTENSIONS.has(uri))
+    foreignParameters(range).length === 0 && extensionsOf(range).every((uri) => SUPPORTED_EXTENSIONS.has(uri))
   if (jsonApi.some(servable)) return null
   if (ranges.some((range) => ALTERNATIVES.has(range.type))) return null
   return `Немає відповіді у форматі, який приймає запит: ${JSON_API} лише без параметрів, крім ext і profile`

@@ -92,7 +92,11 @@ export function checkQuery(query: Record<string, unknown>, rules: QueryRules): F
   return fieldsets
 }
 
-type ResourceObject = { type?: unknown; attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }
+type ResourceObject = {
+  type?: unknown
+  attributes?: Record<string, unknown>
+  relationships?: Record<string, unknown>
+}
 
 function keepOnly(members: Record<string, unknown> | undefined, chosen: Set<string>) {
   if (!members) return undefined

@@ -28,9 +28,7 @@ export function memberOf(key: string, resource: ResourceMembers): Member | null 
 }
 
 const idsOf = (data: unknown): string[] | null =>
-  Array.isArray(data)
-    ? data.map((entry) => String((entry as { id?: unknown } | null)?.id)).sort()
-    : null
+  Array.isArray(data) ? data.map((entry) => String((entry as { id?: unknown } | null)?.id)).sort() : null
 
 function sameAsStored(value: unknown, member: Member, stored: StoredResource): boolean {
   if (member.kind === 'attribute') {

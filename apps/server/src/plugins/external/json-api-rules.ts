@@ -122,10 +122,14 @@ function answerEcho(request: FastifyRequest, reply: FastifyReply, echo: Echo): F
   if (Object.keys(body).length === 0) return reply.status(200).type(JSON_API).send(echo.stored)
 }
 
-type StoredDocument = { data?: { attributes?: Record<string, unknown>; relationships?: Record<string, never> } }
+type StoredDocument = {
+  data?: { attributes?: Record<string, unknown>; relationships?: Record<string, never> }
+}
 
 /** The resource as the caller reads it now: the same URL's GET, as the same caller from the same address. */
-async function readStored(request: FastifyRequest): Promise<{ raw: string; document: StoredDocument } | null> {
+async function readStored(
+  request: FastifyRequest,
+): Promise<{ raw: string; document: StoredDocument } | null> {
   const headers: Record<string, string> = { accept: JSON_API }
   for (const name of ['authorization', 'accept-language', 'user-agent']) {
     const value = request.headers[name]
