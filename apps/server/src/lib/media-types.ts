@@ -64,7 +64,8 @@ const foreignParameters = (range: MediaRange) =>
 
 /** Why a request's `Content-Type` cannot be read as JSON:API (415), or null. Other media types pass. */
 export function contentTypeRefusal(header: string | undefined): string | null {
-  if (!header) return null
+  // Most requests: nothing to parse (read on every request).
+  if (!header || header === JSON_API || !header.toLowerCase().includes(JSON_API)) return null
   const range = parseMediaRange(header)
   if (range.type !== JSON_API) return null
   const foreign = foreignParameters(range)
@@ -83,7 +84,7 @@ const ALTERNATIVES = new Set(['*/*', 'application/*', 'application/json'])
  * parameters other than ext/profile or with extensions this server does not apply, and nothing else it may get.
  */
 export function acceptRefusal(header: string | undefined): string | null {
-  if (!header) return null
+  if (!header || header === JSON_API || !header.toLowerCase().includes(JSON_API)) return null
   const listed = splitOutsideQuotes(header, ',').map((range) => parseMediaRange(range, true))
   if (!listed.some((range) => range.type === JSON_API)) return null
   // A weight of 0 says "not this one".

@@ -74,10 +74,17 @@ export function addRouteRules(app: FastifyInstance, checkDocument: DocumentCheck
       readable.set(route.url, [...resources.primary.values()][0]!)
     const writable = methods.includes('PATCH') ? memberNames(schema.body) : null
 
-    const check: preValidationHookHandler = async function routeRules(request, reply) {
-      checkDocument(request)
-      request.jsonApiFieldsets = checkQuery(request.query as Record<string, unknown>, rules)
-      if (request.jsonApiEcho) return answerEcho(request, reply, request.jsonApiEcho)
+    // A callback hook: it runs on every request, and an async one costs a promise each.
+    const check: preValidationHookHandler = function routeRules(request, reply, done) {
+      try {
+        checkDocument(request)
+        request.jsonApiFieldsets = checkQuery(request.query as Record<string, unknown>, rules)
+        // Answered already (nothing left to change): the hook chain ends here.
+        if (request.jsonApiEcho && answerEcho(request, reply, request.jsonApiEcho)) return
+      } catch (error) {
+        return done(error as Error)
+      }
+      done()
     }
     const hooks = [route.preValidation ?? []].flat()
     if (!writable) route.preValidation = [...hooks, check]
