@@ -296,12 +296,23 @@ describe('PATCH /api/v2/items/{id}: management fields', () => {
     [{ status: 'connecting' }, 'status', "Стан з'єднання визначає сам пристрій"],
     [{ status: 'pending' }, 'status', 'Повторне підтвердження пристрою не підтримується'],
     [{ status: 'broken' }, 'status', 'Невідомий статус пристрою'],
-    [{ heater_temp: 20, name: 'A' }, 'heater_temp', 'Це поле не можна змінити'],
-    [{ sync_status: 'synced' }, 'sync_status', 'Це поле не можна змінити'],
   ])('answers 422 for %j', async (values, field, detail) => {
     const res = await patch(creatorDevice(), 'creator', values)
     expect(res.statusCode).toBe(422)
     expect(firstError(res)).toMatchObject({ detail, source: { pointer: `/data/attributes/${field}` } })
+  })
+
+  // A reading or the sync status differing from the stored one: read-only members (ADR 050).
+  it.each([
+    [{ heater_temp: -40, name: 'A' }, 'heater_temp'],
+    [{ sync_status: 'refused' }, 'sync_status'],
+  ])('answers 403 for %j', async (values, field) => {
+    const res = await patch(creatorDevice(), 'creator', values)
+    expect(res.statusCode).toBe(403)
+    expect(firstError(res)).toMatchObject({
+      detail: `${field} лише для читання: його не можна змінити`,
+      source: { pointer: `/data/attributes/${field}` },
+    })
   })
 
   it('accepts the unchanged serial number', async () => {

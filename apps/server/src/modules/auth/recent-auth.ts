@@ -78,9 +78,10 @@ export async function confirmPassword(db: Database, session: SessionRef, passwor
 type Authenticated = { auth: SessionRef | null }
 
 /**
- * The same guard as a route's preHandler (after authentication and validation), reading `current_password`
+ * The same guard as a route's preValidation hook (after authentication, before the body is validated: a
+ * caller without it learns nothing about the body), reading `current_password`
  * from the body when the route's schema has one:
- * `{ onRequest: app.authenticate, preHandler: recentAuthentication(app.db) }`.
+ * `{ onRequest: app.authenticate, preValidation: recentAuthentication(app.db) }`.
  */
 export function recentAuthentication(db: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

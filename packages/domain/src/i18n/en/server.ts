@@ -20,6 +20,22 @@ export const SERVER_MESSAGES_EN: Catalogue = {
   'Сервер зараз зайнятий: показники котлів мають перевагу. Спробуйте за кілька секунд.':
     "The server is busy: the boilers' readings come first. Try again in a few seconds.",
 
+  // lib/media-types.ts, lib/query-parameters.ts, lib/read-only-members.ts, plugins/external/json-api-rules.ts:
+  // JSON:API 1.1 negotiation and rules (ADR 050)
+  'Тип вмісту {0} не приймає параметрів, крім ext і profile: {1}':
+    'The {0} content type takes no parameters other than ext and profile: {1}',
+  'Розширення JSON:API не підтримується: {0}': 'JSON:API extension not supported: {0}',
+  'Немає відповіді у форматі, який приймає запит: {0} лише без параметрів, крім ext і profile':
+    'No answer in a format the request accepts: {0} only without parameters other than ext and profile',
+  '{0} має бути переліком полів через кому': '{0} must be a comma-separated list of fields',
+  '{0}: невідомі поля: {1}': '{0}: unknown fields: {1}',
+  'Цей ресурс не має зв’язків, які можна додати через include':
+    'This resource has no relationships to add with include',
+  'Параметр запиту {0} тут не підтримується': 'Query parameter {0} is not supported here',
+  '{0} лише для читання: його не можна змінити': '{0} is read-only: it cannot be changed',
+  'Ідентифікатор нового ресурсу призначає сервер: приберіть data.id':
+    'The server assigns the id of a new resource: remove data.id',
+
   // lib/list-query.ts, lib/params.ts: query and path parameters
   'sort має бути одним із: {0}': 'sort must be one of: {0}',
   '{0} має бути не більше {1}': '{0} must be at most {1}',

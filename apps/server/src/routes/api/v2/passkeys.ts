@@ -64,7 +64,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyOptionsDocumentSchema },
       },
       onRequest: app.authenticate,
-      preHandler: recentAuthentication(app.db),
+      preValidation: recentAuthentication(app.db),
       config: setup,
     },
     async (request) => registrationOptions(app.db, rp, currentUser(request).userId),
@@ -97,7 +97,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
-      preHandler: recentAuthentication(app.db),
+      preValidation: recentAuthentication(app.db),
       config: perSession,
     },
     async (request, reply) => {

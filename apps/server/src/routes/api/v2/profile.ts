@@ -14,7 +14,7 @@ import { HttpError } from '../../../lib/api-error.ts'
 import { sha256 } from '../../../lib/secrets.ts'
 import {
   confirmPassword,
-  requireRecentAuthentication,
+  recentAuthentication,
   WRONG_CURRENT_PASSWORD,
 } from '../../../modules/auth/recent-auth.ts'
 import { deleteAccount } from '../../../modules/profile/account-deletion.ts'
@@ -84,12 +84,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
+      preValidation: recentAuthentication(app.db),
       // Each try checks a password: limited like /auth/check-password.
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: bySession } },
     },
     async (request, reply) => {
-      const { userId, tokenId } = currentUser(request)
-      await requireRecentAuthentication(app.db, { userId, tokenId }, request.body.current_password)
+      const { userId } = currentUser(request)
       const deleted = await deleteAccount(app.db, app.events, userId)
       await Promise.all([
         removeOwnerUploads(app.config.dataDir, 'users', deleted.userId),

@@ -45,7 +45,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: totpSetupDocumentSchema },
       },
       onRequest: app.authenticate,
-      preHandler: recentAuthentication(app.db),
+      preValidation: recentAuthentication(app.db),
       config: limit,
     },
     async (request) => startTotpSetup(app.db, currentUser(request).userId),
@@ -78,7 +78,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContentSchema },
       },
       onRequest: app.authenticate,
-      preHandler: recentAuthentication(app.db),
+      preValidation: recentAuthentication(app.db),
       config: limit,
     },
     async (request, reply) => {
