@@ -32,6 +32,10 @@ const ERRORS: Record<string, Answer> = {
   401: { description: 'Not signed in, or the session is over', content: errorContent },
   403: { description: 'Signed in, but not allowed to do this', content: errorContent },
   404: { description: 'No such resource, or not visible to the caller', content: errorContent },
+  406: {
+    description: 'The Accept header allows no form of the answer the API writes',
+    content: errorContent,
+  },
   409: {
     description: "The document's type or id does not match the address, or the state forbids it",
     content: errorContent,
@@ -138,6 +142,7 @@ export function openApiTransforms(): {
     if (/:\w+/.test(url)) errors.push('404')
     if (documented.params || documented.querystring) errors.push('400')
     if (body) errors.push('409', '415', '422')
+    if (jsonApi) errors.push('406')
     documented.response = responses
     ;(documented as { 'x-errors'?: string[] })['x-errors'] = errors
     return { schema: documented as typeof schema, url }
