@@ -191,6 +191,15 @@ export class DeviceFleet {
 
   private stopRun: (() => void) | null = null
 
+  /** Forgets what a warm-up sent, so that the measured run counts only its own messages. */
+  resetPublishCounts(): void {
+    this.counts.sent = 0
+    this.counts.acked = 0
+    this.counts.publishErrors = 0
+    this.counts.skipped = 0
+    this.ackMs.length = 0
+  }
+
   private publish(index: number, onWatched: ((mark: PublishedMark) => void) | null): void {
     const connection = this.connections[index]
     if (!connection) {

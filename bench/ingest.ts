@@ -123,6 +123,17 @@ async function run(options: BenchOptions, command: string, cleanups: (() => Prom
   const connected = await connectFleet(fleet, options.connectBatch, server.pid, say)
   // Let the 'online' messages of the connect phase be written before measuring.
   await sleep(2000)
+  if (options.warmUpSeconds > 0) {
+    say(`warming up: publishing for ${options.warmUpSeconds} s before the measured window`)
+    const expected = await database.storedReadings(firstItem, lastItem)
+    await fleet.run(options.intervalSeconds * 1000, options.warmUpSeconds * 1000, () => {}, new Set())
+    await waitForStored(
+      () => database.storedReadings(firstItem, lastItem),
+      expected + fleet.counts.sent,
+      options.drainStallSeconds * 1000,
+    )
+    fleet.resetPublishCounts()
+  }
 
   const watched = pickWatched(devices, options.watchers)
   const watchers = new LatencyWatchers(server.baseUrl, token, watched, options.pollMs)

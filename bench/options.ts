@@ -23,6 +23,8 @@ export type BenchOptions = {
   profileDir: string | undefined
   /** One account's heavy reads (8 at once, round after round) and another's GET /me while publishing. */
   heavyReads: boolean
+  /** Seconds of publishing before the measured window (every device online, its first reading stored). */
+  warmUpSeconds: number
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [options]
@@ -40,6 +42,8 @@ export const USAGE = `Usage: npm run bench:ingest -- [options]
   --drain-stall S     seconds without a new stored row before waiting for the backlog ends (default 30)
   --heavy-reads       meanwhile one account reads two years of history and consumption, 8 at once, round after
                       round, and another's GET /me is timed (issue 29)
+  --warm-up S         publish S seconds before measuring, so that the window starts with every device online
+                      and its first reading stored (default 0: the window includes the devices' first messages)
   --profile DIR       write a V8 CPU profile of the server into DIR (summary: tsx bench/cpu-profile.ts <file>)
 `
 
@@ -71,6 +75,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'drain-stall': { type: 'string' },
       profile: { type: 'string' },
       'heavy-reads': { type: 'boolean' },
+      'warm-up': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -95,5 +100,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     drainStallSeconds: positive('drain-stall', values['drain-stall'], 30, false),
     profileDir: values.profile,
     heavyReads: values['heavy-reads'] ?? false,
+    warmUpSeconds: values['warm-up'] === undefined ? 0 : positive('warm-up', values['warm-up'], 0, false),
   }
 }
