@@ -1,3 +1,4 @@
+import { settingEntries } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { items } from '../src/db/schema.ts'
@@ -125,21 +126,15 @@ describe('GET /api/v2/items/{id}', () => {
         'reported_settings',
         'reported_at',
         'device_link',
+        'unsupported_settings',
         'firmware_version',
-        'burner_mod',
+        // Every setting of the registry is an attribute (its desired value).
+        ...settingEntries().map(([name]) => name),
         'heater_temp',
-        'heater_temp_set',
-        'heater_hysteresis',
         'boiler_temp',
-        'boiler_temp_set',
-        'boiler_hysteresis',
         'gas_temp',
-        'gas_temp_min',
-        'gas_temp_max',
         'burner_power',
-        'burner_power_set',
         'flame_brightness',
-        'pump_mode',
         'work_mode',
         'schedule_period',
         'image',

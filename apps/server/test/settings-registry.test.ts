@@ -1,4 +1,9 @@
-import { DEMO_ACCOUNTS, type SettingsAckMessage, settingsAckMessageSchema } from '@teplo/domain'
+import {
+  BASE_SETTINGS_REVISION,
+  DEMO_ACCOUNTS,
+  type SettingsAckMessage,
+  settingsAckMessageSchema,
+} from '@teplo/domain'
 import { startSimulator } from '@teplo/simulator'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,7 +15,8 @@ import { bearer, loginAs, openTestDatabase, testConfig } from './helper.ts'
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
 
 // Settings that exist only in tests (a number, frost_guard_temp, and a switch, burner_cleaning): added to the
-// registry, with the migration a developer would write, and nothing else. Everything below must follow from them.
+// registry with the next protocol revision, with the migration a developer would write, and nothing else.
+// Everything below must follow from them, and a controller of the base revision must keep working (ADR 051).
 vi.mock('../../../packages/domain/src/settings/registry.ts', async (importOriginal) => {
   const { withTestOnlySettings } = await import(
     '../../../packages/domain/src/settings/test-only-settings.test-data.ts'
@@ -18,7 +24,7 @@ vi.mock('../../../packages/domain/src/settings/registry.ts', async (importOrigin
   return withTestOnlySettings(await importOriginal<{ ITEM_SETTINGS: object }>())
 })
 
-let simulator: ReturnType<typeof startSimulator> | undefined
+const simulators: ReturnType<typeof startSimulator>[] = []
 beforeAll(async () => {
   const database = await openTestDatabase()
   // The migration: one column named after the setting, its default the factory value.
@@ -35,7 +41,7 @@ beforeAll(async () => {
   link.brokerUrl = app.deviceLink!.transport.address
 })
 afterAll(async () => {
-  await simulator?.stop()
+  await Promise.all(simulators.map((simulator) => simulator.stop()))
   await link.app?.closeAll()
 })
 
@@ -50,7 +56,9 @@ const patch = (itemId: number, payload: Record<string, unknown>) =>
 describe('a setting added to the registry', () => {
   it('is validated, stored, documented, sent to the controller and acknowledged with no other change', async () => {
     const dev = await device()
-    simulator = startSimulator({ url: link.brokerUrl, devices: [dev], intervalSeconds: 60 })
+    // The simulator acts as a current controller: it knows every setting of the registry.
+    const simulator = startSimulator({ url: link.brokerUrl, devices: [dev], intervalSeconds: 60 })
+    simulators.push(simulator)
     const agent = simulator.device(dev.serial)!
     const acks: SettingsAckMessage[] = []
     agent.on('ack', (ack) => acks.push(ack))
@@ -98,13 +106,78 @@ describe('a setting added to the registry', () => {
     // The ack is on its way to the server when the agent reports it sent.
     await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced')
 
-    // An acknowledgement without it is not a full settings set and is dropped.
-    const { frost_guard_temp: _left, ...partial } = applied(ack)
-    expect(settingsAckMessageSchema.safeParse({ ...ack, applied: partial }).success).toBe(false)
+    expect(await readItem(link.app, link.adminToken, dev.itemId)).toMatchObject({ unsupported_settings: [] })
+
+    // An acknowledgement without a base setting is not a settings set and is dropped; one without the newer
+    // setting is an older controller's, and valid.
+    const { heater_temp_set: _base, ...withoutBase } = applied(ack)
+    expect(settingsAckMessageSchema.safeParse({ ...ack, applied: withoutBase }).success).toBe(false)
+    const { frost_guard_temp: _newer, ...withoutNewer } = applied(ack)
+    expect(settingsAckMessageSchema.safeParse({ ...ack, applied: withoutNewer }).success).toBe(true)
 
     // And the API documentation lists it in the PATCH body.
     const spec = (await link.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
     const body = spec.paths['/api/v2/items/{id}'].patch.requestBody.content['application/json'].schema
     expect(JSON.stringify(body)).toContain('frost_guard_temp')
+  })
+})
+
+describe('a controller older than a setting', () => {
+  it('is synced for the settings it has, and a change of the one it lacks is not reported as applied', async () => {
+    const dev = await device()
+    const simulator = startSimulator({
+      url: link.brokerUrl,
+      devices: [{ ...dev, settingsRevision: BASE_SETTINGS_REVISION }],
+      intervalSeconds: 60,
+    })
+    simulators.push(simulator)
+    const acks: SettingsAckMessage[] = []
+    simulator.device(dev.serial)!.on('ack', (ack) => acks.push(ack))
+    await simulator.whenConnected()
+    // Its answer to the set it finds on connecting tells the server what it lacks.
+    const first = await waitFor(() => acks[0], 10_000, 'the first ack')
+    expect(first.applied).not.toHaveProperty('frost_guard_temp')
+    const lacking = async () => (await readItem(link.app, link.adminToken, dev.itemId)).unsupported_settings
+    await waitFor(async () => ((await lacking()) as string[]).length > 0, 5000, 'the settings it lacks')
+    expect(await readItem(link.app, link.adminToken, dev.itemId)).toMatchObject({
+      sync_status: 'synced',
+      unsupported_settings: ['frost_guard_temp', 'burner_cleaning'],
+    })
+
+    // A change of a setting it lacks: stored and sent, the ack (without it) accepted, the item synced.
+    const saved = await patch(dev.itemId, { frost_guard_temp: 9 })
+    expect(saved.statusCode).toBe(200)
+    const version = saved.json().data.attributes.settings_version as number
+    const ack = await waitFor(() => acks.find((a) => a.version === version), 10_000, 'the ack')
+    expect(ack.result).toBe('applied')
+    expect(ack.applied).not.toHaveProperty('frost_guard_temp')
+    await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced')
+    const item = await readItem(link.app, link.adminToken, dev.itemId)
+    expect(item).toMatchObject({ frost_guard_temp: 9, sync_status: 'synced', sync_reason: null })
+    expect(item.reported_settings).not.toHaveProperty('frost_guard_temp')
+
+    // It still applies what it knows.
+    const heater = await patch(dev.itemId, { heater_temp_set: 64 })
+    const heaterVersion = heater.json().data.attributes.settings_version as number
+    await waitFor(() => acks.find((a) => a.version === heaterVersion), 10_000, 'the second ack')
+    await waitFor(async () => (await row(dev.itemId)).syncStatus === 'synced', 5000, 'synced again')
+    expect((await readItem(link.app, link.adminToken, dev.itemId)).reported_settings).toMatchObject({
+      heater_temp_set: 64,
+    })
+
+    // The change log says which change the controller could not apply, and why.
+    const audit = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${dev.itemId}/audit`,
+      headers: bearer(link.adminToken),
+    })
+    const entries = (audit.json().data as { attributes: Record<string, unknown> }[]).map((e) => e.attributes)
+    expect(entries.find((e) => 'frost_guard_temp' in (e.changes as object))).toMatchObject({
+      outcome: 'refused',
+      reason: 'frost_guard_temp: не підтримується цим контролером',
+    })
+    expect(entries.find((e) => 'heater_temp_set' in (e.changes as object))).toMatchObject({
+      outcome: 'applied',
+    })
   })
 })

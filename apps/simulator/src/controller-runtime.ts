@@ -1,4 +1,5 @@
 import {
+  currentSettingsRevision,
   DEFAULT_DEVICE_SETTINGS,
   type DesiredSettingsMessage,
   type DeviceSchedule,
@@ -6,8 +7,10 @@ import {
   ERROR_CODES,
   type ErrorCode,
   type ErrorEventMessage,
+  type ReportedDeviceSettings,
   type ServiceSettings,
   type SettingsAckMessage,
+  settingsKnownAt,
   settingsRefusalReason,
   type TelemetryMessage,
 } from '@teplo/domain'
@@ -34,6 +37,11 @@ export interface RuntimeOptions {
   state?: BoilerState
   /** The firmware the controller starts with (default SIMULATOR_FIRMWARE_VERSION). */
   firmwareVersion?: string
+  /**
+   * The settings revision its firmware knows (default: the current one, every setting of the registry). An older
+   * controller ignores the newer settings of a desired set and leaves them out of its acks (ADR 051).
+   */
+  settingsRevision?: number
 }
 
 /** The firmware a simulated controller runs until it is updated. */
@@ -54,6 +62,8 @@ export class ControllerRuntime {
   appliedVersion = 0
   /** The firmware running; changed only by a verified update (see ota.ts). */
   firmwareVersion: string
+  /** The settings revision the firmware knows (ADR 051). */
+  readonly settingsRevision: number
   private readonly baseParams: BoilerParams
   private readonly speed: number
   private lastAdvanceMs: number
@@ -76,6 +86,16 @@ export class ControllerRuntime {
     this.schedule = options.schedule ?? null
     this.state = options.state ?? initialState(options.params)
     this.firmwareVersion = options.firmwareVersion ?? SIMULATOR_FIRMWARE_VERSION
+    this.settingsRevision = options.settingsRevision ?? currentSettingsRevision()
+  }
+
+  /** The settings of a set that this controller knows: what it checks, applies and reports. */
+  private known(settings: DeviceSettings): ReportedDeviceSettings {
+    const names = settingsKnownAt(this.settingsRevision).map(([name]) => name)
+    return Object.fromEntries([
+      ['power', settings.power],
+      ...names.map((name) => [name, settings[name]]),
+    ]) as ReportedDeviceSettings
   }
 
   /** The installation's physics with the service parameters in effect. */
@@ -162,14 +182,16 @@ export class ControllerRuntime {
     this.lastDesiredKey = key
     this.advance(nowMs)
     // Without `service` the service parameters in effect stay (nobody has set them on the server).
+    // A setting newer than its firmware is not read at all, as a fielded controller ignores an unknown field.
+    const known = this.known(desired.settings)
     const reasons = [
-      settingsRefusalReason(desired.settings),
+      settingsRefusalReason(known),
       scheduleRefusal(desired.schedule),
       desired.service ? serviceCombinationReason(desired.service, this.params) : null,
     ]
     const reason = reasons.filter((text) => text !== null).join('; ') || null
     if (reason === null) {
-      this.changeSettings(desired.settings)
+      this.changeSettings({ ...this.settings, ...known })
       // A set without a schedule comes from a server that has none for this boiler.
       this.schedule = desired.schedule ?? null
       if (desired.service) this.service = { ...desired.service }
@@ -180,7 +202,7 @@ export class ControllerRuntime {
       result: reason === null ? 'applied' : 'refused',
       ...(reason === null ? {} : { reason }),
       ts: this.timestamp(nowMs),
-      applied: this.settings,
+      applied: this.known(this.settings),
       applied_version: this.appliedVersion,
       applied_schedule: this.schedule,
       applied_service: this.service,

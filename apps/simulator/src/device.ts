@@ -49,6 +49,8 @@ export interface DeviceAgentOptions {
   state?: BoilerState
   /** The firmware the controller runs at start (a demo boiler resumes with the version it last reported). */
   firmwareVersion?: string
+  /** The settings revision it knows (default: the current one; an older one acts as a fielded controller). */
+  settingsRevision?: number
   log?: (line: string) => void
   now?: () => number
   /** HTTP client for firmware downloads (default: the global fetch). */
@@ -97,6 +99,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.state ? { state: options.state } : {}),
       ...(options.firmwareVersion ? { firmwareVersion: options.firmwareVersion } : {}),
+      ...(options.settingsRevision ? { settingsRevision: options.settingsRevision } : {}),
     })
     this.updater = new FirmwareUpdater({
       serial: options.serial,

@@ -13,6 +13,8 @@ export interface DeviceLogin {
   resume?: LastReadings
   /** The firmware it runs at start (default SIMULATOR_FIRMWARE_VERSION). */
   firmwareVersion?: string
+  /** The settings revision its firmware knows (default: the current one, ADR 051). */
+  settingsRevision?: number
 }
 
 export interface SimulatorOptions {
@@ -68,6 +70,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         ...(options.log ? { log: options.log } : {}),
         ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),
         ...(login.firmwareVersion ? { firmwareVersion: login.firmwareVersion } : {}),
+        ...(login.settingsRevision ? { settingsRevision: login.settingsRevision } : {}),
       }),
   )
   const bySerial = new Map(devices.map((device) => [device.serial, device]))

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
-import type { SettingDefinition, SettingsValues } from '../settings/registry'
+import {
+  BASE_SETTINGS_REVISION,
+  type ReportedSettingsValues,
+  type SettingDefinition,
+  type SettingsValues,
+} from '../settings/registry'
 import { factorySettings, settingEntries } from '../settings/setting-entries'
 import { DEVICE_LINK } from './link-limits'
 import { scheduleShapeSchema } from './schedule-messages'
@@ -19,29 +24,53 @@ function wireValueSchema(setting: SettingDefinition) {
 /** The full settings set on the wire: the on/off wish and every setting of the registry. */
 export type DeviceSettings = { power: 'on' | 'off' } & SettingsValues
 
+/** The settings a controller reports in effect: the base set and the newer settings it knows (ADR 051). */
+export type ReportedDeviceSettings = { power: 'on' | 'off' } & ReportedSettingsValues
+
+// A setting newer than the base revision may be missing: a controller that predates it does not know it.
+const unlessNewer = (setting: SettingDefinition, schema: z.ZodType) =>
+  setting.since > BASE_SETTINGS_REVISION ? schema.optional() : schema
+
 /**
- * Shape of the full settings set on the wire. Ranges are not checked here on purpose: the device must be able
- * to read an out-of-range request in order to refuse it with a reason (see deviceSettingsSchema).
+ * Shape of the full settings set on the wire (the desired set the server sends: every setting). Ranges are not
+ * checked here on purpose: the device must be able to read an out-of-range request in order to refuse it with a
+ * reason (see deviceSettingsSchema).
  */
 export const settingsShapeSchema = z.object({
   power,
   ...Object.fromEntries(settingEntries().map(([name, setting]) => [name, wireValueSchema(setting)])),
 }) as unknown as z.ZodType<DeviceSettings>
 
-/** The ranges a controller accepts: exactly the dashboard's rules, so anything the server allows applies. */
-export const deviceSettingsSchema: z.ZodType<DeviceSettings> = withSettingBounds(
+/**
+ * Shape of the set a controller reports in effect (an ack's `applied`): every base setting, and the newer ones
+ * it knows; a setting it leaves out is one it lacks. Unknown keys are ignored, wrong types are not.
+ */
+export const reportedSettingsShapeSchema = z.object({
+  power,
+  ...Object.fromEntries(
+    settingEntries().map(([name, setting]) => [name, unlessNewer(setting, wireValueSchema(setting))]),
+  ),
+}) as unknown as z.ZodType<ReportedDeviceSettings>
+
+/**
+ * The ranges a controller accepts: exactly the dashboard's rules, so anything the server allows applies. A newer
+ * setting may be left out: a controller that predates it checks the settings it knows.
+ */
+export const deviceSettingsSchema: z.ZodType<ReportedDeviceSettings> = withSettingBounds(
   z.object({
     power,
-    ...Object.fromEntries(settingEntries().map(([name, setting]) => [name, settingValueSchema(setting)])),
+    ...Object.fromEntries(
+      settingEntries().map(([name, setting]) => [name, unlessNewer(setting, settingValueSchema(setting))]),
+    ),
   }),
   settingEntries().map(([name]) => name),
-) as unknown as z.ZodType<DeviceSettings>
+) as unknown as z.ZodType<ReportedDeviceSettings>
 
 /** Factory settings of a controller that has never received desired settings (version 0). */
 export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { power: 'on', ...factorySettings() }
 
 /** Why a controller refuses a settings set, as '<field>: <message>; …'; null when it is acceptable. */
-export function settingsRefusalReason(settings: DeviceSettings): string | null {
+export function settingsRefusalReason(settings: ReportedDeviceSettings): string | null {
   const result = deviceSettingsSchema.safeParse(settings)
   if (result.success) return null
   const reason = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
@@ -72,8 +101,11 @@ export const settingsAckMessageSchema = z
      */
     reason: refusalReason,
     ts: isoTimestamp,
-    /** The values in effect after this ack: what the boiler really runs with (shown beside the desired ones). */
-    applied: settingsShapeSchema,
+    /**
+     * The values in effect after this ack: what the boiler really runs with (shown beside the desired ones). The
+     * base settings always; a newer setting only from a controller that knows it (ADR 051).
+     */
+    applied: reportedSettingsShapeSchema,
     /** Version of the settings in effect after this ack (equals version when applied). */
     applied_version: settingsVersion,
     /** The weekly schedule in effect (ADR 026); null: none; absent: the controller has no schedules. */
@@ -91,7 +123,10 @@ export type SettingsAckMessage = z.infer<typeof settingsAckMessageSchema>
 /** A setting whose value in effect differs from the desired one. */
 export type SettingDifference = { name: keyof DeviceSettings; desired: unknown; applied: unknown }
 
-/** The settings (power included) whose applied value differs from the desired one, in the registry's order. */
+/**
+ * The settings (power included) whose applied value differs from the desired one, in the registry's order. Only
+ * the settings the controller reports are compared: one it lacks (ADR 051) is no difference.
+ */
 export function settingsDifferences(
   desired: Partial<Record<string, unknown>>,
   applied: Partial<Record<string, unknown>>,
@@ -108,4 +143,15 @@ export function partlyAppliedReason(differences: SettingDifference[]): string {
     .map(({ name, desired, applied }) => `${name}: застосовано ${String(applied)} замість ${String(desired)}`)
     .join('; ')
   return text.slice(0, DEVICE_LINK.maxReasonLength)
+}
+
+/**
+ * Why a change of settings the controller lacks (ADR 051) is not applied, for the change log:
+ * '<field>: не підтримується цим контролером; …'.
+ */
+export function unsupportedSettingsReason(names: readonly string[]): string {
+  return names
+    .map((name) => `${name}: не підтримується цим контролером`)
+    .join('; ')
+    .slice(0, DEVICE_LINK.maxReasonLength)
 }

@@ -93,6 +93,11 @@ export const itemAttributesSchema = z.object({
   ...settingsShape,
   /** The settings in effect as last reported by the controller; null until it has answered once. */
   reported_settings: reportedSettingsSchema.nullable(),
+  /**
+   * The settings of the registry the controller leaves out of what it reports: it predates them (ADR 051), so a
+   * change of one is not applied. Empty until it has answered once.
+   */
+  unsupported_settings: z.array(z.string()),
   reported_at: wireDate.nullable(),
   device_link: deviceLinkHealthSchema.nullable(),
   /** The firmware the controller last reported running; null until it has reported one. */

@@ -34,7 +34,11 @@ export function withSettingBounds<Schema extends z.ZodObject>(
     const { setting: upper, message } = setting.atMost
     if (!names.includes(upper)) continue
     refined = refined.refine(
-      (values) => (values as Record<string, number>)[name]! <= (values as Record<string, number>)[upper]!,
+      (values) => {
+        const { [name]: value, [upper]: bound } = values as Record<string, number | undefined>
+        // A setting left out (a newer one an older controller lacks) has no bound to keep.
+        return value === undefined || bound === undefined || value <= bound
+      },
       {
         error: message,
         path: [name],

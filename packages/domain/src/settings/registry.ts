@@ -5,23 +5,41 @@ import { PUMP_MODE_LABELS, PUMP_MODE_LABELS_EN, PUMP_MODES } from '../pump-modes
  * The boiler settings an owner changes from the dashboard, defined once. Everything else is derived from this
  * table: the PATCH groups and their validation, the item document's attributes, the database columns, the
  * desired-settings message and the acknowledgement the controller answers with, and the dashboard's inputs.
- * Adding a setting: one entry here and a migration (`npm run db:generate -w apps/server`); see ARCHITECTURE.md.
+ * Adding a setting: one entry here, with the next protocol revision as `since`, and a migration
+ * (`npm run db:generate -w apps/server`); see ARCHITECTURE.md.
  *
  * The on/off switch is not here: it is the owner's wish (`power_set`), sent as `power` beside these settings.
  */
-export const SETTINGS_GROUPS = ['heater', 'tank', 'gas', 'power', 'mode'] as const
+export const SETTINGS_GROUPS = ['heater', 'tank', 'mode', 'gas', 'power'] as const
 
-/** One dashboard card and its dialog; a PATCH changes the settings of one group at a time. */
+/**
+ * One dashboard card and its dialog (the cards in this order, their rows in the registry's order); a PATCH
+ * changes the settings of one group at a time.
+ */
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number]
+
+/**
+ * The settings revision every controller of protocol v1 knows: the settings of the first release. A setting added
+ * later carries a higher revision; a controller that predates it leaves it out of its acks (ADR 051).
+ */
+export const BASE_SETTINGS_REVISION = 1
 
 interface SettingBase {
   group: SettingsGroup
+  /**
+   * The revision of the device protocol (v1) that introduced the setting: BASE_SETTINGS_REVISION for the first
+   * set, which every controller must report; a higher one is optional on the wire (ADR 051).
+   */
+  since: number
   /** Property of the items table in the server's schema; the SQL column and the wire use the setting's name. */
   column: string
   /** The input's label on the dashboard (Ukrainian, the reference wording). */
   label: string
   /** The same label in English. */
   labelEn: string
+  /** The name of its row on the dashboard's card, when shorter than the label without its unit («Задано»). */
+  rowLabel?: string
+  rowLabelEn?: string
 }
 
 /** A number stored as double precision; `step` 1 means whole numbers. */
@@ -74,9 +92,12 @@ export const ITEM_SETTINGS = {
   heater_temp_set: {
     kind: 'number',
     group: 'heater',
+    since: BASE_SETTINGS_REVISION,
     column: 'heaterTempSet',
     label: 'Задана температура, °C',
     labelEn: 'Set temperature, °C',
+    rowLabel: 'Задано',
+    rowLabelEn: 'Set',
     unit: '°C',
     min: heaterTemp.min,
     max: heaterTemp.max,
@@ -86,6 +107,7 @@ export const ITEM_SETTINGS = {
   heater_hysteresis: {
     kind: 'number',
     group: 'heater',
+    since: BASE_SETTINGS_REVISION,
     column: 'heaterHysteresis',
     label: 'Гістерезис, °C',
     labelEn: 'Hysteresis, °C',
@@ -96,9 +118,12 @@ export const ITEM_SETTINGS = {
   boiler_temp_set: {
     kind: 'number',
     group: 'tank',
+    since: BASE_SETTINGS_REVISION,
     column: 'boilerTempSet',
     label: 'Задана температура, °C',
     labelEn: 'Set temperature, °C',
+    rowLabel: 'Задано',
+    rowLabelEn: 'Set',
     unit: '°C',
     min: tankTemp.min,
     max: tankTemp.max,
@@ -108,6 +133,7 @@ export const ITEM_SETTINGS = {
   boiler_hysteresis: {
     kind: 'number',
     group: 'tank',
+    since: BASE_SETTINGS_REVISION,
     column: 'boilerHysteresis',
     label: 'Гістерезис, °C',
     labelEn: 'Hysteresis, °C',
@@ -118,9 +144,12 @@ export const ITEM_SETTINGS = {
   gas_temp_min: {
     kind: 'number',
     group: 'gas',
+    since: BASE_SETTINGS_REVISION,
     column: 'gasTempMin',
     label: 'Мінімальна температура, °C',
     labelEn: 'Minimum temperature, °C',
+    rowLabel: 'Мін.',
+    rowLabelEn: 'Min',
     unit: '°C',
     min: gasTemp.min,
     max: gasTemp.max,
@@ -132,9 +161,12 @@ export const ITEM_SETTINGS = {
   gas_temp_max: {
     kind: 'number',
     group: 'gas',
+    since: BASE_SETTINGS_REVISION,
     column: 'gasTempMax',
     label: 'Максимальна температура, °C',
     labelEn: 'Maximum temperature, °C',
+    rowLabel: 'Макс.',
+    rowLabelEn: 'Max',
     unit: '°C',
     min: gasTemp.min,
     max: gasTemp.max,
@@ -145,9 +177,12 @@ export const ITEM_SETTINGS = {
   burner_power_set: {
     kind: 'number',
     group: 'power',
+    since: BASE_SETTINGS_REVISION,
     column: 'burnerPowerSet',
     label: 'Потужність, кВт',
     labelEn: 'Power, kW',
+    rowLabel: 'Задано',
+    rowLabelEn: 'Set',
     unit: 'кВт',
     min: burnerPower.min,
     max: burnerPower.max,
@@ -158,15 +193,19 @@ export const ITEM_SETTINGS = {
   burner_mod: {
     kind: 'boolean',
     group: 'power',
+    since: BASE_SETTINGS_REVISION,
     column: 'burnerMod',
     label: 'Модуляція потужності',
     labelEn: 'Power modulation',
+    rowLabel: 'Модуляція',
+    rowLabelEn: 'Modulation',
     factory: true,
     invalid: 'Модуляція має бути увімкнена або вимкнена',
   },
   pump_mode: {
     kind: 'choice',
     group: 'mode',
+    since: BASE_SETTINGS_REVISION,
     column: 'pumpMode',
     label: 'Режим насосів',
     labelEn: 'Pump mode',
@@ -193,3 +232,18 @@ export type SettingsValues = { [Name in SettingName]: SettingValue<Name> }
 export type SettingNameOf<Group extends SettingsGroup> = {
   [Name in SettingName]: (typeof ITEM_SETTINGS)[Name]['group'] extends Group ? Name : never
 }[SettingName]
+
+/** The settings every controller of protocol v1 knows and must report (ADR 051). */
+export type BaseSettingName = {
+  [Name in SettingName]: (typeof ITEM_SETTINGS)[Name]['since'] extends typeof BASE_SETTINGS_REVISION
+    ? Name
+    : never
+}[SettingName]
+
+/**
+ * The settings a controller reports in effect: the base set, and the newer settings it knows (one that predates
+ * a setting leaves it out).
+ */
+export type ReportedSettingsValues = { [Name in BaseSettingName]: SettingValue<Name> } & {
+  [Name in Exclude<SettingName, BaseSettingName>]?: SettingValue<Name>
+}

@@ -1,4 +1,5 @@
 import {
+  BASE_SETTINGS_REVISION,
   ITEM_SETTINGS,
   type SettingDefinition,
   type SettingName,
@@ -26,4 +27,25 @@ export function factorySettings(): SettingsValues {
   return Object.fromEntries(
     settingEntries().map(([name, setting]) => [name, setting.factory]),
   ) as SettingsValues
+}
+
+/** The newest settings revision: what a current controller knows (the highest `since` of the registry). */
+export function currentSettingsRevision(): number {
+  return Math.max(BASE_SETTINGS_REVISION, ...settingEntries().map(([, setting]) => setting.since))
+}
+
+/** The settings a controller of a revision knows, in the registry's order. */
+export function settingsKnownAt(revision: number): [SettingName, SettingDefinition][] {
+  return settingEntries().filter(([, setting]) => setting.since <= revision)
+}
+
+/**
+ * The settings a controller lacks, read from the set it reports in effect (its ack's `applied`): those of the
+ * registry it leaves out. Nothing reported yet: nothing known to be missing.
+ */
+export function unsupportedSettings(reported: object | null | undefined): SettingName[] {
+  if (!reported) return []
+  return settingEntries()
+    .filter(([name]) => !Object.hasOwn(reported, name))
+    .map(([name]) => name)
 }

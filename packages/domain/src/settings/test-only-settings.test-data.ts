@@ -1,13 +1,21 @@
 import type { SettingDefinition } from './registry'
 
 /**
+ * The protocol revision the test-only settings arrive with: the first after the base (ADR 051). A literal: this
+ * module is loaded by the mock of registry.ts, so it may not import the registry's values.
+ */
+export const TEST_ONLY_REVISION = 2
+
+/**
  * Settings that exist only in tests: added to the registry (with `vi.mock` of registry.ts) to prove that a new
- * setting reaches everything derived from the registry without any other edit.
+ * setting reaches everything derived from the registry without any other edit, and that a controller of the
+ * base revision, which does not know them, keeps working.
  */
 export const TEST_ONLY_SETTINGS = {
   frost_guard_temp: {
     kind: 'number',
     group: 'heater',
+    since: TEST_ONLY_REVISION,
     column: 'frostGuardTemp',
     label: 'Захист від замерзання, °C',
     labelEn: 'Frost protection, °C',
@@ -20,6 +28,7 @@ export const TEST_ONLY_SETTINGS = {
   burner_cleaning: {
     kind: 'boolean',
     group: 'power',
+    since: TEST_ONLY_REVISION,
     column: 'burnerCleaning',
     label: 'Автоочищення пальника',
     labelEn: 'Automatic burner cleaning',

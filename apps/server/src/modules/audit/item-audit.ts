@@ -1,4 +1,9 @@
-import type { AuditAction, AuditEntryResource, AuditOutcome } from '@teplo/domain'
+import {
+  type AuditAction,
+  type AuditEntryResource,
+  type AuditOutcome,
+  unsupportedSettingsReason,
+} from '@teplo/domain'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemAudit, users } from '../../db/schema.ts'
@@ -8,7 +13,7 @@ import type { ListQuery } from '../../lib/list-query.ts'
 import { type Caller, itemFor } from '../items/item-access.ts'
 
 /** A database or an open transaction: entries are written in the transaction of the change they describe. */
-type Writer = Pick<Database, 'insert' | 'update'>
+type Writer = Pick<Database, 'insert' | 'select' | 'update'>
 type Value = string | number | boolean | null
 export type AuditChanges = Record<string, { from: Value; to: Value }>
 
@@ -45,7 +50,8 @@ export async function recordAudit(tx: Writer, entry: AuditEntry, at = new Date()
 
 /**
  * The controller answered `version`: its pending entries are applied or refused; older ones still pending were
- * replaced by a later change before it answered.
+ * replaced by a later change before it answered. An entry that changed a setting the controller lacks
+ * (`unsupported`, ADR 051) is not applied: it is refused with the reason naming those settings.
  */
 export async function settleAudit(
   tx: Writer,
@@ -53,12 +59,28 @@ export async function settleAudit(
   version: number,
   outcome: Extract<AuditOutcome, 'applied' | 'refused'>,
   reason: string | null,
+  unsupported: readonly string[] = [],
 ): Promise<void> {
   const pending = and(eq(itemAudit.itemId, itemId), eq(itemAudit.outcome, 'pending'))
+  const answered = and(pending, eq(itemAudit.settingsVersion, version))
+  if (outcome === 'applied' && unsupported.length > 0) {
+    const entries = await tx
+      .select({ id: itemAudit.id, changes: itemAudit.changes })
+      .from(itemAudit)
+      .where(answered)
+    for (const entry of entries) {
+      const lacking = Object.keys(entry.changes ?? {}).filter((name) => unsupported.includes(name))
+      if (lacking.length === 0) continue
+      await tx
+        .update(itemAudit)
+        .set({ outcome: 'refused', reason: unsupportedSettingsReason(lacking) })
+        .where(eq(itemAudit.id, entry.id))
+    }
+  }
   await tx
     .update(itemAudit)
     .set({ outcome, reason: outcome === 'refused' ? reason : null })
-    .where(and(pending, eq(itemAudit.settingsVersion, version)))
+    .where(answered)
   await tx
     .update(itemAudit)
     .set({ outcome: 'superseded' })

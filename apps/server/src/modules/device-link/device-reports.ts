@@ -3,6 +3,7 @@ import {
   partlyAppliedReason,
   type SettingsAckMessage,
   settingsDifferences,
+  unsupportedSettings,
 } from '@teplo/domain'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -25,7 +26,9 @@ export type AckOutcome = {
  * Records what the controller reports in effect (the ack's `applied` and `applied_service`, whatever version it
  * answers) and, for an answer to the current settings_version, the sync status: `synced` only when every applied
  * value (service parameters included, ADR 025) is the one asked; an `applied` ack with other values is `refused`
- * with a reason naming them. An answer to an older version leaves the status alone and the caller re-sends the
+ * with a reason naming them. Only the settings the controller reports are compared: a newer setting it leaves out
+ * is one it lacks (ADR 051), so the item is synced for what it has, and a change of that setting is not applied
+ * in the change log. An answer to an older version leaves the status alone and the caller re-sends the
  * current desired state. The status update is guarded by the version read, so a dashboard change committed
  * meanwhile is never marked synced.
  */
@@ -76,7 +79,10 @@ export async function applySettingsAck(
       })
       .where(and(eq(items.id, item.id), eq(items.settingsVersion, ack.version)))
       .returning({ id: items.id })
-    if (rows.length > 0) await settleAudit(tx, item.id, ack.version, synced ? 'applied' : 'refused', reason)
+    if (rows.length > 0) {
+      const outcome = synced ? 'applied' : 'refused'
+      await settleAudit(tx, item.id, ack.version, outcome, reason, unsupportedSettings(ack.applied))
+    }
     return rows
   })
   if (changed.length === 0) {

@@ -5,6 +5,7 @@ import {
   identityConflictActive,
   type SettingsValues,
   settingEntries,
+  unsupportedSettings,
 } from '@teplo/domain'
 import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
@@ -50,6 +51,7 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
     applied_version: item.appliedVersion,
     ...storedSettings(item),
     reported_settings: reportedSettings(item.reportedSettings),
+    unsupported_settings: unsupportedSettings(item.reportedSettings),
     reported_at: formatDate(item.reportedAt),
     device_link: options.showCode
       ? {

@@ -58,6 +58,7 @@ export function itemResource(
       settings_version: 1,
       applied_version: 1,
       reported_settings: null,
+      unsupported_settings: [],
       reported_at: null,
       device_link: null,
       burner_mod: true,

@@ -14,6 +14,7 @@ export const DOMAIN_MESSAGES_EN: Catalogue = {
     'the controller did not confirm the service settings (its firmware may not support them)',
   'Пристрій можна лише увімкнути або вимкнути': 'The device can only be switched on or off',
   '{0}: застосовано {1} замість {2}': '{0}: applied {1} instead of {2}',
+  '{0}: не підтримується цим контролером': '{0}: not supported by this controller',
 
   // item-errors.ts: the circuit an error concerns
 
