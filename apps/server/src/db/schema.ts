@@ -32,6 +32,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { TELEMETRY_COLUMNS } from './telemetry-columns.ts'
+
+/** A column's property name: heater_temp → heaterTemp. */
+const camelCase = (name: string) =>
+  name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
 
 // The desired settings' columns, one per entry of the settings registry (packages/domain): numbers as double
 // precision, modes as small integers, switches as booleans; the default is what a new controller starts with.
@@ -331,6 +336,28 @@ export const itemErrors = pgTable(
   ],
 )
 
+const TELEMETRY_COLUMN_BUILDERS = {
+  float8: (name: string) => doublePrecision(name),
+  int2: (name: string) => smallint(name),
+  bool: (name: string) => boolean(name),
+}
+
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name
+
+/** The history columns declared in TELEMETRY_COLUMNS, as the table's properties (camelCase of the name). */
+const telemetryColumns = Object.fromEntries(
+  TELEMETRY_COLUMNS.map((column) => [
+    camelCase(column.name),
+    TELEMETRY_COLUMN_BUILDERS[column.type](column.name),
+  ]),
+) as {
+  [Column in (typeof TELEMETRY_COLUMNS)[number] as CamelCase<Column['name']>]: ReturnType<
+    (typeof TELEMETRY_COLUMN_BUILDERS)[Column['type']]
+  >
+}
+
 // One row per telemetry reading (raw history), partitioned by day on recorded_at in the migration; old days are
 // dropped whole (modules/history/partitions.ts). A redelivered reading (same device and instant) is stored once.
 export const telemetry = pgTable(
@@ -340,19 +367,8 @@ export const telemetry = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    heaterTemp: doublePrecision('heater_temp'),
-    // The setpoints in effect when the reading arrived (the owner's desired values).
-    heaterTempSet: doublePrecision('heater_temp_set'),
-    boilerTemp: doublePrecision('boiler_temp'),
-    boilerTempSet: doublePrecision('boiler_temp_set'),
-    gasTemp: doublePrecision('gas_temp'),
-    burnerPower: doublePrecision('burner_power'),
-    flameBrightness: doublePrecision('flame_brightness'),
-    workMode: smallint('work_mode'),
-    pumpMode: smallint('pump_mode'),
-    burnerOn: boolean('burner_on'),
-    // The boiler switched on (status), as opposed to the burner firing.
-    isOn: boolean('is_on'),
+    // The readings, the setpoints in effect when each arrived, and on/off (db/telemetry-columns.ts).
+    ...telemetryColumns,
     // Seconds since the device's previous reading, 0 after a gap: the time this reading stands for.
     intervalS: real('interval_s').notNull().default(0),
   },
@@ -362,7 +378,7 @@ export const telemetry = pgTable(
 /** The metrics kept as min/max/sum/count in the rollups (packages/domain HISTORY_METRICS). */
 const rollupMetricColumns = Object.fromEntries(
   HISTORY_METRICS.flatMap((metric) => {
-    const property = metric.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
+    const property = camelCase(metric)
     return [
       [`${property}Min`, doublePrecision(`${metric}_min`)],
       [`${property}Max`, doublePrecision(`${metric}_max`)],

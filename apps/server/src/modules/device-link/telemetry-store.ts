@@ -1,6 +1,12 @@
 import { DEVICE_LINK, HISTORY_GAP_SECONDS, isNewerTelemetry, type TelemetryMessage } from '@teplo/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import {
+  liveReadingsFrom,
+  READING_FIELDS,
+  telemetryColumnList,
+  telemetryValues,
+} from '../../db/telemetry-columns.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { rollupCtes } from '../history/rollups.ts'
 
@@ -34,14 +40,12 @@ const READING_COLUMNS: ReadingColumn[] = [
   { name: 'boot_id', type: 'text', value: (r) => r.message.boot_id },
   { name: 'seq', type: 'int8', value: (r) => storedSeq(r.message.seq) },
   { name: 'ts', type: 'timestamptz', value: (r) => r.message.ts },
-  { name: 'heater_temp', type: 'float8', value: (r) => r.message.heater_temp },
-  { name: 'boiler_temp', type: 'float8', value: (r) => r.message.boiler_temp },
-  { name: 'gas_temp', type: 'float8', value: (r) => r.message.gas_temp },
-  { name: 'burner_power', type: 'float8', value: (r) => r.message.burner_power },
-  { name: 'flame_brightness', type: 'float8', value: (r) => r.message.flame_brightness },
-  { name: 'work_mode', type: 'int2', value: (r) => r.message.work_mode },
-  { name: 'pump_mode', type: 'int2', value: (r) => r.message.pump_mode },
-  { name: 'burner_on', type: 'bool', value: (r) => r.message.burner_on },
+  // The readings the history keeps (db/telemetry-columns.ts), under their message field names.
+  ...READING_FIELDS.map(({ name, type }) => ({
+    name,
+    type,
+    value: (r: SerialTelemetry) => r.message[name as keyof TelemetryMessage],
+  })),
   { name: 'settings_version', type: 'int4', value: (r) => r.message.settings_version },
   {
     name: 'schedule_period_text',
@@ -89,9 +93,7 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
   if (newest.length === 0) return []
   const result = await db.execute(sql`
     update items as i set
-      heater_temp = v.heater_temp, boiler_temp = v.boiler_temp, gas_temp = v.gas_temp,
-      burner_power = v.burner_power, flame_brightness = v.flame_brightness, work_mode = v.work_mode,
-      burner_on = v.burner_on, schedule_period = v.schedule_period,
+      ${liveReadingsFrom('v')}, schedule_period = v.schedule_period,
       telemetry_at = v.ts, telemetry_boot_id = v.boot_id, telemetry_seq = v.seq,
       last_seen_at = now(),
       status = case when i.status = 'connecting' then i.power_set else i.status end,
@@ -147,11 +149,14 @@ export async function storeReadings(db: Database, readings: SerialTelemetry[]): 
       from ${readingsTable([...unique.values()])}
     ),
     stored as (
-      insert into telemetry (item_id, recorded_at, heater_temp, heater_temp_set, boiler_temp, boiler_temp_set,
-        gas_temp, burner_power, flame_brightness, work_mode, pump_mode, burner_on, is_on, interval_s)
-      select i.id, v.ts, v.heater_temp, ${inForce('heater')}, v.boiler_temp, ${inForce('boiler')}, v.gas_temp,
-        v.burner_power, v.flame_brightness, v.work_mode, v.pump_mode, v.burner_on,
-        case when i.status in ('on', 'off') then i.status = 'on' else i.power_set = 'on' end,
+      insert into telemetry (item_id, recorded_at, ${telemetryColumnList}, interval_s)
+      select i.id, v.ts, ${telemetryValues('v', {
+        heater_temp_set: inForce('heater'),
+        boiler_temp_set: inForce('boiler'),
+        is_on: sql.raw(
+          `case when i.status in ('on', 'off') then i.status = 'on' else i.power_set = 'on' end`,
+        ),
+      })},
         coalesce(extract(epoch from v.ts - greatest(
           case when v.ts - v.batch_prev <= ${GAP} then v.batch_prev end,
           (select max(t.recorded_at) from telemetry t
