@@ -31,3 +31,9 @@ export function settingChoiceLabel(
 export function settingHint(setting: ChoiceSetting, language: Language = 'uk'): string | undefined {
   return language === 'en' ? setting.hintEn : setting.hint
 }
+
+/** The name of a setting's row on its dashboard card: its short name, else its label without the unit. */
+export function settingRowLabel(setting: SettingDefinition, language: Language = 'uk'): string {
+  const short = language === 'en' ? setting.rowLabelEn : setting.rowLabel
+  return short ?? settingLabel(setting, language).replace(/, [^,]+$/, '')
+}

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { toDevice } from '../../../lib/items/item-document'
 import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { type StubbedCall, stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
+import { DeviceCards } from './device-cards'
 import { type DialogGroup, SettingsDialog } from './settings-dialog'
 
 // Settings that exist only in this test, added to the registry and nowhere else: the dialog's inputs, their
@@ -101,5 +102,41 @@ describe('a setting added to the registry', () => {
     await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
     expect(screen.queryByRole('spinbutton', { name: 'Захист від замерзання, °C' })).toBeNull()
     expect(screen.queryByRole('switch', { name: 'Автоочищення пальника' })).toBeNull()
+  })
+})
+
+describe('the dashboard cards', { timeout: 15_000 }, () => {
+  const cardOf = async (title: string) =>
+    within((await screen.findByRole('heading', { name: title }, slow)).closest('section') as HTMLElement)
+
+  it('show a row for a setting added to a group, after the group’s others', async () => {
+    const cleaning = { burner_cleaning: true } as Parameters<typeof itemResource>[1]
+    const item = itemResource('7', { status: 'on', ...ADDED_SETTINGS, ...cleaning })
+    stubFetch(() => ({ status: 200, body: itemDocument(item) }))
+    renderRoutes([{ path: '/', element: <DeviceCards device={toDevice(item)} /> }], '/')
+
+    const heater = await cardOf('Температура котла')
+    const rows = heater.getAllByText(/^[^:]+: .+$/).map((row) => row.textContent)
+    expect(rows).toEqual(['Задано: 60 °C', 'Гістерезис: 5 °C', 'Захист від замерзання: 5 °C'])
+    expect((await cardOf('Потужність пальника')).getByText('Автоочищення пальника: увімкнено')).toBeTruthy()
+    // Not in the cards of other groups.
+    expect((await cardOf('Температура бойлера')).queryByText(/Захист від замерзання/)).toBeNull()
+  })
+
+  it('say honestly that the controller does not support a setting it lacks', async () => {
+    const changed = { frost_guard_temp: 9 } as Parameters<typeof itemResource>[1]
+    const item = itemResource('7', {
+      status: 'on',
+      ...ADDED_SETTINGS,
+      ...changed,
+      unsupported_settings: ['frost_guard_temp'],
+    })
+    stubFetch(() => ({ status: 200, body: itemDocument(item) }))
+    renderRoutes([{ path: '/', element: <DeviceCards device={toDevice(item)} /> }], '/')
+
+    const heater = await cardOf('Температура котла')
+    expect(heater.getByText('Захист від замерзання: не підтримується цим контролером')).toBeTruthy()
+    expect(heater.queryByText('Захист від замерзання: 9 °C')).toBeNull()
+    expect((await cardOf('Потужність пальника')).getByText('Автоочищення пальника: вимкнено')).toBeTruthy()
   })
 })
