@@ -58,12 +58,20 @@ function twins<Key extends PropertyKey>(
 
 /** A registry or catalogue entry's Ukrainian words paired with the English written in the same entry. */
 function entryTwins(
-  entries: readonly { label: string; labelEn: string; hint?: string; hintEn?: string }[],
+  entries: readonly {
+    label: string
+    labelEn: string
+    hint?: string
+    hintEn?: string
+    rowLabel?: string
+    rowLabelEn?: string
+  }[],
 ): Record<string, string> {
   return Object.fromEntries(
     entries.flatMap((entry) => [
       [entry.label, entry.labelEn],
       ...(entry.hint && entry.hintEn ? [[entry.hint, entry.hintEn]] : []),
+      ...(entry.rowLabel && entry.rowLabelEn ? [[entry.rowLabel, entry.rowLabelEn]] : []),
     ]),
   )
 }
