@@ -53,6 +53,19 @@ const patch = (itemId: number, payload: Record<string, unknown>) =>
     payload,
   })
 
+/** A part of the OpenAPI document as text, with the component schemas it refers to (and theirs) appended. */
+function withReferences(part: object, components: Record<string, object>): string {
+  const seen = new Set<string>()
+  const texts = [JSON.stringify(part)]
+  for (let i = 0; i < texts.length; i++)
+    for (const [, name] of texts[i]!.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      if (name && !seen.has(name)) {
+        seen.add(name)
+        texts.push(JSON.stringify(components[name] ?? {}))
+      }
+  return texts.join('\n')
+}
+
 describe('a setting added to the registry', () => {
   it('is validated, stored, documented, sent to the controller and acknowledged with no other change', async () => {
     const dev = await device()
@@ -117,8 +130,11 @@ describe('a setting added to the registry', () => {
 
     // And the API documentation lists it in the PATCH body.
     const spec = (await link.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
-    const body = spec.paths['/api/v2/items/{id}'].patch.requestBody.content['application/json'].schema
-    expect(JSON.stringify(body)).toContain('frost_guard_temp')
+    // Every media type of the PATCH body (the JSON:API envelope and the flat form) names it.
+    const content = spec.paths['/api/v2/items/{id}'].patch.requestBody.content as Record<string, object>
+    expect(Object.keys(content).length).toBeGreaterThan(0)
+    for (const [type, body] of Object.entries(content))
+      expect(withReferences(body, spec.components?.schemas ?? {}), type).toContain('frost_guard_temp')
   })
 })
 
