@@ -35,7 +35,13 @@ export function FirmwareImagesList({
   if (images.length === 0) return <Typography>{t('firmware.images.empty')}</Typography>
   return (
     <>
-      <TableContainer role="group" aria-label={t('firmware.images.title')} tabIndex={0}>
+      {/* Positioned: the actions column's hidden name (absolute) scrolls with the table, not the page. */}
+      <TableContainer
+        role="group"
+        aria-label={t('firmware.images.title')}
+        tabIndex={0}
+        sx={{ position: 'relative' }}
+      >
         <Table size="small" aria-label={t('firmware.images.title')}>
           <TableHead>
             <TableRow>
