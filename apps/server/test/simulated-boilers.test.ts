@@ -67,11 +67,11 @@ describe('simulated boilers', () => {
     expect((await stored(itemId['300101']!)).simulated).toBe(false)
   })
 
-  it('refuses a PATCH that changes the flag, naming the member', async () => {
+  it('refuses a PATCH that changes the flag, naming the member (a read-only member: 403, ADR 050)', async () => {
     const res = await patch(itemId['100001']!, 'admin', { name: 'Котел вдома', simulated: false })
-    expect(res.statusCode).toBe(422)
+    expect(res.statusCode).toBe(403)
     expect(firstError(res)).toMatchObject({
-      detail: 'Це поле не можна змінити',
+      detail: 'simulated лише для читання: його не можна змінити',
       source: { pointer: '/data/attributes/simulated' },
     })
     expect((await stored(itemId['100001']!)).simulated).toBe(true)
