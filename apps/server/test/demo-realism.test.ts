@@ -29,6 +29,8 @@ describe('a fresh demo installation', () => {
     // The verified boilers of the seed; 100002 stays pending so that pairing can be tried by hand.
     expect(devices.map((device) => device.serial)).toEqual(['100001', '100003', '100004'])
     expect(await fillDemoHistory(app.db, app.log, devices, 10)).toBe(3)
+    // A past older than two hours is kept: a second start draws nothing again.
+    expect(await fillDemoHistory(app.db, app.log, devices, 10)).toBe(0)
 
     const ids = devices.map((device) => device.id)
     const past = await app.db.select().from(itemErrors).where(inArray(itemErrors.itemId, ids))
