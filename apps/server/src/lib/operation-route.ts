@@ -71,3 +71,44 @@ export function addOperation<O extends Operation>(
     },
   })
 }
+
+/** The five operations of an administrators' catalogue (`catalogueOperations` in the domain). */
+type CatalogueOps = {
+  list: Operation
+  get: Operation
+  create: Operation
+  update: Operation
+  delete: Operation
+}
+
+/** What a catalogue's module does for each of its operations. */
+export type CatalogueHandlers<O extends CatalogueOps> = {
+  list: (query: Output<O['list']['query']>, rawQuery: Record<string, unknown>) => Promise<unknown>
+  get: (id: number) => Promise<unknown>
+  create: (body: Output<O['create']['body']>) => Promise<unknown>
+  update: (id: number, body: Output<O['update']['body']>) => Promise<unknown>
+  remove: (id: number) => Promise<void>
+}
+
+/** Registers a catalogue's five operations with its module's handlers (roles, tags, device types). */
+export function addCatalogueOperations<O extends CatalogueOps>(
+  app: FastifyInstance,
+  ops: O,
+  handlers: CatalogueHandlers<O>,
+): void {
+  const id = (request: FastifyRequest) => (request.params as { id: number }).id
+  addOperation(app, ops.list, async (request) =>
+    handlers.list(request.query as Output<O['list']['query']>, request.query as Record<string, unknown>),
+  )
+  addOperation(app, ops.get, async (request) => handlers.get(id(request)))
+  addOperation(app, ops.create, async (request) =>
+    handlers.create(request.body as Output<O['create']['body']>),
+  )
+  addOperation(app, ops.update, async (request) =>
+    handlers.update(id(request), request.body as Output<O['update']['body']>),
+  )
+  addOperation(app, ops.delete, async (request) => {
+    await handlers.remove(id(request))
+    return undefined
+  })
+}

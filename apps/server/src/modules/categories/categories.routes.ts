@@ -1,6 +1,6 @@
 import { operations } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
-import { addOperation } from '../../lib/operation-route.ts'
+import { addCatalogueOperations } from '../../lib/operation-route.ts'
 import {
   createCategory,
   deleteCategory,
@@ -9,18 +9,24 @@ import {
   updateCategory,
 } from './categories.service.ts'
 
-/** The categories' operations (declared in @teplo/domain `operations/categories.ts`), one handler each. */
+/** The device types' operations (declared in @teplo/domain `operations/categories.ts`). */
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
-  addOperation(app, operations.listCategories, async (request) =>
-    listCategories(app.db, request.query, request.query),
+  const o = operations
+  addCatalogueOperations(
+    app,
+    {
+      list: o.listCategories,
+      get: o.getCategory,
+      create: o.createCategory,
+      update: o.updateCategory,
+      delete: o.deleteCategory,
+    },
+    {
+      list: (query, raw) => listCategories(app.db, query, raw),
+      get: (id) => getCategory(app.db, id),
+      create: (body) => createCategory(app.db, body),
+      update: (id, body) => updateCategory(app.db, app.events, id, body),
+      remove: (id) => deleteCategory(app.db, app.events, id),
+    },
   )
-  addOperation(app, operations.getCategory, async (request) => getCategory(app.db, request.params.id))
-  addOperation(app, operations.createCategory, async (request) => createCategory(app.db, request.body))
-  addOperation(app, operations.updateCategory, async (request) =>
-    updateCategory(app.db, app.events, request.params.id, request.body),
-  )
-  addOperation(app, operations.deleteCategory, async (request) => {
-    await deleteCategory(app.db, app.events, request.params.id)
-    return undefined
-  })
 }

@@ -1,18 +1,20 @@
 import { operations } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
-import { addOperation } from '../../lib/operation-route.ts'
+import { addCatalogueOperations } from '../../lib/operation-route.ts'
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service.ts'
 
-/** The roles' operations (declared in @teplo/domain `operations/roles-and-tags.ts`), one handler each. */
+/** The roles' operations (declared in @teplo/domain `operations/roles-and-tags.ts`). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  addOperation(app, operations.listRoles, async (request) => listRoles(app.db, request.query, request.query))
-  addOperation(app, operations.getRole, async (request) => getRole(app.db, request.params.id))
-  addOperation(app, operations.createRole, async (request) => createRole(app.db, request.body))
-  addOperation(app, operations.updateRole, async (request) =>
-    updateRole(app.db, request.params.id, request.body),
+  const o = operations
+  addCatalogueOperations(
+    app,
+    { list: o.listRoles, get: o.getRole, create: o.createRole, update: o.updateRole, delete: o.deleteRole },
+    {
+      list: (query, raw) => listRoles(app.db, query, raw),
+      get: (id) => getRole(app.db, id),
+      create: (body) => createRole(app.db, body),
+      update: (id, body) => updateRole(app.db, id, body),
+      remove: (id) => deleteRole(app.db, id),
+    },
   )
-  addOperation(app, operations.deleteRole, async (request) => {
-    await deleteRole(app.db, request.params.id)
-    return undefined
-  })
 }
