@@ -1,7 +1,8 @@
 import type { NotificationListDocument } from '@teplo/domain'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { setToken } from '../../../lib/auth-token'
 import { setLanguage } from '../../../lib/i18n'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
@@ -111,6 +112,38 @@ describe('the bell', () => {
     ).toBeTruthy()
     expect(within(dialog).getByText('Active')).toBeTruthy()
     expect(calls.length).toBe(reads)
+  })
+
+  it('reads the list again when its event stream opens: what happened before it was up is not lost', async () => {
+    setToken('token-1')
+    const sources: { onopen: (() => void) | null }[] = []
+    vi.stubGlobal(
+      'EventSource',
+      class extends EventTarget {
+        onopen: (() => void) | null = null
+        onerror: (() => void) | null = null
+        constructor() {
+          super()
+          sources.push(this)
+        }
+        close() {}
+      },
+    )
+    // The alarm is raised after the first read and before the stream is up: no event will say so.
+    let unread = 0
+    stubFetch((call) => {
+      if (call.url === '/api/v2/live/tickets' && call.method === 'POST')
+        return { status: 200, body: { meta: { ticket: 'ticket-1', expires_in: 30 } } }
+      if (call.url.startsWith('/api/v2/notifications'))
+        return { status: 200, body: list(unread, unread === 0) }
+      return { status: 404 }
+    })
+    renderRoutes([{ path: '/', element: <NotificationBell enabled /> }], '/')
+    await screen.findByRole('button', { name: 'Сповіщення' }, slow)
+    await waitFor(() => expect(sources.length).toBe(1))
+    unread = 1
+    act(() => sources[0]?.onopen?.())
+    await screen.findByRole('button', { name: 'Сповіщення: 1 непрочитане' }, slow)
   })
 
   it('is not there signed out', () => {

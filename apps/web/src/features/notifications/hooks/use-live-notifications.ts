@@ -5,21 +5,24 @@ import { notificationKeys } from '../api/notifications'
 
 /**
  * The account's event stream (`/live` without a device): each `notifications` event says the account's
- * notifications changed, and the bell's list (and the open alarms shown) are read again. Returns whether the
- * stream is up.
+ * notifications changed, and the bell's list (and the open alarms shown) are read again. An event sent while no
+ * stream was open (before the first one opened, or between a failure and the reopening) is never delivered, so
+ * they are read again whenever a stream opens. Returns whether the stream is up.
  */
 export function useLiveNotifications(enabled: boolean): boolean {
   const queryClient = useQueryClient()
   const token = useAccessToken()
   // Signed in: the stream's ticket is asked for with the session's token.
   const path = enabled && token ? '/live' : null
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+  }
   return useLiveSource(
     path,
     {
+      onOpen: readAgain,
       events: {
-        notifications: () => {
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
-        },
+        notifications: readAgain,
       },
     },
     [queryClient, token],
