@@ -1,11 +1,20 @@
 import { fastifyPath, type Operation, type OperationAccess } from '@teplo/domain'
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteShorthandOptions,
+} from 'fastify'
 import type { z } from 'zod'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The JSON:API resource type the operation's body document carries (ADR 054). */
     resourceType?: string
+    /** The path parameter naming the resource that document addresses (default `id`). */
+    resourceIdParam?: string
   }
 }
 
@@ -32,11 +41,25 @@ function accessCheck(app: FastifyInstance, access: OperationAccess): onRequestHo
     case 'public':
       return undefined
     case 'signed-in':
+    case 'item':
       return app.authenticate
     case 'roles':
       return app.requireRole(...access.roles)
   }
 }
+
+/**
+ * What a route adds to its declaration, for what the declaration does not say: a rate limit (`config`), the
+ * recent re-authentication or a body-dependent device ability (`preValidation`, after the declared access),
+ * a larger body (`bodyLimit`).
+ */
+export type OperationRouteOptions = Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit'> & {
+  preValidation?: preValidationHookHandler | preValidationHookHandler[]
+  config?: RouteShorthandOptions['config']
+}
+
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value]
 
 /**
  * Registers the route of a declared operation (ADR 054): its path, its schemas (validation, the answer's
@@ -47,8 +70,15 @@ export function addOperation<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: OperationHandler<O>,
+  options: OperationRouteOptions = {},
 ): void {
   const check = accessCheck(app, operation.access)
+  const { preValidation, config, ...rest } = options
+  // The device ability first, then what the route adds (a recent password, an ability read from the body).
+  const validations = [
+    ...(operation.access.kind === 'item' ? [app.requireItemAccess(operation.access.ability)] : []),
+    ...asList(preValidation),
+  ]
   app.route({
     method: operation.method,
     url: fastifyPath(operation),
@@ -58,11 +88,23 @@ export function addOperation<O extends Operation>(
       summary: operation.summary,
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
-      ...(operation.body ? { body: operation.body } : {}),
+      // An upload's parts are read by its handler; the document describes them (openapi-document.ts).
+      ...(operation.body && operation.bodyMediaType === 'multipart/form-data'
+        ? { consumes: [operation.bodyMediaType], multipartBody: operation.body }
+        : operation.body
+          ? { body: operation.body }
+          : {}),
       response: { [operation.status]: operation.response },
     },
-    ...(operation.type ? { config: { resourceType: operation.type } } : {}),
+    config: {
+      ...config,
+      ...(operation.type ? { resourceType: operation.type } : {}),
+      ...(operation.idParam ? { resourceIdParam: operation.idParam } : {}),
+      ...(operation.jsonApi === false ? { jsonApi: false } : {}),
+    },
+    ...rest,
     ...(check ? { onRequest: check } : {}),
+    ...(validations.length > 0 ? { preValidation: validations } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const answer = await handler(request as OperationRequest<O>, reply)
       if (answer === reply || reply.sent) return reply

@@ -22,7 +22,7 @@ export function call<O extends Operation>(
     query?: Record<string, string | number | undefined>
     body?: Record<string, unknown>
   }
-  const id = params?.id
+  const id = params?.[operation.idParam ?? 'id']
   const document =
     body === undefined || operation.type === undefined
       ? body

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ItemAbility } from '../access-levels'
 import type { RoleName } from '../roles'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -8,10 +9,16 @@ export type OperationAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'signed-in' }
   | { readonly kind: 'roles'; readonly roles: readonly RoleName[] }
+  /**
+   * Signed in and allowed `ability` on the device in the path's `{id}` (ADR 018's levels): 404 to one who cannot
+   * see it, 403 to one who may not act, before the body is read.
+   */
+  | { readonly kind: 'item'; readonly ability: ItemAbility }
 
 export const PUBLIC: OperationAccess = { kind: 'public' }
 export const SIGNED_IN: OperationAccess = { kind: 'signed-in' }
 export const rolesOnly = (...roles: RoleName[]): OperationAccess => ({ kind: 'roles', roles })
+export const itemAccess = (ability: ItemAbility): OperationAccess => ({ kind: 'item', ability })
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
@@ -35,6 +42,15 @@ export type Operation = {
   readonly body?: z.ZodType
   /** The JSON:API resource type of the body's document and of the answer's primary data. */
   readonly type?: string
+  /**
+   * The path parameter holding the id of the resource a body's document addresses (default `id`; a device's
+   * own resource, `/items/{id}/fuel`, carries the device's id; a member, `/items/{id}/shares/{shareId}`, its own).
+   */
+  readonly idParam?: string
+  /** false: the operation answers plain JSON, not a JSON:API document (the token answers, the broker's hooks). */
+  readonly jsonApi?: false
+  /** The request body's media type when it is not a JSON (or JSON:API) document: an upload. */
+  readonly bodyMediaType?: 'multipart/form-data'
   readonly status: 200 | 201 | 202 | 204
   readonly response: z.ZodType
 }

@@ -50,7 +50,7 @@ function assertMatchesEndpoint(request: FastifyRequest): void {
   // A declared operation names its type (ADR 054); the others are still read from the path.
   const declared = request.routeOptions.config.resourceType
   const { types, idParam } = declared
-    ? { types: [declared], idParam: 'id' }
+    ? { types: [declared], idParam: request.routeOptions.config.resourceIdParam ?? 'id' }
     : endpointOf(request.routeOptions.url)
   if (types && data.type !== undefined && !types.includes(String(data.type))) {
     throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${types[0]}').`)
