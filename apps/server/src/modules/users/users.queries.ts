@@ -6,7 +6,6 @@ import type { ListQuery } from '../../lib/list-query.ts'
 import { includedRoles, userResource } from './user-document.ts'
 import { rolesOfUsers } from './user-roles.ts'
 
-export const USER_SORTS = ['name', 'email', 'created_at'] as const
 const sortColumns = { name: users.name, email: users.email, created_at: users.createdAt }
 
 export type UserListQuery = ListQuery & { 'filter[role]'?: string | undefined; include?: 'roles' | undefined }
