@@ -1,5 +1,5 @@
 import { operations } from '@teplo/domain'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubFetch } from '../test/fetch-stub'
 import { call } from './operation-client'
 
@@ -60,5 +60,32 @@ describe('call(operation, args)', () => {
     expect(() => call(operations.getCategory, { params: {} as { id: string } })).toThrow(
       'getCategory: missing path parameter id',
     )
+  })
+
+  describe('an upload', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('sends its form as is, multipart, to the declared path', async () => {
+      const sent: RequestInit[] = []
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          sent.push(init)
+          return new Response(JSON.stringify({ url: '/uploads/users/42/a.png' }), { status: 201 })
+        }),
+      )
+      const form = new FormData()
+      form.append('attachment', new File(['png'], 'a.png', { type: 'image/png' }))
+
+      const answer = await call(operations.uploadProfileImage, { params: { id: '42' }, body: form })
+
+      const fetched = vi.mocked(fetch).mock.calls[0]
+      expect(fetched?.[0]).toBe('/api/v2/uploads/users/42/profile-image')
+      expect(sent[0]?.method).toBe('POST')
+      expect(sent[0]?.body).toBe(form)
+      // fetch writes the multipart type with its boundary.
+      expect(new Headers(sent[0]?.headers).has('content-type')).toBe(false)
+      expect(answer.url).toBe('/uploads/users/42/a.png')
+    })
   })
 })

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { operations } from '@teplo/domain'
 import { useNavigate } from 'react-router'
-import { apiRequest } from '../../../lib/api-client'
 import { clearToken } from '../../../lib/auth-token'
+import { call } from '../../../lib/operation-client'
 
 /** Where a deleted account ends: the sign-in page, which says the account is gone. */
 export const SIGNED_OUT_PATH = '/login'
@@ -13,10 +14,7 @@ export const ACCOUNT_DELETED_NOTICE = 'teplo.account-deleted'
  * deleted from a borrowed, unlocked screen.
  */
 export async function deleteAccount(password: string): Promise<void> {
-  await apiRequest<void>('me', {
-    method: 'DELETE',
-    body: { data: { type: 'users', attributes: { current_password: password } } },
-  })
+  await call(operations.deleteAccount, { body: { current_password: password } })
 }
 
 /** Deletes the account after its password, signs out and shows the sign-in page with a clear message. */

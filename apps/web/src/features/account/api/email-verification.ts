@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type { EmailLinkResultDocument } from '@teplo/domain'
+import { type OperationAnswer, operationPath, operations } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 
 /** Mails a new link proving the account's address (ADR 034). */
 export function resendVerification(): Promise<void> {
-  return apiRequest<void>('me/email-verification', { method: 'POST' })
+  return call(operations.sendEmailVerification, {})
 }
 
 export function useResendVerification(onSent?: () => void) {
@@ -14,10 +15,14 @@ export function useResendVerification(onSent?: () => void) {
 export type EmailLinkKind = 'verify' | 'undo'
 
 /** Opens a mailed link: a verification or new-address link, or the old address's undo link. */
-export function openEmailLink(kind: EmailLinkKind, token: string): Promise<EmailLinkResultDocument> {
-  const path = kind === 'verify' ? 'email-verification' : 'email-change/undo'
-  // Works signed out; a 401 here says nothing about a session.
-  return apiRequest<EmailLinkResultDocument>(path, { method: 'POST', body: { token }, keepTokenOn401: true })
+export function openEmailLink(kind: EmailLinkKind, token: string) {
+  const operation = kind === 'verify' ? operations.openEmailLink : operations.undoEmailChange
+  // Works signed out; a 401 here says nothing about a session (which a declared call cannot say).
+  return apiRequest<OperationAnswer<typeof operation>>(operationPath(operation), {
+    method: operation.method,
+    body: { token },
+    keepTokenOn401: true,
+  })
 }
 
 /** The link is single use: opened once per screen, never retried or refetched. */

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import type {
-  ProfileEmailData,
-  ProfileNameData,
-  ProfilePasswordData,
-  profileDocumentSchema,
+import {
+  operations,
+  type ProfileEmailData,
+  type ProfileNameData,
+  type ProfilePasswordData,
 } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 
 /** PATCH me carries exactly one change: the name, the password (with the current one), or the e-mail. */
 export type ProfileChange =
@@ -16,10 +15,7 @@ export type ProfileChange =
 
 /** Answers the changed profile with its roles. */
 export function updateProfile(change: ProfileChange) {
-  return apiRequest<z.infer<typeof profileDocumentSchema>>('me', {
-    method: 'PATCH',
-    body: { data: { type: 'users', attributes: change } },
-  })
+  return call(operations.updateProfile, { body: change })
 }
 
 /** `onChanged` lets the screen refresh the profile it shows elsewhere (top bar, guards). */

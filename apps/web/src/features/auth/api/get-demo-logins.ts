@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import type { DemoLoginsDocument } from '@teplo/domain'
+import { type DemoLoginsDocument, operationPath, operations } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 
 export type DemoLogin = DemoLoginsDocument['data']['attributes']['accounts'][number]
 
 /** The demo accounts that still sign in with their published passwords, administrator first; none on a real site. */
 export async function getDemoLogins(signal?: AbortSignal): Promise<DemoLogin[]> {
-  const document = await apiRequest<DemoLoginsDocument>('demo-logins', { auth: false, signal })
+  // Without the session's token (a declared call always sends it): public, like the sign-in page.
+  const document = await apiRequest<DemoLoginsDocument>(operationPath(operations.getDemoLogins), {
+    auth: false,
+    signal,
+  })
   return document.data.attributes.accounts
 }
 

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SetupAdminInput, TokenResponse } from '@teplo/domain'
+import { operationPath, operations, type SetupAdminInput, type TokenResponse } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { setToken } from '../../../lib/auth-token'
 import { currentLanguage } from '../../../lib/i18n'
 import { profileQueryKey } from './get-profile'
+
+// Both calls go without a session's token (a declared call always sends one): nobody is signed in yet.
+const { checkSetupLink, setUpFirstAdmin } = operations
 
 /** Whether the setup link printed at the server's start still works (ADR 044); a refusal is the answer. */
 export function useSetupLinkCheck(token: string) {
@@ -11,7 +14,12 @@ export function useSetupLinkCheck(token: string) {
     queryKey: ['setup-link', token],
     // A query's data cannot be undefined: the answer (204) is "the link works".
     queryFn: async ({ signal }) => {
-      await apiRequest<undefined>('setup/check', { method: 'POST', body: { token }, auth: false, signal })
+      await apiRequest<undefined>(operationPath(checkSetupLink), {
+        method: checkSetupLink.method,
+        body: { token },
+        auth: false,
+        signal,
+      })
       return true
     },
     retry: false,
@@ -21,7 +29,11 @@ export function useSetupLinkCheck(token: string) {
 
 export function setupAdmin(input: SetupAdminInput): Promise<TokenResponse> {
   const body = { ...input, language: input.language ?? currentLanguage() }
-  return apiRequest<TokenResponse>('setup', { method: 'POST', body, auth: false })
+  return apiRequest<TokenResponse>(operationPath(setUpFirstAdmin), {
+    method: setUpFirstAdmin.method,
+    body,
+    auth: false,
+  })
 }
 
 /** Creates the installation's first administrator and signs it in. */

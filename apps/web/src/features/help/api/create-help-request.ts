@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import type { HelpRequestData, helpRequestDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type HelpRequestData, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 /** POST help-requests {name, problem} (spec §7); support receives it by e-mail. */
 export function createHelpRequest(request: HelpRequestData) {
-  return apiRequest<z.infer<typeof helpRequestDocumentSchema>>('help-requests', {
-    method: 'POST',
-    body: request,
-  })
+  return call(operations.createHelpRequest, { body: request })
 }
 
 export function useCreateHelpRequest() {

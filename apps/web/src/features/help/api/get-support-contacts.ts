@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { supportDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { type OperationAnswer, operationPath, operations } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 
-type SupportDocument = z.infer<typeof supportDocumentSchema>
+type SupportDocument = OperationAnswer<typeof operations.getSupport>
 export type SupportContacts = SupportDocument['data']['attributes']
 
 /** Support phone and e-mail from the server's configuration; public, like the help page itself. */
 export async function getSupportContacts(signal?: AbortSignal): Promise<SupportContacts> {
-  const document = await apiRequest<SupportDocument>('support', {
+  // Without the session's token (a declared call always sends it): a shared cache may keep the answer.
+  const document = await apiRequest<SupportDocument>(operationPath(operations.getSupport), {
     auth: false,
     signal,
   })

@@ -52,7 +52,12 @@ describe('HelpRequestDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(posts(calls)[0]).toMatchObject({
       url: '/api/v2/help-requests',
-      body: { name: 'Іван', problem: 'Котел не запускається, помилка E1' },
+      body: {
+        data: {
+          type: 'help-requests',
+          attributes: { name: 'Іван', problem: 'Котел не запускається, помилка E1' },
+        },
+      },
     })
     const toast = await screen.findByText(/Ваш запит успішно відправлено!/, {}, slow)
     expect(toast.textContent).toBe("Ваш запит успішно відправлено! Ми зв'яжемося з вами найближчим часом.")

@@ -1,17 +1,17 @@
-import type { PushPublicKeyDocument, PushSubscriptionResource } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type PushSubscriptionInput, type PushSubscriptionResource } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export const pushSubscriptionsQueryKey = ['me', 'push-subscriptions'] as const
 
 /** The server's VAPID public key, which the browser binds the subscription to. */
 export async function fetchPushPublicKey(): Promise<string> {
-  const document = await apiRequest<PushPublicKeyDocument>('push/public-key')
+  const document = await call(operations.getPushPublicKey, {})
   return document.data.attributes.public_key
 }
 
 /** The browsers of the signed-in user that receive notifications. */
 export async function fetchPushSubscriptions(): Promise<PushSubscriptionResource[]> {
-  const document = await apiRequest<{ data: PushSubscriptionResource[] }>('me/push-subscriptions')
+  const document = await call(operations.listPushSubscriptions, {})
   return document.data
 }
 
@@ -19,13 +19,12 @@ export async function fetchPushSubscriptions(): Promise<PushSubscriptionResource
 export async function savePushSubscription(
   subscription: PushSubscriptionJSON,
 ): Promise<PushSubscriptionResource> {
-  const document = await apiRequest<{ data: PushSubscriptionResource }>('me/push-subscriptions', {
-    method: 'POST',
-    body: subscription,
-  })
+  // A live subscription's JSON has its endpoint and keys (the DOM types them optional); the server checks them.
+  const body = subscription as PushSubscriptionInput
+  const document = await call(operations.savePushSubscription, { body })
   return document.data
 }
 
 export async function deletePushSubscription(id: string): Promise<void> {
-  await apiRequest<void>(`me/push-subscriptions/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  await call(operations.deletePushSubscription, { params: { id } })
 }

@@ -99,7 +99,7 @@ describe('PushNotifications', () => {
     expect(key[0]).toBe(4)
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({
       url: '/api/v2/me/push-subscriptions',
-      body: subscriptionJson,
+      body: { data: { type: 'push-subscriptions', attributes: subscriptionJson } },
     })
 
     await user.click(screen.getByRole('button', { name: 'Вимкнути на цьому пристрої' }))

@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UserCreateData, userDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { type OperationAnswer, operationPath, operations, type UserCreateData } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { userKeys } from './user-keys'
 
-/** POST users with the role as a relationship (spec §3, §7); answers the new user's document. */
+const create = operations.createUser
+
+/**
+ * POST users with the role as a relationship (spec §3, §7); answers the new user's document. Sent by hand: a
+ * declared call sends a flat body's members as attributes.
+ */
 export function createUser({ roles, ...attributes }: UserCreateData) {
-  return apiRequest<z.infer<typeof userDocumentSchema>>('users', {
-    method: 'POST',
+  return apiRequest<OperationAnswer<typeof create>>(operationPath(create), {
+    method: create.method,
     body: { data: { type: 'users', attributes, relationships: { roles: { data: roles } } } },
   })
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
 export function deleteUser(id: string) {
-  return apiRequest<void>(`users/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return call(operations.deleteUser, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4); the deleted user's own record is not fetched again. */

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import type { userDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { toUser, type User } from './user-document'
 import { userKeys } from './user-keys'
 
 export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
-  const document = await apiRequest<z.infer<typeof userDocumentSchema>>(`users/${encodeURIComponent(id)}`, {
-    query: { include: 'roles' },
-    signal,
-  })
+  const document = await call(operations.getUser, { params: { id }, query: { include: 'roles' } }, { signal })
   return toUser(document.data, document.included)
 }
 

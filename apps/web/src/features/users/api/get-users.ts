@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { PageMeta, userListDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { operations, type PageMeta } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { toUser, type User } from './user-document'
 import { userKeys } from './user-keys'
 
@@ -10,10 +9,11 @@ export async function getUsers(
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<{ users: User[]; page: PageMeta }> {
-  const document = await apiRequest<z.infer<typeof userListDocumentSchema>>('users', {
-    query: { include: 'roles', ...listQuery(params) },
-    signal,
-  })
+  const document = await call(
+    operations.listUsers,
+    { query: { include: 'roles', ...listQuery(params) } },
+    { signal },
+  )
   return { users: document.data.map((user) => toUser(user, document.included)), page: document.meta.page }
 }
 

@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UserUpdateData, userDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
+import { type OperationAnswer, operationPath, operations, type UserUpdateData } from '@teplo/domain'
 import { apiRequest } from '../../../lib/api-client'
 import { userKeys } from './user-keys'
 
-/** PATCH users/{id} with any of name, roles, email, password (+confirmation), profile_image. */
+const update = operations.updateUser
+
+/**
+ * PATCH users/{id} with any of name, roles, email, password (+confirmation), profile_image; the roles as a
+ * relationship, so sent by hand (a declared call sends a flat body's members as attributes).
+ */
 export function updateUser({ id, changes }: { id: string; changes: UserUpdateData }) {
   const { roles, ...attributes } = changes
-  return apiRequest<z.infer<typeof userDocumentSchema>>(`users/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
+  return apiRequest<OperationAnswer<typeof update>>(operationPath(update, { id }), {
+    method: update.method,
     body: {
       data: {
         type: 'users',

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { uploadResponseSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
 /** The multipart field the server reads the picture from. */
@@ -11,8 +10,7 @@ export const ATTACHMENT_FIELD = 'attachment'
 export function uploadProfileImage({ userId, file }: { userId: string; file: File }) {
   const form = new FormData()
   form.append(ATTACHMENT_FIELD, file)
-  const path = `uploads/users/${encodeURIComponent(userId)}/profile-image`
-  return apiRequest<z.infer<typeof uploadResponseSchema>>(path, { method: 'POST', body: form })
+  return call(operations.uploadProfileImage, { params: { id: userId }, body: form })
 }
 
 export function useUploadProfileImage() {
