@@ -135,6 +135,15 @@ describe('/api/v2/me/push-subscriptions', () => {
     expect(await app.db.select().from(pushSubscriptions)).toHaveLength(1)
   })
 
+  it('takes the subscription as a push-subscriptions document too, and refuses a document of another type', async () => {
+    const subscription = subscriptionFor('document')
+    const wrong = await subscribe({ data: { type: 'users', attributes: subscription } })
+    expect(wrong.statusCode).toBe(409)
+    const created = await subscribe({ data: { type: 'push-subscriptions', attributes: subscription } })
+    expect(created.statusCode).toBe(201)
+    expect(created.json<Subscription>().data.attributes.endpoint).toBe(subscription.endpoint)
+  })
+
   it('re-binds an endpoint to whoever subscribes it last', async () => {
     const subscription = subscriptionFor('shared-phone')
     const first = (await subscribe(subscription, tokens.owner)).json<Subscription>().data.id
