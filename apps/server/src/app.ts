@@ -7,8 +7,13 @@ import type { Resolver } from './lib/public-address.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
+import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
+import { liveRoutes } from './modules/live/live.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
@@ -30,17 +35,12 @@ import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import accountEmailRoutes from './routes/api/v2/account-email.ts'
-import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
-import firmwareRoutes from './routes/api/v2/firmware.ts'
-import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
-import fleetRoutes from './routes/api/v2/fleet.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemBatchRoutes from './routes/api/v2/item-batches.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
-import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
 import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
@@ -50,7 +50,6 @@ import scheduleRoutes from './routes/api/v2/schedule.ts'
 import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sessionRoutes from './routes/api/v2/sessions.ts'
 import setupRoutes from './routes/api/v2/setup.ts'
-import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
 import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
@@ -210,10 +209,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(sharingRoutes)
       await api.register(fleetRoutes)
       await api.register(firmwareRoutes)
-      await api.register(firmwareRolloutRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
-      await api.register(alarmRoutes)
+      await api.register(alarmsRoutes)
     },
     { prefix: '/api/v2' },
   )
