@@ -38,6 +38,8 @@ export const firmwareOperations = {
     tag,
     summary: 'Upload a firmware image (multipart: attachment *.bin up to 16 MB, category_id, version, notes)',
     access: admin,
+    // The type of the answer's data; the parts are no document.
+    type: 'firmware',
     bodyMediaType: 'multipart/form-data',
     body: firmwareUploadRequestSchema,
     status: 201,

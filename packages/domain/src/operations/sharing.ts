@@ -130,7 +130,7 @@ export const sharingOperations = {
     status: 200,
     response: invitationListDocumentSchema,
   }),
-  // The token bodies are no resource: no document type is declared for them.
+  // The link's token names the invitation: its body is a document of the invitations type.
   previewInvitation: defineOperation({
     id: 'previewInvitation',
     method: 'POST',
@@ -138,6 +138,7 @@ export const sharingOperations = {
     tag: 'sharing',
     summary: 'What a mailed invitation link offers (for the acceptance screen, signed in or not)',
     access: PUBLIC,
+    type: 'invitations',
     body: invitationTokenSchema,
     status: 200,
     response: invitationDocumentSchema,
@@ -151,6 +152,7 @@ export const sharingOperations = {
       "Accept a mailed invitation with its link's token (the account's e-mail must be the invited one); " +
       'answers the device',
     access: SIGNED_IN,
+    type: 'invitations',
     body: invitationTokenSchema,
     status: 200,
     response: itemDocumentSchema,
