@@ -8,12 +8,17 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import { accountEmailRoutes } from './modules/account-email/account-email.routes.ts'
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
+import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
 import { helpRequestsRoutes } from './modules/help-requests/help-requests.routes.ts'
+import { liveRoutes } from './modules/live/live.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { pushRoutes } from './modules/push/push.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -36,23 +41,17 @@ import openApi from './plugins/external/openapi.ts'
 import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
-import alarmRoutes from './routes/api/v2/alarms.ts'
 import authRoutes from './routes/api/v2/auth.ts'
-import firmwareRoutes from './routes/api/v2/firmware.ts'
-import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
-import fleetRoutes from './routes/api/v2/fleet.ts'
 import historyRoutes from './routes/api/v2/history.ts'
 import itemBatchRoutes from './routes/api/v2/item-batches.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
-import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
 import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import scheduleRoutes from './routes/api/v2/schedule.ts'
 import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sessionRoutes from './routes/api/v2/sessions.ts'
-import sharingRoutes from './routes/api/v2/sharing.ts'
 import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
@@ -208,10 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(sharingRoutes)
       await api.register(fleetRoutes)
       await api.register(firmwareRoutes)
-      await api.register(firmwareRolloutRoutes)
       await api.register(itemErrorsRoutes)
       await api.register(liveRoutes)
-      await api.register(alarmRoutes)
+      await api.register(alarmsRoutes)
     },
     { prefix: '/api/v2' },
   )

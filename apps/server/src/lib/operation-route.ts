@@ -86,7 +86,8 @@ export function addOperation<O extends Operation>(
       operationId: operation.id,
       tags: [operation.tag],
       summary: operation.summary,
-      // A public call needs no session (the document lists no 401/403 for it).
+      ...(operation.description ? { description: operation.description } : {}),
+      // No session to present: the document lists no bearer scheme (nor 401/403) for it.
       ...(operation.access.kind === 'public' ? { security: [] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
@@ -96,7 +97,7 @@ export function addOperation<O extends Operation>(
         : operation.body
           ? { body: operation.body }
           : {}),
-      response: { [operation.status]: operation.response },
+      response: { ...operation.otherResponses, [operation.status]: operation.response },
     },
     config: {
       ...config,

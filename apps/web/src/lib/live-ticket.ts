@@ -1,5 +1,6 @@
-import type { LiveTicket } from '@teplo/domain'
-import { API_BASE, apiRequest } from './api-client'
+import { operations } from '@teplo/domain'
+import { API_BASE } from './api-client'
+import { call } from './operation-client'
 
 /**
  * A stream's address with a fresh single-use ticket (`POST /live/tickets`): EventSource cannot send the bearer
@@ -7,7 +8,7 @@ import { API_BASE, apiRequest } from './api-client'
  * stream under the API, e.g. `/live?item_id=7`.
  */
 export async function liveStreamUrl(path: string, signal?: AbortSignal): Promise<string> {
-  const ticket = await apiRequest<LiveTicket>('/live/tickets', { method: 'POST', signal })
+  const ticket = await call(operations.createLiveTicket, {}, { signal })
   const separator = path.includes('?') ? '&' : '?'
   return `${API_BASE}${path}${separator}${new URLSearchParams({ ticket: ticket.meta.ticket })}`
 }

@@ -44,5 +44,7 @@ export function call<O extends Operation>(
     ...(query ? { query } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.noCache ? { noCache: true } : {}),
+    // A public operation goes without the session's token (an invitation's preview works signed out).
+    ...(operation.access.kind === 'public' ? { auth: false } : {}),
   })
 }

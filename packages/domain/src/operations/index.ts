@@ -1,5 +1,9 @@
+import { alarmOperations, notificationOperations } from './alarms'
 import { categoryOperations } from './categories'
 import { helpOperations } from './help'
+import { firmwareOperations } from './firmware'
+import { fleetOperations } from './fleet'
+import { liveOperations } from './live'
 import type { Operation } from './operation'
 import { accountEmailOperations, profileOperations } from './profile'
 import { pushOperations } from './push'
@@ -7,12 +11,17 @@ import { roleOperations, tagOperations } from './roles-and-tags'
 import { setupOperations } from './setup'
 import { uploadOperations } from './uploads'
 import { userOperations } from './users'
+import { sharingOperations } from './sharing'
 
+export { ALARMS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from './alarms'
 export { CATEGORY_SORTS } from './categories'
+export { FLEET_PAGE_SIZE } from './fleet'
+export { LIVE_TICKET_TTL_SECONDS } from './live'
 export * from './operation'
 export * from './parameters'
 export { ROLE_SORTS, TAG_SORTS } from './roles-and-tags'
 export { USER_SORTS } from './users'
+export { AUDIT_PAGE_SIZE } from './sharing'
 
 /** The operations declared so far, by operationId (ADR 054). */
 export const operations = {
@@ -26,6 +35,12 @@ export const operations = {
   ...helpOperations,
   ...setupOperations,
   ...userOperations,
+  ...notificationOperations,
+  ...alarmOperations,
+  ...sharingOperations,
+  ...fleetOperations,
+  ...firmwareOperations,
+  ...liveOperations,
 } as const
 
 /** Every declared operation, for the server's registration and the documents' checks. */

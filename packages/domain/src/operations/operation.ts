@@ -35,6 +35,8 @@ export type Operation = {
   /** The OpenAPI tag (the group in the browsable docs). */
   readonly tag: string
   readonly summary: string
+  /** A longer explanation for the browsable docs, where the summary cannot say it all. */
+  readonly description?: string
   readonly access: OperationAccess
   readonly params?: AnyObject
   readonly query?: AnyObject
@@ -53,6 +55,11 @@ export type Operation = {
   readonly bodyMediaType?: 'multipart/form-data'
   readonly status: 200 | 201 | 202 | 204
   readonly response: z.ZodType
+  /**
+   * Another success the operation may answer instead, with its own document (sharing with an unknown address
+   * answers 202 and the invitation where a known one answers 201 and the share); its handler sends it itself.
+   */
+  readonly otherResponses?: Readonly<Partial<Record<200 | 201 | 202, z.ZodType>>>
 }
 
 /** Declares an operation, keeping its exact types for the server's handler and the web's client. */
@@ -73,9 +80,14 @@ export type OperationArgs<O extends Operation> = (O['params'] extends z.ZodType
   (O['body'] extends z.ZodType ? { body: z.input<O['body']> } : { body?: undefined })
 
 /** What the operation answers (undefined for 204). */
-export type OperationAnswer<O extends Operation> = O['status'] extends 204
-  ? undefined
-  : z.output<O['response']>
+export type OperationAnswer<O extends Operation> =
+  | (O['status'] extends 204 ? undefined : z.output<O['response']>)
+  | OtherAnswer<O['otherResponses']>
+
+type OtherAnswer<R> =
+  R extends Record<number, z.ZodType | undefined>
+    ? { [S in keyof R]: R[S] extends z.ZodType ? z.output<R[S]> : never }[keyof R]
+    : never
 
 /** The operation's path with its parameters filled in (each encoded), relative to /api/v2. */
 export function operationPath(operation: Operation, params: Record<string, unknown> = {}): string {

@@ -63,3 +63,25 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
     'filter[name]': textParam('filter[name]', 200).optional(),
   })
 }
+
+/** The earliest instant accepted in a range. */
+const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
+const LATEST_AHEAD_MS = 366 * 86_400_000
+
+/** An instant in the query (`from`, `to`): ISO 8601 with its time zone, within 2000 … a year from now. */
+export const instantParam = (name: string) =>
+  z
+    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
+    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
+      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
+      abort: true,
+    })
+    .refine((text) => !Number.isNaN(Date.parse(text)), {
+      message: `${name} не є дійсною датою`,
+      abort: true,
+    })
+    .transform((text) => new Date(text))
+    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
+      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
+    })

@@ -18,7 +18,6 @@ import { announceAlarmChanged } from './alarm-store.ts'
 import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
 export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
-export const ALARMS_PAGE_SIZE = 50
 
 /** Whoever reads alarms: their access, and the language the texts are written in. */
 type Reader = Caller & { language: Language }

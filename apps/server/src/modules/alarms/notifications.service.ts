@@ -16,7 +16,6 @@ import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { isAlarmKind } from './alarm-store.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Сповіщення не знайдено'
-export const NOTIFICATIONS_PAGE_SIZE = 20
 
 export function alarmState(row: { acknowledgedAt: Date | null; clearedAt: Date | null }): AlarmState {
   if (row.clearedAt) return 'cleared'

@@ -17,8 +17,6 @@ type Writer = Pick<Database, 'insert' | 'select' | 'update'>
 type Value = string | number | boolean | null
 export type AuditChanges = Record<string, { from: Value; to: Value }>
 
-export const AUDIT_PAGE_SIZE = 20
-
 export type AuditEntry = {
   itemId: number
   actorId: number | null

@@ -6,8 +6,6 @@ import { formatDate } from '../../lib/jsonapi.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { accessOf, type Caller, sharedWith, sharesOfUser } from '../items/item-access.ts'
 
-export const FLEET_PAGE_SIZE = 25
-
 export type FleetQuery = Omit<ListQuery, 'sort'> & {
   'filter[search]'?: string | undefined
   'filter[attention]'?: FleetAttention | undefined

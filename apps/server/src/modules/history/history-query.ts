@@ -3,6 +3,7 @@ import {
   HISTORY_RAW_MAX_HOURS,
   HISTORY_RESOLUTION_PARAMS,
   type HistoryResolution,
+  instantParam,
 } from '@teplo/domain'
 import { z } from 'zod'
 import { invalidParameter } from '../../lib/api-error.ts'
@@ -20,28 +21,8 @@ export const RESOLUTION_MS: Record<HistoryResolution, number> = {
 
 /** Beyond this many buckets an explicit resolution is refused (auto never asks for more than 2,000). */
 export const MAX_BUCKETS = 20_000
-/** The earliest instant accepted in a range. */
-const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
-const LATEST_AHEAD_MS = 366 * 86_400_000
 
-const instant = (name: string) =>
-  z
-    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
-    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
-    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
-      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
-      abort: true,
-    })
-    .refine((text) => !Number.isNaN(Date.parse(text)), {
-      message: `${name} не є дійсною датою`,
-      abort: true,
-    })
-    .transform((text) => new Date(text))
-    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
-      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
-    })
-
-export const rangeQueryShape = { from: instant('from'), to: instant('to') }
+export const rangeQueryShape = { from: instantParam('from'), to: instantParam('to') }
 
 export const historyQuerySchema = z.object({
   ...rangeQueryShape,

@@ -1,11 +1,8 @@
-import type { LiveTicket } from '@teplo/domain'
+import { LIVE_TICKET_TTL_SECONDS, type LiveTicket } from '@teplo/domain'
 import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { liveTickets } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
-
-/** A ticket opens one stream within this many seconds of being asked for, or never. */
-export const LIVE_TICKET_TTL_SECONDS = 30
 
 /**
  * A single-use ticket for `GET /live?ticket=…`, bound to the session that asked (EventSource cannot send an

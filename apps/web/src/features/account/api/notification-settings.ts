@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { NotificationSettingsDocument, NotificationSettingsPatch } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { type NotificationSettingsPatch, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 const settingsKey = ['notification-settings'] as const
 
 export function useNotificationSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => apiRequest<NotificationSettingsDocument>('me/notification-settings', { signal }),
+    queryFn: ({ signal }) => call(operations.getNotificationSettings, {}, { signal }),
   })
 }
 
@@ -15,10 +15,7 @@ export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (patch: NotificationSettingsPatch) =>
-      apiRequest<NotificationSettingsDocument>('me/notification-settings', {
-        method: 'PATCH',
-        body: { data: { type: 'notification-settings', attributes: patch } },
-      }),
+      call(operations.updateNotificationSettings, { body: patch }),
     onSuccess: (document) => queryClient.setQueryData(settingsKey, document),
   })
 }

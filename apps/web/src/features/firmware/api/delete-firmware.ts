@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export function useDeleteFirmware() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`firmware/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(operations.deleteFirmwareImage, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: firmwareKeys.all }),
   })
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { firmwareDeviceListDocumentSchema } from '@teplo/domain'
+import { type firmwareDeviceListDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export type FirmwareDeviceList = z.infer<typeof firmwareDeviceListDocumentSchema>
@@ -11,7 +11,7 @@ export type FirmwareDevice = FirmwareDeviceList['data'][number]
 export function useFirmwareDevices() {
   return useQuery({
     queryKey: firmwareKeys.devices(),
-    queryFn: ({ signal }) => apiRequest<FirmwareDeviceList>('firmware-devices', { noCache: true, signal }),
+    queryFn: ({ signal }) => call(operations.listFirmwareDevices, {}, { noCache: true, signal }),
     refetchInterval: (query) =>
       query.state.data?.data.some((device) =>
         ['sent', 'downloading', 'installing'].includes(device.attributes.update?.state ?? ''),

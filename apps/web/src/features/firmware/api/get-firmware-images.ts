@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { firmwareImageListDocumentSchema } from '@teplo/domain'
+import { type firmwareImageListDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export type FirmwareImageList = z.infer<typeof firmwareImageListDocumentSchema>
@@ -11,7 +11,7 @@ export type FirmwareImage = FirmwareImageList['data'][number]
 export function useFirmwareImages() {
   return useQuery({
     queryKey: firmwareKeys.images(),
-    queryFn: ({ signal }) => apiRequest<FirmwareImageList>('firmware', { noCache: true, signal }),
+    queryFn: ({ signal }) => call(operations.listFirmwareImages, {}, { noCache: true, signal }),
     // An image being sent becomes deletable when its rollout ends: read again meanwhile.
     refetchInterval: (query) =>
       query.state.data?.data.some((image) => image.attributes.in_use) ? 5000 : false,

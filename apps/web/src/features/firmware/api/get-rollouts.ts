@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { firmwareRolloutListDocumentSchema } from '@teplo/domain'
+import { type firmwareRolloutListDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export type RolloutList = z.infer<typeof firmwareRolloutListDocumentSchema>
@@ -11,7 +11,7 @@ export type Rollout = RolloutList['data'][number]
 export function useRollouts() {
   return useQuery({
     queryKey: firmwareKeys.rollouts(),
-    queryFn: ({ signal }) => apiRequest<RolloutList>('firmware-rollouts', { noCache: true, signal }),
+    queryFn: ({ signal }) => call(operations.listFirmwareRollouts, {}, { noCache: true, signal }),
     refetchInterval: (query) =>
       query.state.data?.data.some((rollout) => rollout.attributes.status === 'running') ? 2000 : 30_000,
   })

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { FirmwareRolloutCreate, firmwareRolloutDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type FirmwareRolloutCreate, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export type RolloutRequest = {
@@ -19,10 +18,7 @@ export function startRollout(request: RolloutRequest) {
     ...(request.all ? { all: true } : { item_ids: request.itemIds }),
     stage_percent: request.stagePercent,
   }
-  return apiRequest<z.infer<typeof firmwareRolloutDocumentSchema>>('firmware-rollouts', {
-    method: 'POST',
-    body,
-  })
+  return call(operations.createFirmwareRollout, { body })
 }
 
 export function useStartRollout() {

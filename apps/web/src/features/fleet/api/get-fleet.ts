@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { FleetAttention, fleetListDocumentSchema } from '@teplo/domain'
+import { type FleetAttention, type fleetListDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 
 export type FleetPage = z.infer<typeof fleetListDocumentSchema>
 export type FleetQuery = { page: number; search: string; attention: FleetAttention | '' }
@@ -13,16 +13,18 @@ export function useFleet(query: FleetQuery) {
   return useQuery({
     queryKey: ['fleet', query],
     queryFn: ({ signal }) =>
-      apiRequest<FleetPage>('fleet', {
-        query: {
-          'page[number]': query.page,
-          'page[size]': FLEET_PAGE_SIZE,
-          'filter[search]': query.search.trim() || undefined,
-          'filter[attention]': query.attention || undefined,
+      call(
+        operations.listFleet,
+        {
+          query: {
+            'page[number]': query.page,
+            'page[size]': FLEET_PAGE_SIZE,
+            'filter[search]': query.search.trim() || undefined,
+            'filter[attention]': query.attention || undefined,
+          },
         },
-        noCache: true,
-        signal,
-      }),
+        { noCache: true, signal },
+      ),
     placeholderData: keepPreviousData,
     // Live state: read again every 30 s like the dashboard (spec §4).
     refetchInterval: 30_000,

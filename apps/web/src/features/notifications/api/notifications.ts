@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AlarmResource, NotificationListDocument, NotificationResource } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -12,7 +12,7 @@ export const notificationKeys = {
 export const BELL_SIZE = 10
 
 export function getNotifications(signal?: AbortSignal) {
-  return apiRequest<NotificationListDocument>('notifications', { query: { 'page[size]': BELL_SIZE }, signal })
+  return call(operations.listNotifications, { query: { 'page[size]': BELL_SIZE } }, { signal })
 }
 
 /** Kept fresh by the live stream; re-read every minute while it is down. */
@@ -28,11 +28,7 @@ export function useNotifications({ enabled, live }: { enabled: boolean; live: bo
 export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ data: NotificationResource }>(`notifications/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { data: { type: 'notifications', id, attributes: { read: true } } },
-      }),
+    mutationFn: (id: string) => call(operations.updateNotification, { params: { id }, body: { read: true } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
   })
 }
@@ -40,7 +36,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest<{ meta: { unread: number } }>('notifications/read-all', { method: 'POST' }),
+    mutationFn: () => call(operations.markAllNotificationsRead, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
   })
 }
@@ -50,10 +46,11 @@ export function useOpenAlarms(itemId: string) {
   return useQuery({
     queryKey: notificationKeys.alarms(itemId),
     queryFn: ({ signal }) =>
-      apiRequest<{ data: AlarmResource[] }>(`items/${encodeURIComponent(itemId)}/alarms`, {
-        query: { 'filter[state]': 'open', 'page[size]': 20 },
-        signal,
-      }),
+      call(
+        operations.listItemAlarms,
+        { params: { id: itemId }, query: { 'filter[state]': 'open', 'page[size]': 20 } },
+        { signal },
+      ),
     refetchInterval: 30_000,
   })
 }
@@ -61,11 +58,7 @@ export function useOpenAlarms(itemId: string) {
 export function useAcknowledgeAlarm(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (alarmId: string) =>
-      apiRequest<{ data: AlarmResource }>(
-        `items/${encodeURIComponent(itemId)}/alarms/${encodeURIComponent(alarmId)}/acknowledge`,
-        { method: 'POST' },
-      ),
+    mutationFn: (alarmId: string) => call(operations.acknowledgeAlarm, { params: { id: itemId, alarmId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   })
 }

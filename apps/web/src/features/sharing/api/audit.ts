@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { auditListDocumentSchema } from '@teplo/domain'
+import { type auditListDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { sharingKeys } from './sharing-keys'
 
 export type AuditPage = z.infer<typeof auditListDocumentSchema>
@@ -12,10 +12,11 @@ export function useAudit(itemId: string, page: number) {
   return useQuery({
     queryKey: sharingKeys.audit(itemId, page),
     queryFn: ({ signal }) =>
-      apiRequest<AuditPage>(`items/${encodeURIComponent(itemId)}/audit`, {
-        query: { 'page[number]': page, 'page[size]': AUDIT_PAGE_SIZE },
-        signal,
-      }),
+      call(
+        operations.listItemAudit,
+        { params: { id: itemId }, query: { 'page[number]': page, 'page[size]': AUDIT_PAGE_SIZE } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   })
 }

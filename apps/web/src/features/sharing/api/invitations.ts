@@ -1,23 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type {
-  invitationDocumentSchema,
-  invitationListDocumentSchema,
-  itemDocumentSchema,
-} from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { useRefreshAccess } from './refresh-access'
 import { sharingKeys } from './sharing-keys'
-
-type InvitationDocument = z.infer<typeof invitationDocumentSchema>
-type ItemDocument = z.infer<typeof itemDocumentSchema>
 
 /** Offers addressed to the signed-in account's e-mail. */
 export function useMyInvitations() {
   return useQuery({
     queryKey: sharingKeys.mine(),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<z.infer<typeof invitationListDocumentSchema>>('invitations', { signal })).data,
+    queryFn: async ({ signal }) => (await call(operations.listMyInvitations, {}, { signal })).data,
   })
 }
 
@@ -26,14 +17,7 @@ export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: sharingKeys.preview(token),
     queryFn: async ({ signal }) =>
-      (
-        await apiRequest<InvitationDocument>('invitations/preview', {
-          method: 'POST',
-          body: { token },
-          auth: false,
-          signal,
-        })
-      ).data,
+      (await call(operations.previewInvitation, { body: { token } }, { signal })).data,
     enabled: token !== '',
     retry: false,
   })
@@ -44,11 +28,9 @@ export function useAcceptInvitation() {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: async (by: { token: string } | { id: string }) =>
-      (
-        await apiRequest<ItemDocument>(
-          'token' in by ? 'invitations/accept' : `invitations/${encodeURIComponent(by.id)}/accept`,
-          { method: 'POST', body: 'token' in by ? { token: by.token } : undefined },
-        )
+      ('token' in by
+        ? await call(operations.acceptInvitationByToken, { body: { token: by.token } })
+        : await call(operations.acceptInvitation, { params: { id: by.id } })
       ).data,
     onSuccess: refresh,
   })
@@ -57,7 +39,7 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const refresh = useRefreshAccess()
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(operations.declineInvitation, { params: { id } }),
     onSuccess: refresh,
   })
 }

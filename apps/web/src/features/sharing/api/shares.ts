@@ -1,25 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type {
-  InvitationResource,
-  invitationListDocumentSchema,
-  ShareCreateInput,
-  ShareLevel,
-  ShareResource,
-  shareListDocumentSchema,
+import {
+  type InvitationResource,
+  operations,
+  type ShareCreateInput,
+  type ShareLevel,
+  type ShareResource,
 } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { useRefreshAccess } from './refresh-access'
 import { sharingKeys } from './sharing-keys'
-
-const itemPath = (itemId: string, rest: string) => `items/${encodeURIComponent(itemId)}/${rest}`
 
 export function useShares(itemId: string) {
   return useQuery({
     queryKey: sharingKeys.shares(itemId),
     queryFn: async ({ signal }) =>
-      (await apiRequest<z.infer<typeof shareListDocumentSchema>>(itemPath(itemId, 'shares'), { signal }))
-        .data,
+      (await call(operations.listShares, { params: { id: itemId } }, { signal })).data,
   })
 }
 
@@ -28,11 +23,7 @@ export function useItemInvitations(itemId: string, enabled: boolean) {
   return useQuery({
     queryKey: sharingKeys.itemInvitations(itemId),
     queryFn: async ({ signal }) =>
-      (
-        await apiRequest<z.infer<typeof invitationListDocumentSchema>>(itemPath(itemId, 'invitations'), {
-          signal,
-        })
-      ).data,
+      (await call(operations.listItemInvitations, { params: { id: itemId } }, { signal })).data,
     enabled,
   })
 }
@@ -45,13 +36,8 @@ export function useCreateShare(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: async (body: ShareCreateInput): Promise<ShareCreated> => {
-      const document = await apiRequest<{ data: ShareResource | InvitationResource }>(
-        itemPath(itemId, 'shares'),
-        {
-          method: 'POST',
-          body: { data: { type: 'shares', attributes: body } },
-        },
-      )
+      // 201 and the share for a known account, 202 and the invitation otherwise.
+      const document = await call(operations.createShare, { params: { id: itemId }, body })
       return document.data.type === 'shares'
         ? { kind: 'share', share: document.data }
         : { kind: 'invitation', invitation: document.data }
@@ -64,10 +50,7 @@ export function useChangeShare(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: ({ shareId, access }: { shareId: string; access: ShareLevel }) =>
-      apiRequest(itemPath(itemId, `shares/${encodeURIComponent(shareId)}`), {
-        method: 'PATCH',
-        body: { data: { type: 'shares', id: shareId, attributes: { access } } },
-      }),
+      call(operations.updateShare, { params: { id: itemId, shareId }, body: { access } }),
     onSuccess: refresh,
   })
 }
@@ -76,8 +59,7 @@ export function useChangeShare(itemId: string) {
 export function useDeleteShare(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
-    mutationFn: (shareId: string) =>
-      apiRequest(itemPath(itemId, `shares/${encodeURIComponent(shareId)}`), { method: 'DELETE' }),
+    mutationFn: (shareId: string) => call(operations.deleteShare, { params: { id: itemId, shareId } }),
     onSuccess: refresh,
   })
 }
@@ -86,7 +68,7 @@ export function useCancelInvitation(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiRequest(itemPath(itemId, `invitations/${encodeURIComponent(invitationId)}`), { method: 'DELETE' }),
+      call(operations.cancelInvitation, { params: { id: itemId, invitationId } }),
     onSuccess: refresh,
   })
 }

@@ -1,15 +1,15 @@
-import { liveTicketSchema } from '@teplo/domain'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { idSchema, operations } from '@teplo/domain'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { unauthorized } from '../../../lib/api-error.ts'
-import { idSchema } from '../../../lib/params.ts'
-import { accessOf, findItemFor, itemFor } from '../../../modules/items/item-access.ts'
-import { accessTokenActive } from '../../../modules/live/access-token.ts'
-import { openEventStream } from '../../../modules/live/event-stream.ts'
-import { itemDocument, type LiveSubscriber } from '../../../modules/live/live-hub.ts'
-import { issueLiveTicket, LIVE_TICKET_TTL_SECONDS } from '../../../modules/live/live-tickets.ts'
-import { currentUser } from '../../../plugins/app/auth.ts'
+import { unauthorized } from '../../lib/api-error.ts'
+import { addOperation } from '../../lib/operation-route.ts'
+import { currentUser } from '../../plugins/app/auth.ts'
+import { accessOf, findItemFor, itemFor } from '../items/item-access.ts'
+import { accessTokenActive } from './access-token.ts'
+import { openEventStream } from './event-stream.ts'
+import { itemDocument, type LiveSubscriber } from './live-hub.ts'
+import { issueLiveTicket } from './live-tickets.ts'
 
 const liveQuery = z.object({
   // Without it, the account's stream: `event: notifications` (the bell).
@@ -23,7 +23,13 @@ const liveQuery = z.object({
 const TOKEN_IN_URL =
   'Токен доступу в адресі не приймається. Отримайте одноразовий квиток (POST /api/v2/live/tickets) і передайте його як ticket.'
 
-const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The live streams (`GET /live`) and their tickets. The stream stays a plain route, not a declared operation:
+ * it authenticates by a ticket in its query (EventSource sends no header), which no declared access describes,
+ * and it answers an event stream, not a document (its OpenAPI answer is written in openapi-document.ts).
+ */
+export async function liveRoutes(plain: FastifyInstance): Promise<void> {
+  const app = plain.withTypeProvider<ZodTypeProvider>()
   type Caller = ReturnType<typeof currentUser>
 
   // A ticket, or an Authorization header (other clients); never the bearer token in the query.
@@ -34,19 +40,12 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.authenticate(request, reply)
   }
 
-  app.post(
-    '/live/tickets',
-    {
-      schema: {
-        tags: ['live'],
-        summary: `A single-use ticket for one \`GET /live?ticket=…\`, valid ${LIVE_TICKET_TTL_SECONDS} s, bound to this session`,
-        response: { 200: liveTicketSchema },
-      },
-      onRequest: app.authenticate,
-      // A phone reconnecting on a flaky network asks for one each time; a loop asks for far more.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
+  addOperation(
+    plain,
+    operations.createLiveTicket,
     async (request) => issueLiveTicket(app.db, currentUser(request).tokenId),
+    // A phone reconnecting on a flaky network asks for one each time; a loop asks for far more.
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
   )
 
   function checkSessionOf(stream: ReturnType<typeof openEventStream>, caller: Caller) {
@@ -125,5 +124,3 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 }
-
-export default liveRoutes
