@@ -54,6 +54,8 @@ function accessCheck(app: FastifyInstance, access: OperationAccess): onRequestHo
  * a larger body (`bodyLimit`).
  */
 export type OperationRouteOptions = Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit'> & {
+  /** Only for a public operation: an optional sign-in (the declared access sets it otherwise). */
+  onRequest?: onRequestHookHandler
   preValidation?: preValidationHookHandler | preValidationHookHandler[]
   config?: RouteShorthandOptions['config']
 }
@@ -86,6 +88,9 @@ export function addOperation<O extends Operation>(
       operationId: operation.id,
       tags: [operation.tag],
       summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      // A public operation needs no session (OpenAPI: no security requirement).
+      ...(operation.access.kind === 'public' ? { security: [] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       // An upload's parts are read by its handler; the document describes them (openapi-document.ts).

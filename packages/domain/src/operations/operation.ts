@@ -35,6 +35,8 @@ export type Operation = {
   /** The OpenAPI tag (the group in the browsable docs). */
   readonly tag: string
   readonly summary: string
+  /** A longer description for the browsable docs, when the summary does not say enough. */
+  readonly description?: string
   readonly access: OperationAccess
   readonly params?: AnyObject
   readonly query?: AnyObject
