@@ -8,7 +8,13 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { historyRoutes } from './modules/history/history.routes.ts'
+import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
+import { itemsRoutes } from './modules/items/items.routes.ts'
+import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts'
+import { serviceSettingsRoutes } from './modules/service-settings/service-settings.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
@@ -36,18 +42,12 @@ import firmwareRoutes from './routes/api/v2/firmware.ts'
 import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
 import fleetRoutes from './routes/api/v2/fleet.ts'
 import helpRequestsRoutes from './routes/api/v2/help-requests.ts'
-import historyRoutes from './routes/api/v2/history.ts'
-import itemBatchRoutes from './routes/api/v2/item-batches.ts'
-import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
-import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
 import meRoutes from './routes/api/v2/me.ts'
 import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
-import scheduleRoutes from './routes/api/v2/schedule.ts'
-import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sessionRoutes from './routes/api/v2/sessions.ts'
 import setupRoutes from './routes/api/v2/setup.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
@@ -203,7 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(categoriesRoutes)
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
-      await api.register(itemBatchRoutes)
+      await api.register(provisioningRoutes)
       await api.register(historyRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)

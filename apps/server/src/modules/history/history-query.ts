@@ -1,14 +1,11 @@
-import {
-  HISTORY_MAX_POINTS,
-  HISTORY_RAW_MAX_HOURS,
-  HISTORY_RESOLUTION_PARAMS,
-  type HistoryResolution,
-} from '@teplo/domain'
-import { z } from 'zod'
+import { HISTORY_MAX_POINTS, HISTORY_RAW_MAX_HOURS, type HistoryResolution } from '@teplo/domain'
 import { invalidParameter } from '../../lib/api-error.ts'
 
-// The query parameters of the history and consumption routes, checked beyond their shape: each problem is a
-// 400 naming its parameter.
+// The range's shape, for the routes not yet declared (the alarms' history).
+export { rangeQueryShape } from '@teplo/domain'
+
+// The query parameters of the history and consumption operations (their shapes are declared with the
+// operations in @teplo/domain), checked beyond their shape: each problem is a 400 naming its parameter.
 
 export const RESOLUTION_MS: Record<HistoryResolution, number> = {
   raw: 10_000,
@@ -20,37 +17,6 @@ export const RESOLUTION_MS: Record<HistoryResolution, number> = {
 
 /** Beyond this many buckets an explicit resolution is refused (auto never asks for more than 2,000). */
 export const MAX_BUCKETS = 20_000
-/** The earliest instant accepted in a range. */
-const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
-const LATEST_AHEAD_MS = 366 * 86_400_000
-
-const instant = (name: string) =>
-  z
-    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
-    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
-    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
-      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
-      abort: true,
-    })
-    .refine((text) => !Number.isNaN(Date.parse(text)), {
-      message: `${name} не є дійсною датою`,
-      abort: true,
-    })
-    .transform((text) => new Date(text))
-    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
-      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
-    })
-
-export const rangeQueryShape = { from: instant('from'), to: instant('to') }
-
-export const historyQuerySchema = z.object({
-  ...rangeQueryShape,
-  resolution: z
-    .enum(HISTORY_RESOLUTION_PARAMS, {
-      message: `resolution має бути одним із: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
-    })
-    .default('auto'),
-})
 
 export function assertRangeOrder(from: Date, to: Date): void {
   if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from має бути раніше за to')
