@@ -13,10 +13,16 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
 import { helpRequestsRoutes } from './modules/help-requests/help-requests.routes.ts'
+import { historyRoutes } from './modules/history/history.routes.ts'
+import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
+import { itemsRoutes } from './modules/items/items.routes.ts'
+import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
 import { liveRoutes } from './modules/live/live.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { pushRoutes } from './modules/push/push.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts'
+import { serviceSettingsRoutes } from './modules/service-settings/service-settings.routes.ts'
 import { setupRoutes } from './modules/setup/setup.routes.ts'
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
@@ -42,15 +48,9 @@ import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import authRoutes from './routes/api/v2/auth.ts'
-import historyRoutes from './routes/api/v2/history.ts'
-import itemBatchRoutes from './routes/api/v2/item-batches.ts'
-import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
-import itemsRoutes from './routes/api/v2/items.ts'
 import meRoutes from './routes/api/v2/me.ts'
 import passkeyRoutes from './routes/api/v2/passkeys.ts'
 import passwordRoutes from './routes/api/v2/password.ts'
-import scheduleRoutes from './routes/api/v2/schedule.ts'
-import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
 import sessionRoutes from './routes/api/v2/sessions.ts'
 import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import healthRoutes from './routes/health.ts'
@@ -200,7 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(categoriesRoutes)
       await api.register(usersRoutes)
       await api.register(itemsRoutes)
-      await api.register(itemBatchRoutes)
+      await api.register(provisioningRoutes)
       await api.register(historyRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)

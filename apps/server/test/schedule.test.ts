@@ -87,6 +87,19 @@ describe('GET|PATCH /items/{id}/schedule', () => {
     expect(unknown.statusCode).toBe(422)
   })
 
+  it('takes a document of its own type (schedules): another type is 409 and changes nothing', async () => {
+    const dev = await device()
+    await row(dev.itemId)
+    const before = (await getSchedule(dev.itemId)).json().data.attributes.settings_version
+    const document = (type: string) => ({
+      data: { type, id: String(dev.itemId), attributes: { enabled: true, days: nights } },
+    })
+    const other = await patchSchedule(dev.itemId, document('items'))
+    expect(other.statusCode).toBe(409)
+    expect((await getSchedule(dev.itemId)).json().data.attributes.settings_version).toBe(before)
+    expect((await patchSchedule(dev.itemId, document('schedules'))).statusCode).toBe(200)
+  })
+
   it('lets a viewer read and not change it, and hides it from a stranger', async () => {
     const owner = await addPerson(link.app, 'schedule-owner@example.com', 'user')
     const viewer = await addPerson(link.app, 'schedule-viewer@example.com', 'user')

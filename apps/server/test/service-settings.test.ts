@@ -2,6 +2,7 @@ import {
   DEFAULT_SERVICE_SETTINGS,
   type DesiredSettingsMessage,
   SERVICE_NOT_CONFIRMED,
+  SERVICE_SETTINGS_TYPE,
   topicFor,
 } from '@teplo/domain'
 import { type SimulatorHandle, startSimulator } from '@teplo/simulator'
@@ -140,6 +141,16 @@ describe('rules of a change', () => {
     const unknown = await adminPatch(dev.itemId, { fan_speed: 50 })
     expect(unknown.statusCode).toBe(422)
     expect((await row(dev.itemId)).serviceSettings).toBeNull()
+  })
+
+  it('takes a document of its own type (item-service-settings): another type is 409 and changes nothing', async () => {
+    const dev = await device()
+    const document = (type: string) => ({
+      data: { type, id: String(dev.itemId), attributes: { fan_speed_100: 50 } },
+    })
+    expect((await adminPatch(dev.itemId, document('items'))).statusCode).toBe(409)
+    expect((await row(dev.itemId)).serviceSettings).toBeNull()
+    expect((await adminPatch(dev.itemId, document(SERVICE_SETTINGS_TYPE))).statusCode).toBe(200)
   })
 
   it('refuses a change on a device not yet paired (422 in Ukrainian)', async () => {

@@ -54,6 +54,8 @@ function accessCheck(app: FastifyInstance, access: OperationAccess): onRequestHo
  * a larger body (`bodyLimit`).
  */
 export type OperationRouteOptions = Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit'> & {
+  /** Only for a public operation: an optional sign-in (the declared access sets it otherwise). */
+  onRequest?: onRequestHookHandler
   preValidation?: preValidationHookHandler | preValidationHookHandler[]
   config?: RouteShorthandOptions['config']
 }

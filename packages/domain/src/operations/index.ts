@@ -3,11 +3,15 @@ import { categoryOperations } from './categories'
 import { firmwareOperations } from './firmware'
 import { fleetOperations } from './fleet'
 import { helpOperations } from './help'
+import { historyOperations } from './history'
+import { itemErrorOperations } from './item-errors'
+import { itemOperations, provisioningOperations } from './items'
 import { liveOperations } from './live'
 import type { Operation } from './operation'
 import { accountEmailOperations, profileOperations } from './profile'
 import { pushOperations } from './push'
 import { roleOperations, tagOperations } from './roles-and-tags'
+import { scheduleOperations, serviceSettingsOperations } from './schedule'
 import { setupOperations } from './setup'
 import { sharingOperations } from './sharing'
 import { uploadOperations } from './uploads'
@@ -16,6 +20,9 @@ import { userOperations } from './users'
 export { ALARMS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from './alarms'
 export { CATEGORY_SORTS } from './categories'
 export { FLEET_PAGE_SIZE } from './fleet'
+export { rangeQueryShape } from './history'
+export { ITEM_ERRORS_PAGE_SIZE } from './item-errors'
+export { ITEM_BATCHES_PER_HOUR, ITEM_SORTS } from './items'
 export { LIVE_TICKET_TTL_SECONDS } from './live'
 export * from './operation'
 export * from './parameters'
@@ -41,6 +48,12 @@ export const operations = {
   ...fleetOperations,
   ...firmwareOperations,
   ...liveOperations,
+  ...itemOperations,
+  ...provisioningOperations,
+  ...itemErrorOperations,
+  ...scheduleOperations,
+  ...serviceSettingsOperations,
+  ...historyOperations,
 } as const
 
 /** Every declared operation, for the server's registration and the documents' checks. */

@@ -1,15 +1,11 @@
-import {
-  HISTORY_MAX_POINTS,
-  HISTORY_RAW_MAX_HOURS,
-  HISTORY_RESOLUTION_PARAMS,
-  type HistoryResolution,
-  instantParam,
-} from '@teplo/domain'
-import { z } from 'zod'
+import { HISTORY_MAX_POINTS, HISTORY_RAW_MAX_HOURS, type HistoryResolution } from '@teplo/domain'
 import { invalidParameter } from '../../lib/api-error.ts'
 
-// The query parameters of the history and consumption routes, checked beyond their shape: each problem is a
-// 400 naming its parameter.
+// The range's shape, for the routes not yet declared (the alarms' history).
+export { rangeQueryShape } from '@teplo/domain'
+
+// The query parameters of the history and consumption operations (their shapes are declared with the
+// operations in @teplo/domain), checked beyond their shape: each problem is a 400 naming its parameter.
 
 export const RESOLUTION_MS: Record<HistoryResolution, number> = {
   raw: 10_000,
@@ -21,17 +17,6 @@ export const RESOLUTION_MS: Record<HistoryResolution, number> = {
 
 /** Beyond this many buckets an explicit resolution is refused (auto never asks for more than 2,000). */
 export const MAX_BUCKETS = 20_000
-
-export const rangeQueryShape = { from: instantParam('from'), to: instantParam('to') }
-
-export const historyQuerySchema = z.object({
-  ...rangeQueryShape,
-  resolution: z
-    .enum(HISTORY_RESOLUTION_PARAMS, {
-      message: `resolution має бути одним із: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
-    })
-    .default('auto'),
-})
 
 export function assertRangeOrder(from: Date, to: Date): void {
   if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from має бути раніше за to')

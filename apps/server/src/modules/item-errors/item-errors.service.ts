@@ -9,7 +9,6 @@ import type { ListQuery } from '../../lib/list-query.ts'
 import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
 
 export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
-export const ITEM_ERRORS_PAGE_SIZE = 50
 
 type ItemErrorRow = typeof itemErrors.$inferSelect
 

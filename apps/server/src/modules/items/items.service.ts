@@ -31,7 +31,6 @@ import {
   type ScopeKind,
 } from './item-list-statements.ts'
 
-export const ITEM_SORT_COLUMNS = ['name', 'serial_number', 'status', 'created_at', 'updated_at'] as const
 export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
 const CATEGORY_MISSING = 'Будь ласка, виберіть тип пристрою'
 

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../api-client'
-import { type Device, deviceFromDocument, type ItemDocument } from './item-document'
+import { operations } from '@teplo/domain'
+import { call } from '../operation-client'
+import { type Device, deviceFromDocument } from './item-document'
 import { itemKeys } from './item-keys'
 
 /** One device with its type, read past every cache: its values are live (spec §7). */
 export async function getItem(id: string, signal?: AbortSignal): Promise<Device> {
-  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
-    query: { include: 'category' },
-    noCache: true,
-    signal,
-  })
+  const document = await call(
+    operations.getItem,
+    { params: { id }, query: { include: 'category' } },
+    { noCache: true, signal },
+  )
   return deviceFromDocument(document)
 }
 

@@ -1,25 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE } from '@teplo/domain'
-import { apiRequest } from '../api-client'
-import { type Device, devicesFromDocument, type ItemListDocument } from './item-document'
+import { MAX_PAGE_SIZE, operations } from '@teplo/domain'
+import { call } from '../operation-client'
+import { type Device, devicesFromDocument } from './item-document'
 import { type ItemListQuery, itemKeys } from './item-keys'
 
 /** Devices with their types on one page: all of them, or the first `pageSize` matching `name`. */
 export async function getItems(query: ItemListQuery, signal?: AbortSignal): Promise<Device[]> {
-  const document = await apiRequest<ItemListDocument>('items', {
-    query: {
-      include: 'category',
-      'filter[user_id]': query.userId,
-      'filter[scope]': query.everyone && !query.userId ? 'all' : undefined,
-      'filter[name]': query.name,
-      sort: query.sort,
-      'page[size]': query.pageSize ?? MAX_PAGE_SIZE,
-      // Cache-busting timestamp: a proxy must never answer with an old list.
-      _: query.noCache ? Date.now() : undefined,
+  const document = await call(
+    operations.listItems,
+    {
+      query: {
+        include: 'category',
+        'filter[user_id]': query.userId,
+        'filter[scope]': query.everyone && !query.userId ? 'all' : undefined,
+        'filter[name]': query.name,
+        sort: query.sort,
+        'page[size]': query.pageSize ?? MAX_PAGE_SIZE,
+        // Cache-busting timestamp: a proxy must never answer with an old list.
+        _: query.noCache ? Date.now() : undefined,
+      },
     },
-    noCache: query.noCache,
-    signal,
-  })
+    { noCache: query.noCache ?? false, signal },
+  )
   return devicesFromDocument(document)
 }
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ItemSettingsGroup } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { type ItemSettingsGroup, operations } from '@teplo/domain'
 import { storeDevice } from '../../../lib/items/item-cache'
-import { type Device, deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
+import { type Device, deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 /** One settings group of spec §7 (heater, tank, gas, power, mode or toggle), empty fields already dropped. */
 export type SettingsValues = Record<string, number | boolean | string>
@@ -15,10 +15,7 @@ export interface SettingsChange {
 }
 
 export async function updateDeviceSettings({ id, values }: SettingsChange): Promise<Device> {
-  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: 'items', id, attributes: values } },
-  })
+  const document = await call(operations.updateItem, { params: { id }, body: values })
   return deviceFromDocument(document)
 }
 

@@ -1,17 +1,17 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { type itemErrorListDocumentSchema, REFRESH_INTERVAL_MS } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, REFRESH_INTERVAL_MS } from '@teplo/domain'
 import { itemsQueryOptions } from '../../../lib/items/get-items'
 import { withoutPending } from '../../../lib/items/item-document'
+import { call } from '../../../lib/operation-client'
 import { itemErrorKeys } from './item-error-keys'
 
 /** How many unarchived errors a device has: one row is asked for, the total comes in meta.page. */
 export async function getActiveFaultCount(itemId: string, signal?: AbortSignal): Promise<number> {
-  const document = await apiRequest<z.infer<typeof itemErrorListDocumentSchema>>('item-errors', {
-    query: { item_id: itemId, 'page[size]': 1 },
-    signal,
-  })
+  const document = await call(
+    operations.listItemErrors,
+    { query: { item_id: itemId, 'page[size]': 1 } },
+    { signal },
+  )
   return document.meta.page.total
 }
 

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ItemErrorResource, itemErrorListDocumentSchema } from '@teplo/domain'
-import { MAX_PAGE_SIZE } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { type ItemErrorResource, MAX_PAGE_SIZE, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { itemErrorKeys } from './item-error-keys'
 
 /** Unarchived error events of one device, newest first. */
 export async function getItemErrors(itemId: string, signal?: AbortSignal): Promise<ItemErrorResource[]> {
-  const document = await apiRequest<z.infer<typeof itemErrorListDocumentSchema>>('item-errors', {
-    query: { item_id: itemId, 'page[size]': MAX_PAGE_SIZE },
-    signal,
-  })
+  const document = await call(
+    operations.listItemErrors,
+    { query: { item_id: itemId, 'page[size]': MAX_PAGE_SIZE } },
+    { signal },
+  )
   return document.data
 }
 

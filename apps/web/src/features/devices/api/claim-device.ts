@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ItemClaimInput } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
-import { deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
+import { type ItemClaimInput, operations } from '@teplo/domain'
+import { deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 /** Takes a paired device over with its serial and the installer's owner code. */
 export async function claimDevice(input: ItemClaimInput) {
-  const document = await apiRequest<ItemDocument>('items/claim', {
-    method: 'POST',
+  const document = await call(operations.claimItem, {
     body: { serial_number: String(input.serial_number), code: String(input.code) },
   })
   return deviceFromDocument(document)

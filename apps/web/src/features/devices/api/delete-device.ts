@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 export function deleteDevice(id: string): Promise<void> {
-  return apiRequest<void>(`items/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return call(operations.deleteItem, { params: { id } })
 }
 
 /** Deletes a device; every list reloads whatever the outcome, since a 404 means it is gone already. */

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { itemCreatedDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
-
-type PairingCodeDocument = z.infer<typeof itemCreatedDocumentSchema>
+import { call } from '../../../lib/operation-client'
 
 /** A new pairing code for a verified device (re-pairing); the current controller keeps working until it is used. */
 export async function newPairingCode(id: string): Promise<string> {
-  const document = await apiRequest<PairingCodeDocument>(`items/${encodeURIComponent(id)}/pairing-code`, {
-    method: 'POST',
-  })
+  const document = await call(operations.issuePairingCode, { params: { id } })
   return document.meta.verification_token
 }
 

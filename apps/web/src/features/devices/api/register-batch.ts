@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DeviceCredentialsListDocument, ItemBatchCreateData } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { type ItemBatchCreateData, operations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 /** Registers and pairs many controllers at once (administrators); answers each one's credentials, once. */
 export async function registerBatch(input: ItemBatchCreateData) {
-  const document = await apiRequest<DeviceCredentialsListDocument>('items/batch', {
-    method: 'POST',
-    body: input,
-  })
+  const document = await call(operations.registerItemBatch, { body: input })
   return document.data
 }
 

@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { OwnerResource } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export type OwnerOption = { id: string; name: string; email: string }
 
 /** Accounts whose name or e-mail contains the text (at most 10), for the «Власник» choice. */
 export async function searchOwners(search: string, signal?: AbortSignal): Promise<OwnerOption[]> {
-  const document = await apiRequest<{ data: OwnerResource[] }>('owners', {
-    query: { 'filter[search]': search.trim() || undefined },
-    signal,
-  })
+  const document = await call(
+    operations.listOwners,
+    { query: { 'filter[search]': search.trim() || undefined } },
+    { signal },
+  )
   return document.data.map((owner) => ({ id: owner.id, ...owner.attributes }))
 }
 

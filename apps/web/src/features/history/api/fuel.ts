@@ -1,19 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  ConsumptionPeriod,
-  FuelSettingsPatch,
-  HopperRefill,
-  itemConsumptionDocumentSchema,
-  itemFuelDocumentSchema,
+import {
+  type ConsumptionPeriod,
+  type FuelSettingsPatch,
+  type HopperRefill,
+  type itemConsumptionDocumentSchema,
+  type itemFuelDocumentSchema,
+  operations,
 } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import { historyKeys } from './history-keys'
 
 export type Consumption = z.infer<typeof itemConsumptionDocumentSchema>['data']['attributes']
 export type Fuel = z.infer<typeof itemFuelDocumentSchema>['data']['attributes']
-
-const itemPath = (itemId: string, rest: string) => `items/${encodeURIComponent(itemId)}/${rest}`
 
 const DAY_MS = 86_400_000
 /** How far back each grouping looks: a week of days, eight weeks, a year of months. */
@@ -31,12 +30,10 @@ export async function getConsumption(
 ) {
   const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000)
   const from = new Date(to.getTime() - CONSUMPTION_SPAN_MS[period])
-  const document = await apiRequest<z.infer<typeof itemConsumptionDocumentSchema>>(
-    itemPath(itemId, 'consumption'),
-    {
-      query: { from: from.toISOString(), to: to.toISOString(), period },
-      signal,
-    },
+  const document = await call(
+    operations.getItemConsumption,
+    { params: { id: itemId }, query: { from: from.toISOString(), to: to.toISOString(), period } },
+    { signal },
   )
   return document.data.attributes
 }
@@ -51,9 +48,7 @@ export function useConsumption(itemId: string, period: ConsumptionPeriod) {
 }
 
 export async function getFuel(itemId: string, signal?: AbortSignal): Promise<Fuel> {
-  const document = await apiRequest<z.infer<typeof itemFuelDocumentSchema>>(itemPath(itemId, 'fuel'), {
-    signal,
-  })
+  const document = await call(operations.getItemFuel, { params: { id: itemId } }, { signal })
   return document.data.attributes
 }
 
@@ -75,23 +70,14 @@ function useFuelMutation<Body>(itemId: string, send: (body: Body) => Promise<Fue
 
 export function useUpdateFuel(itemId: string) {
   return useFuelMutation(itemId, async (body: FuelSettingsPatch) => {
-    const document = await apiRequest<z.infer<typeof itemFuelDocumentSchema>>(itemPath(itemId, 'fuel'), {
-      method: 'PATCH',
-      body: { data: { type: 'item-fuel', id: itemId, attributes: body } },
-    })
+    const document = await call(operations.updateItemFuel, { params: { id: itemId }, body })
     return document.data.attributes
   })
 }
 
 export function useRefillHopper(itemId: string) {
   return useFuelMutation(itemId, async (body: HopperRefill) => {
-    const document = await apiRequest<z.infer<typeof itemFuelDocumentSchema>>(
-      itemPath(itemId, 'hopper-refills'),
-      {
-        method: 'POST',
-        body: { data: { type: 'hopper-refills', attributes: body } },
-      },
-    )
+    const document = await call(operations.recordHopperRefill, { params: { id: itemId }, body })
     return document.data.attributes
   })
 }

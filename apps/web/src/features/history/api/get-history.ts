@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { historyBucketsOf, type itemHistoryDocumentSchema } from '@teplo/domain'
+import { historyBucketsOf, type itemHistoryDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 import type { HistoryData, HistoryEvent } from '../utils/chart-data'
 import type { TimeRange } from '../utils/ranges'
 import { historyKeys } from './history-keys'
@@ -54,10 +54,14 @@ export async function getHistory(
   range: TimeRange,
   signal?: AbortSignal,
 ): Promise<HistoryData> {
-  const document = await apiRequest<HistoryDocument>(`items/${encodeURIComponent(itemId)}/history`, {
-    query: { from: range.from.toISOString(), to: range.to.toISOString(), resolution: 'auto' },
-    signal,
-  })
+  const document = await call(
+    operations.getItemHistory,
+    {
+      params: { id: itemId },
+      query: { from: range.from.toISOString(), to: range.to.toISOString(), resolution: 'auto' },
+    },
+    { signal },
+  )
   return historyFromDocument(document)
 }
 

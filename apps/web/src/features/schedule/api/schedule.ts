@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ScheduleAttributes, ScheduleDocument, SchedulePatch } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type ScheduleAttributes, type SchedulePatch } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 export type Schedule = ScheduleAttributes
-
-const schedulePath = (itemId: string) => `items/${encodeURIComponent(itemId)}/schedule`
 
 /** Under the items root: a device's refresh (its sync status moved) re-reads its schedule as well. */
 export const scheduleKey = (itemId: string) => [...itemKeys.all, 'schedule', itemId] as const
 
 export async function getSchedule(itemId: string, signal?: AbortSignal): Promise<Schedule> {
-  const document = await apiRequest<ScheduleDocument>(schedulePath(itemId), { signal })
+  const document = await call(operations.getSchedule, { params: { id: itemId } }, { signal })
   return document.data.attributes
 }
 
@@ -24,10 +22,7 @@ export function useUpdateSchedule(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (body: SchedulePatch) => {
-      const document = await apiRequest<ScheduleDocument>(schedulePath(itemId), {
-        method: 'PATCH',
-        body: { data: { type: 'schedules', id: itemId, attributes: body } },
-      })
+      const document = await call(operations.updateSchedule, { params: { id: itemId }, body })
       return document.data.attributes
     },
     onSuccess: (schedule) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { itemServiceSettingsDocumentSchema } from '@teplo/domain'
+import { type itemServiceSettingsDocumentSchema, operations } from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { call } from '../../../lib/operation-client'
 
 export type ServiceSettingsDocument = z.infer<typeof itemServiceSettingsDocumentSchema>
 export type ServiceSettingsView = ServiceSettingsDocument['data']['attributes']
@@ -16,10 +16,7 @@ export function useServiceSettings(itemId: string | undefined) {
   return useQuery({
     queryKey: serviceSettingsKey(itemId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest<ServiceSettingsDocument>(`items/${encodeURIComponent(itemId ?? '')}/service-settings`, {
-        noCache: true,
-        signal,
-      }),
+      call(operations.getServiceSettings, { params: { id: itemId ?? '' } }, { noCache: true, signal }),
     enabled: itemId !== undefined,
     select: (document) => document.data.attributes,
     refetchInterval: (query) =>

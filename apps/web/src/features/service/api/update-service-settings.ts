@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { SERVICE_SETTINGS_TYPE, type ServiceSettingsPatch } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type ServiceSettingsPatch } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
-import { type ServiceSettingsDocument, serviceSettingsKey } from './get-service-settings'
+import { call } from '../../../lib/operation-client'
+import { serviceSettingsKey } from './get-service-settings'
 
 export interface ServiceSettingsChange {
   itemId: string
@@ -10,10 +10,7 @@ export interface ServiceSettingsChange {
 }
 
 export function updateServiceSettings({ itemId, values }: ServiceSettingsChange) {
-  return apiRequest<ServiceSettingsDocument>(`items/${encodeURIComponent(itemId)}/service-settings`, {
-    method: 'PATCH',
-    body: { data: { type: SERVICE_SETTINGS_TYPE, id: itemId, attributes: values } },
-  })
+  return call(operations.updateServiceSettings, { params: { id: itemId }, body: values })
 }
 
 /** Sends the changed parameters; the answer (pending) is shown at once, and the devices' sync state is re-read. */

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import {
+  CONSUMPTION_PERIODS,
+  HISTORY_RESOLUTION_PARAMS,
+  itemConsumptionDocumentSchema,
+  itemFuelDocumentSchema,
+  itemHistoryDocumentSchema,
+} from '../resources/history'
+import { fuelSettingsPatchSchema, hopperRefillSchema } from '../schemas/history'
+import { defineOperation, itemAccess, SIGNED_IN } from './operation'
+import { idParams } from './parameters'
+
+// The query parameters of the history and consumption operations: each problem is a 400 naming its parameter
+// (the server checks the range's order and the resolution against it beyond their shape).
+
+/** The earliest instant accepted in a range. */
+const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
+const LATEST_AHEAD_MS = 366 * 86_400_000
+
+const instant = (name: string) =>
+  z
+    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
+    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
+      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
+      abort: true,
+    })
+    .refine((text) => !Number.isNaN(Date.parse(text)), {
+      message: `${name} не є дійсною датою`,
+      abort: true,
+    })
+    .transform((text) => new Date(text))
+    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
+      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
+    })
+
+export const rangeQueryShape = { from: instant('from'), to: instant('to') }
+
+// Not exported: a domain export named `…Schema` becomes a named OpenAPI component, which a query cannot be.
+const historyQuerySchema = z.object({
+  ...rangeQueryShape,
+  resolution: z
+    .enum(HISTORY_RESOLUTION_PARAMS, {
+      message: `resolution має бути одним із: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
+    })
+    .default('auto'),
+})
+
+const consumptionQuerySchema = z.object({
+  ...rangeQueryShape,
+  period: z
+    .enum(CONSUMPTION_PERIODS, { message: `period має бути одним із: ${CONSUMPTION_PERIODS.join(', ')}` })
+    .default('day'),
+})
+
+// History, consumption and fuel of one device: visible to whoever may see the device (404 for anyone else);
+// the fuel settings and refills are changed by whoever operates it.
+export const historyOperations = {
+  getItemHistory: defineOperation({
+    id: 'getItemHistory',
+    method: 'GET',
+    path: '/items/{id}/history',
+    tag: 'history',
+    summary: 'Readings of a device over a range, in buckets (min/avg/max), with gaps and events',
+    access: SIGNED_IN,
+    params: idParams,
+    query: historyQuerySchema,
+    status: 200,
+    response: itemHistoryDocumentSchema,
+  }),
+  getItemConsumption: defineOperation({
+    id: 'getItemConsumption',
+    method: 'GET',
+    path: '/items/{id}/consumption',
+    tag: 'history',
+    summary: 'Burner energy, pellets and their cost per day, week or month (Kyiv calendar)',
+    access: SIGNED_IN,
+    params: idParams,
+    query: consumptionQuerySchema,
+    status: 200,
+    response: itemConsumptionDocumentSchema,
+  }),
+  getItemFuel: defineOperation({
+    id: 'getItemFuel',
+    method: 'GET',
+    path: '/items/{id}/fuel',
+    tag: 'history',
+    summary: 'Fuel settings of a device and the hopper estimate',
+    access: SIGNED_IN,
+    params: idParams,
+    status: 200,
+    response: itemFuelDocumentSchema,
+  }),
+  updateItemFuel: defineOperation({
+    id: 'updateItemFuel',
+    method: 'PATCH',
+    path: '/items/{id}/fuel',
+    tag: 'history',
+    summary: 'Change the fuel settings (calorific value, efficiency, price, hopper capacity)',
+    access: itemAccess('operate'),
+    type: 'item-fuel',
+    params: idParams,
+    body: fuelSettingsPatchSchema,
+    status: 200,
+    response: itemFuelDocumentSchema,
+  }),
+  recordHopperRefill: defineOperation({
+    id: 'recordHopperRefill',
+    method: 'POST',
+    path: '/items/{id}/hopper-refills',
+    tag: 'history',
+    summary: 'Record a hopper refill (kg; a full hopper when omitted)',
+    access: itemAccess('operate'),
+    type: 'hopper-refills',
+    params: idParams,
+    body: hopperRefillSchema,
+    status: 201,
+    response: itemFuelDocumentSchema,
+  }),
+}
