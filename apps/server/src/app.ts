@@ -7,9 +7,14 @@ import type { Resolver } from './lib/public-address.ts'
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
+import { passkeysRoutes } from './modules/two-factor/passkeys.routes.ts'
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
@@ -31,7 +36,6 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import accountEmailRoutes from './routes/api/v2/account-email.ts'
 import alarmRoutes from './routes/api/v2/alarms.ts'
-import authRoutes from './routes/api/v2/auth.ts'
 import firmwareRoutes from './routes/api/v2/firmware.ts'
 import firmwareRolloutRoutes from './routes/api/v2/firmware-rollouts.ts'
 import fleetRoutes from './routes/api/v2/fleet.ts'
@@ -41,18 +45,13 @@ import itemBatchRoutes from './routes/api/v2/item-batches.ts'
 import itemErrorsRoutes from './routes/api/v2/item-errors.ts'
 import itemsRoutes from './routes/api/v2/items.ts'
 import liveRoutes from './routes/api/v2/live.ts'
-import meRoutes from './routes/api/v2/me.ts'
-import passkeyRoutes from './routes/api/v2/passkeys.ts'
-import passwordRoutes from './routes/api/v2/password.ts'
 import profileRoutes from './routes/api/v2/profile.ts'
 import pushRoutes from './routes/api/v2/push.ts'
 import scheduleRoutes from './routes/api/v2/schedule.ts'
 import serviceSettingsRoutes from './routes/api/v2/service-settings.ts'
-import sessionRoutes from './routes/api/v2/sessions.ts'
 import setupRoutes from './routes/api/v2/setup.ts'
 import sharingRoutes from './routes/api/v2/sharing.ts'
 import supportRoutes from './routes/api/v2/support.ts'
-import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import uploadsRoutes from './routes/api/v2/uploads.ts'
 import usersRoutes from './routes/api/v2/users.ts'
 import healthRoutes from './routes/health.ts'
@@ -186,11 +185,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
-      await api.register(meRoutes)
-      await api.register(sessionRoutes)
+      await api.register(sessionsRoutes)
       await api.register(twoFactorRoutes)
-      await api.register(passkeyRoutes)
-      await api.register(passwordRoutes)
+      await api.register(passkeysRoutes)
+      await api.register(passwordResetRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)
       await api.register(pushRoutes)

@@ -86,6 +86,8 @@ export function addOperation<O extends Operation>(
       operationId: operation.id,
       tags: [operation.tag],
       summary: operation.summary,
+      // A public call asks for no session (and documents no 401/403).
+      ...(operation.access.kind === 'public' ? { security: [] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       // An upload's parts are read by its handler; the document describes them (openapi-document.ts).
