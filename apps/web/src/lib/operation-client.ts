@@ -36,6 +36,8 @@ export function call<O extends Operation>(
   return apiRequest<OperationAnswer<O>>(operationPath(operation, params), {
     method: operation.method,
     ...(document !== undefined ? { body: document } : {}),
+    // A public operation (sign-in, register, password reset) goes without the session's token.
+    ...(operation.access.kind === 'public' ? { auth: false } : {}),
     ...(query ? { query } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.noCache ? { noCache: true } : {}),
