@@ -8,12 +8,10 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts'
 import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
-import { sessionsRoutes } from './modules/auth/sessions.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
-import { passkeysRoutes } from './modules/two-factor/passkeys.routes.ts'
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
@@ -185,9 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
-      await api.register(sessionsRoutes)
       await api.register(twoFactorRoutes)
-      await api.register(passkeysRoutes)
       await api.register(passwordResetRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)

@@ -12,10 +12,14 @@ import { revokeToken } from './access-tokens.ts'
 import { login, normalizeEmail, register } from './auth.service.ts'
 import { LoginThrottle } from './login-throttle.ts'
 import { sessionClient } from './session-client.ts'
+import { endOtherSessions, endSession, listSessions } from './sessions.service.ts'
+
+// Open to an account that must set up a second factor first (ADR 041); ending sessions is always allowed.
+const setup = { config: { twoFactorSetup: true } }
 
 /**
- * Signing in and out, creating an account, and the signed-in account (declared in @teplo/domain
- * `operations/auth.ts`). The token answers are plain JSON, as OAuth clients expect.
+ * Signing in and out, creating an account, the signed-in account and its sessions (declared in @teplo/domain
+ * `operations/auth.ts` and `operations/sessions.ts`). The token answers are plain JSON, as OAuth clients expect.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Beside the route limit (address + e-mail): failures per address across e-mails and per account.
@@ -115,8 +119,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await revokeToken(app.db, app.events, currentUser(request))
       return undefined
     },
-    // Open to an account that must set up a second factor first (ADR 041).
-    { config: { twoFactorSetup: true } },
+    setup,
   )
 
   addOperation(
@@ -124,7 +127,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     operations.getProfile,
     async (request) =>
       profileDocument(app.db, currentUser(request).userId, request.query.include === 'roles'),
-    // Says what is required: open to an account that must set up a second factor first (ADR 041).
-    { config: { twoFactorSetup: true } },
+    setup,
+  )
+
+  // The account's own sessions only: every call is scoped to the caller's account, whoever asks.
+  addOperation(
+    app,
+    operations.listSessions,
+    async (request) => listSessions(app.db, app.sessionActivity, currentUser(request)),
+    setup,
+  )
+
+  addOperation(
+    app,
+    operations.endOtherSessions,
+    async (request) => ({
+      meta: { ended: await endOtherSessions(app.db, app.events, currentUser(request)) },
+    }),
+    setup,
+  )
+
+  addOperation(
+    app,
+    operations.endSession,
+    async (request) => {
+      await endSession(app.db, app.events, currentUser(request), request.params.id)
+      return undefined
+    },
+    setup,
   )
 }
