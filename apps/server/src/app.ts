@@ -9,6 +9,7 @@ import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import { accountEmailRoutes } from './modules/account-email/account-email.routes.ts'
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
@@ -18,6 +19,7 @@ import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
 import { liveRoutes } from './modules/live/live.routes.ts'
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { pushRoutes } from './modules/push/push.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
@@ -26,6 +28,7 @@ import { serviceSettingsRoutes } from './modules/service-settings/service-settin
 import { setupRoutes } from './modules/setup/setup.routes.ts'
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts'
 import { tagsRoutes } from './modules/tags/tags.routes.ts'
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
@@ -47,12 +50,6 @@ import openApi from './plugins/external/openapi.ts'
 import security from './plugins/external/security.ts'
 import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
-import authRoutes from './routes/api/v2/auth.ts'
-import meRoutes from './routes/api/v2/me.ts'
-import passkeyRoutes from './routes/api/v2/passkeys.ts'
-import passwordRoutes from './routes/api/v2/password.ts'
-import sessionRoutes from './routes/api/v2/sessions.ts'
-import twoFactorRoutes from './routes/api/v2/two-factor.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
 
@@ -184,11 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
-      await api.register(meRoutes)
-      await api.register(sessionRoutes)
       await api.register(twoFactorRoutes)
-      await api.register(passkeyRoutes)
-      await api.register(passwordRoutes)
+      await api.register(passwordResetRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)
       await api.register(pushRoutes)

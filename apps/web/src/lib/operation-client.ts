@@ -44,7 +44,8 @@ export function call<O extends Operation>(
     ...(query ? { query } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.noCache ? { noCache: true } : {}),
-    // A public operation goes without the session's token (an invitation's preview works signed out).
+    // A public operation (sign-in, register, password reset, an invitation's preview) goes without the
+    // session's token: a refusal of it does not end the session.
     ...(operation.access.kind === 'public' ? { auth: false } : {}),
   })
 }

@@ -1,4 +1,5 @@
 import { alarmOperations, notificationOperations } from './alarms'
+import { authOperations } from './auth'
 import { categoryOperations } from './categories'
 import { firmwareOperations } from './firmware'
 import { fleetOperations } from './fleet'
@@ -8,16 +9,20 @@ import { itemErrorOperations } from './item-errors'
 import { itemOperations, provisioningOperations } from './items'
 import { liveOperations } from './live'
 import type { Operation } from './operation'
+import { passwordResetOperations } from './password-reset'
 import { accountEmailOperations, profileOperations } from './profile'
 import { pushOperations } from './push'
 import { roleOperations, tagOperations } from './roles-and-tags'
 import { scheduleOperations, serviceSettingsOperations } from './schedule'
+import { sessionOperations } from './sessions'
 import { setupOperations } from './setup'
 import { sharingOperations } from './sharing'
+import { passkeyOperations, twoFactorOperations } from './two-factor'
 import { uploadOperations } from './uploads'
 import { userOperations } from './users'
 
 export { ALARMS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from './alarms'
+export { optionalBody } from './bodies'
 export { CATEGORY_SORTS } from './categories'
 export { FLEET_PAGE_SIZE } from './fleet'
 export { rangeQueryShape } from './history'
@@ -54,6 +59,11 @@ export const operations = {
   ...scheduleOperations,
   ...serviceSettingsOperations,
   ...historyOperations,
+  ...authOperations,
+  ...sessionOperations,
+  ...twoFactorOperations,
+  ...passkeyOperations,
+  ...passwordResetOperations,
 } as const
 
 /** Every declared operation, for the server's registration and the documents' checks. */

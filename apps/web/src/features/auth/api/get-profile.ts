@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ProfileAttributes, profileDocumentSchema, RoleAttributes, RoleResource } from '@teplo/domain'
+import {
+  operations,
+  type ProfileAttributes,
+  type profileDocumentSchema,
+  type RoleAttributes,
+  type RoleResource,
+} from '@teplo/domain'
 import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
 import { clearToken } from '../../../lib/auth-token'
+import { call } from '../../../lib/operation-client'
 
 /** GET and PATCH me, with include=roles. */
 export type ProfileDocument = z.infer<typeof profileDocumentSchema>
@@ -41,7 +47,7 @@ export function toProfile(document: ProfileDocument): Profile {
 }
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const document = await apiRequest<ProfileDocument>('me', { query: { include: 'roles' }, signal })
+  const document = await call(operations.getProfile, { query: { include: 'roles' } }, { signal })
   return toProfile(document)
 }
 

@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { LoginData, LoginResponse, TokenResponse, TwoFactorChallenge } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import {
+  type LoginData,
+  type LoginResponse,
+  operations,
+  type TokenResponse,
+  type TwoFactorChallenge,
+} from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
+import { call } from '../../../lib/operation-client'
 import { profileQueryKey } from './get-profile'
 
 export function login(credentials: LoginData): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('login', { method: 'POST', body: credentials, auth: false })
+  return call(operations.signIn, { body: credentials })
 }
 
 /** The password was right, and the account asks for a second factor before a session (ADR 041). */

@@ -1,6 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import type { PasskeyOptionsDocument, TokenResponse } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import {
+  operations,
+  type PasskeyLoginInput,
+  type PasskeyOptionsDocument,
+  type TokenResponse,
+} from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { useSignedIn } from './login'
 
 type RequestOptions = Parameters<
@@ -8,35 +13,26 @@ type RequestOptions = Parameters<
 >[0]['optionsJSON']
 
 /** Asks the browser for a passkey answering `options` (its prompt: fingerprint, PIN, security key). */
-async function askPasskey(options: PasskeyOptionsDocument) {
+async function askPasskey(options: PasskeyOptionsDocument): Promise<PasskeyLoginInput['response']> {
   // Loaded on use: the sign-in page's first paint does not need it.
   const { startAuthentication } = await import('@simplewebauthn/browser')
-  return startAuthentication({ optionsJSON: options.meta.options as unknown as RequestOptions })
+  const answer = await startAuthentication({ optionsJSON: options.meta.options as unknown as RequestOptions })
+  // The library's extension results are an interface the domain reads as a record of any extension.
+  return answer as PasskeyLoginInput['response']
 }
 
 /** "Увійти з ключем доступу": a passkey of this site signs in without a password. */
 export async function signInWithPasskey(): Promise<TokenResponse> {
-  const options = await apiRequest<PasskeyOptionsDocument>('login/passkey/options', {
-    method: 'POST',
-    auth: false,
-  })
+  const options = await call(operations.startPasskeySignIn, {})
   const response = await askPasskey(options)
-  return apiRequest<TokenResponse>('login/passkey', { method: 'POST', body: { response }, auth: false })
+  return call(operations.signInWithPasskey, { body: { response } })
 }
 
 /** The second step with a passkey of the account the password proved. */
 export async function confirmWithPasskey(challenge: string): Promise<TokenResponse> {
-  const options = await apiRequest<PasskeyOptionsDocument>('login/two-factor/passkey-options', {
-    method: 'POST',
-    body: { challenge_token: challenge },
-    auth: false,
-  })
+  const options = await call(operations.startPasskeySecondFactor, { body: { challenge_token: challenge } })
   const passkey = await askPasskey(options)
-  return apiRequest<TokenResponse>('login/two-factor', {
-    method: 'POST',
-    body: { challenge_token: challenge, passkey },
-    auth: false,
-  })
+  return call(operations.signInSecondFactor, { body: { challenge_token: challenge, passkey } })
 }
 
 export function usePasskeyLogin() {

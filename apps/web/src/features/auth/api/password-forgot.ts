@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import type { PasswordForgotData } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type PasswordForgotData } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 /** Where the e-mailed link leads: this app's own set-new-password screen (the server refuses other origins). */
 export function resetRedirectUrl(origin = window.location.origin): string {
@@ -9,7 +9,7 @@ export function resetRedirectUrl(origin = window.location.origin): string {
 
 /** Asks for a reset letter; the server answers 204 whether or not the address is registered. */
 export function requestPasswordReset(request: PasswordForgotData): Promise<void> {
-  return apiRequest<void>('password-forgot', { method: 'POST', body: request, auth: false })
+  return call(operations.requestPasswordReset, { body: request })
 }
 
 export function usePasswordForgot() {

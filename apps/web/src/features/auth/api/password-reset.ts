@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import type { LoginResponse, PasswordResetData } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { type LoginResponse, operations, type PasswordResetData } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { isTwoFactorChallenge, useSignedIn } from './login'
 
 export function resetPassword(reset: PasswordResetData): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('password-reset', { method: 'POST', body: reset, auth: false })
+  return call(operations.resetPassword, { body: reset })
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { RegisterData, RegisterResponse } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type RegisterData, type RegisterResponse } from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
 import { currentLanguage } from '../../../lib/i18n'
+import { call } from '../../../lib/operation-client'
 import { profileQueryKey } from './get-profile'
 
 /**
@@ -11,7 +11,7 @@ import { profileQueryKey } from './get-profile'
  */
 export function register(account: RegisterData): Promise<RegisterResponse> {
   const body = { ...account, language: account.language ?? currentLanguage() }
-  return apiRequest<RegisterResponse>('register', { method: 'POST', body, auth: false })
+  return call(operations.registerAccount, { body })
 }
 
 /** Creates the account and signs it in straight away (spec §4). */

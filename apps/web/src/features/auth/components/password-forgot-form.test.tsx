@@ -34,8 +34,10 @@ describe('PasswordForgotForm', () => {
     const dialog = await screen.findByRole('dialog')
     expect(calls[0]?.url).toBe('/api/v2/password-forgot')
     expect(calls[0]?.body).toEqual({
-      email: 'olena@example.com',
-      redirect_url: `${window.location.origin}/password/reset`,
+      data: {
+        type: 'password-resets',
+        attributes: { email: 'olena@example.com', redirect_url: `${window.location.origin}/password/reset` },
+      },
     })
     expect(
       within(dialog).getByText('Лист відправлено! Будь ласка, перевірте свою поштову скриньку.'),

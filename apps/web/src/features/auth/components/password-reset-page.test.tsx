@@ -59,10 +59,15 @@ describe('PasswordResetPage', () => {
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled())
     expect(calls[0]?.body).toEqual({
-      email: 'olena@example.com',
-      token: 't1',
-      password: 'new-password',
-      password_confirmation: 'new-password',
+      data: {
+        type: 'password-resets',
+        attributes: {
+          email: 'olena@example.com',
+          token: 't1',
+          password: 'new-password',
+          password_confirmation: 'new-password',
+        },
+      },
     })
     expect(getToken()).toBe('after-reset')
     expect(await screen.findByText('Пароль змінений.Ви автоматично увійдете в кабінет.')).toBeTruthy()

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SessionListDocument, SessionResource } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type SessionResource } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export const sessionsQueryKey = ['me', 'sessions'] as const
 
 /** Where the account is signed in, this browser first. */
 export async function fetchSessions(): Promise<SessionResource[]> {
-  const document = await apiRequest<SessionListDocument>('me/sessions')
+  const document = await call(operations.listSessions, {})
   return document.data
 }
 
@@ -18,8 +18,7 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(operations.endSession, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   })
 }
@@ -29,7 +28,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      const answer = await apiRequest<{ meta: { ended: number } }>('me/sessions', { method: 'DELETE' })
+      const answer = await call(operations.endOtherSessions, {})
       return answer.meta.ended
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),

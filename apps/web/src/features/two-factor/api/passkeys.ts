@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { PasskeyListDocument, PasskeyOptionsDocument, PasskeyResource } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type PasskeyCreateInput, type PasskeyResource } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export const passkeysQueryKey = ['me', 'passkeys'] as const
 
@@ -9,30 +9,28 @@ type CreationOptions = Parameters<
 >[0]['optionsJSON']
 
 export async function fetchPasskeys(): Promise<PasskeyResource[]> {
-  return (await apiRequest<PasskeyListDocument>('me/passkeys')).data
+  return (await call(operations.listPasskeys, {})).data
 }
 
 export const usePasskeys = () => useQuery({ queryKey: passkeysQueryKey, queryFn: fetchPasskeys })
 
 /** The password, then the browser's prompt to make a passkey for this site, then the server keeps it. */
 export async function addPasskey(input: { password: string; name: string }): Promise<void> {
-  const options = await apiRequest<PasskeyOptionsDocument>('me/passkeys/options', {
-    method: 'POST',
+  const options = await call(operations.startPasskeyCreation, {
     body: { current_password: input.password },
   })
   const { startRegistration } = await import('@simplewebauthn/browser')
   const response = await startRegistration({
     optionsJSON: options.meta.options as unknown as CreationOptions,
   })
-  await apiRequest('me/passkeys', {
-    method: 'POST',
-    body: { response, name: input.name.trim() || undefined },
-  })
+  // The library's extension results are an interface the domain reads as a record of any extension.
+  const made = response as PasskeyCreateInput['response']
+  await call(operations.addPasskey, { body: { response: made, name: input.name.trim() || undefined } })
 }
 
 export async function removePasskey(input: { id: string; password: string }): Promise<void> {
-  await apiRequest<void>(`me/passkeys/${encodeURIComponent(input.id)}`, {
-    method: 'DELETE',
+  await call(operations.removePasskey, {
+    params: { id: input.id },
     body: { current_password: input.password },
   })
 }

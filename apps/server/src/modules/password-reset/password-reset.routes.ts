@@ -1,24 +1,27 @@
-import {
-  loginResponseSchema,
-  noContentSchema,
-  passwordForgotSchema,
-  passwordResetSchema,
-} from '@teplo/domain'
-import type { FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { normalizeEmail } from '../../../modules/auth/auth.service.ts'
-import { sessionClient } from '../../../modules/auth/session-client.ts'
-import { HOUR_SECONDS, takeMailAllowance } from '../../../modules/mail-caps/mail-caps.ts'
-import { BackgroundTasks } from '../../../modules/password-reset/background-tasks.ts'
-import {
-  requestPasswordReset,
-  resetPassword,
-} from '../../../modules/password-reset/password-reset.service.ts'
+import { operations } from '@teplo/domain'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { addOperation } from '../../lib/operation-route.ts'
+import { normalizeEmail } from '../auth/auth.service.ts'
+import { sessionClient } from '../auth/session-client.ts'
+import { HOUR_SECONDS, takeMailAllowance } from '../mail-caps/mail-caps.ts'
+import { BackgroundTasks } from './background-tasks.ts'
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts'
 
 // Limits count per client address and e-mail, so one address cannot flood a mailbox or guess tokens.
 function byAddressAndEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email
   return `${request.ip}:${typeof email === 'string' ? normalizeEmail(email) : ''}`
+}
+
+const perAddressAndEmail = {
+  config: {
+    rateLimit: {
+      max: 5,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: byAddressAndEmail,
+    },
+  },
 }
 
 // The page of the web app that reads the mailed token.
@@ -34,7 +37,8 @@ export function resetLinkBase(requested: string | undefined, appUrl: string, all
   return `${appUrl}${RESET_PAGE}`
 }
 
-const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A forgotten password (declared in @teplo/domain `operations/password-reset.ts`). */
+export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   const origins = [new URL(app.config.appUrl).origin, ...app.config.allowedRedirectOrigins]
   const tasks = new BackgroundTasks(app.log)
   app.addHook('onClose', () => tasks.drain())
@@ -45,53 +49,28 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     windowSeconds: HOUR_SECONDS,
   }
 
-  app.post(
-    '/password-forgot',
-    {
-      schema: {
-        security: [],
-        tags: ['auth'],
-        summary:
-          'E-mail a password reset link (same answer for unknown e-mails; 429 with Retry-After over ' +
-          'PASSWORD_RESETS_PER_HOUR requests from one address)',
-        body: passwordForgotSchema,
-        response: { 204: noContentSchema },
-      },
-      config: {
-        rateLimit: { max: 5, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: byAddressAndEmail },
-      },
-    },
-    async (request, reply) => {
+  addOperation(
+    app,
+    operations.requestPasswordReset,
+    async (request) => {
       const { email, redirect_url: requested } = request.body
       const redirectUrl = resetLinkBase(requested, app.config.appUrl, origins)
       // Counted whether or not the address has an account, so the cap tells nothing either.
       await takeMailAllowance(app.db, resetCap, request.ip)
       // Answered before the lookup and the mail, so the timing does not tell who is registered.
       tasks.run('password-reset mail', () => requestPasswordReset(app.db, app.mailer, { email, redirectUrl }))
-      return reply.status(204).send(null)
+      return undefined
     },
+    perAddressAndEmail,
   )
 
-  app.post(
-    '/password-reset',
-    {
-      schema: {
-        security: [],
-        tags: ['auth'],
-        summary:
-          'Set a new password with the e-mailed token; answers a fresh access token, or with two-factor sign-in on the challenge for POST /login/two-factor',
-        body: passwordResetSchema,
-        response: { 200: loginResponseSchema },
-      },
-      config: {
-        rateLimit: { max: 5, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: byAddressAndEmail },
-      },
-    },
+  addOperation(
+    app,
+    operations.resetPassword,
     async (request) => {
       const { email, token, password } = request.body
       return resetPassword(app.db, app.events, { email, token, password }, sessionClient(request))
     },
+    perAddressAndEmail,
   )
 }
-
-export default passwordRoutes
