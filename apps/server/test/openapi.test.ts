@@ -1,4 +1,4 @@
-import { ITEM_SETTINGS } from '@teplo/domain'
+import { ITEM_SETTINGS, OPERATIONS } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helper.ts'
@@ -210,6 +210,16 @@ describe('OpenAPI document', () => {
     expect(ids.filter((id) => !id)).toEqual([])
     expect(new Set(ids).size).toBe(ids.length)
     expect(document.paths['/api/v2/categories']?.get?.operationId).toBe('listCategories')
+    // Each call is a declared operation (ADR 054), documented once with its method and path; only the event
+    // stream names itself.
+    const documented = operations()
+      .map(({ call, operation }) => `${operation.operationId} ${call}`)
+      .sort()
+    const declared = [
+      ...OPERATIONS.map((op) => `${op.id} ${op.method} /api/v2${op.path}`),
+      'openEventStream GET /api/v2/live',
+    ].sort()
+    expect(documented).toEqual(declared)
     const answer = document.paths['/api/v2/categories/{id}']?.get?.responses?.['200']?.content
     expect(answer?.['application/vnd.api+json']?.schema).toEqual({
       $ref: '#/components/schemas/CategoryDocument',

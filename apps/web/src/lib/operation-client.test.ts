@@ -1,6 +1,7 @@
 import { operations } from '@teplo/domain'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubFetch } from '../test/fetch-stub'
+import { getToken, setToken } from './auth-token'
 import { call } from './operation-client'
 
 const category = {
@@ -87,5 +88,46 @@ describe('call(operation, args)', () => {
       expect(new Headers(sent[0]?.headers).has('content-type')).toBe(false)
       expect(answer.url).toBe('/uploads/users/42/a.png')
     })
+  })
+
+  it('sends the members an operation declares as relationships as relationships, to-one and to-many', async () => {
+    const calls = stubFetch(() => ({ status: 500 }))
+    await call(operations.updateItem, {
+      params: { id: '3' },
+      body: { name: 'Котел вдома', category_id: '2', user_id: 9 },
+    }).catch(() => undefined)
+    expect(calls[0]?.body).toEqual({
+      data: {
+        type: 'items',
+        id: '3',
+        attributes: { name: 'Котел вдома' },
+        relationships: {
+          category: { data: { type: 'categories', id: '2' } },
+          user: { data: { type: 'users', id: '9' } },
+        },
+      },
+    })
+
+    await call(operations.createUser, {
+      body: {
+        name: 'Олена',
+        email: 'olena@example.com',
+        password: 'secret-pass',
+        password_confirmation: 'secret-pass',
+        roles: [{ type: 'roles', id: '2' }],
+      },
+    }).catch(() => undefined)
+    const created = calls[1]?.body as { data: { attributes: object; relationships: object } }
+    expect(created.data.relationships).toEqual({ roles: { data: [{ type: 'roles', id: '2' }] } })
+    expect(created.data.attributes).not.toHaveProperty('roles')
+  })
+
+  it('keeps the session when asked to and a 401 comes back', async () => {
+    setToken('session')
+    stubFetch(() => ({ status: 401, body: { errors: [{ status: '401', title: 'Unauthorized' }] } }))
+    await expect(
+      call(operations.checkPassword, { body: { password: 'wrong' } }, { keepTokenOn401: true }),
+    ).rejects.toMatchObject({ status: 401 })
+    expect(getToken()).toBe('session')
   })
 })

@@ -148,6 +148,7 @@ export const itemOperations = {
     summary: 'Register a device (pending until verified)',
     access: rolesOnly('admin', 'creator'),
     type: 'items',
+    relationships: { category_id: 'categories', user_id: 'users' },
     body: itemCreateSchema,
     status: 201,
     response: itemCreatedDocumentSchema,
@@ -162,6 +163,7 @@ export const itemOperations = {
     // route checks it before the body is validated.
     access: SIGNED_IN,
     type: 'items',
+    relationships: { category_id: 'categories', user_id: 'users' },
     params: idParams,
     body: itemPatchSchema,
     status: 200,

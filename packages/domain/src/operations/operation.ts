@@ -49,6 +49,11 @@ export type Operation = {
    * own resource, `/items/{id}/fuel`, carries the device's id; a member, `/items/{id}/shares/{shareId}`, its own).
    */
   readonly idParam?: string
+  /**
+   * Flat body members sent as JSON:API relationships, with the related type: `category_id` → to-one
+   * `category`, a list (`roles`) → to-many of its own name. The server flattens them back the same way.
+   */
+  readonly relationships?: Readonly<Record<string, string>>
   /** false: the operation answers plain JSON, not a JSON:API document (the token answers, the broker's hooks). */
   readonly jsonApi?: false
   /** The request body's media type when it is not a JSON (or JSON:API) document: an upload. */

@@ -13,47 +13,15 @@ declare module 'fastify' {
   }
 }
 
-// The resource type a document sent to a route must carry: the first path segment after /api/v2 names it
-// (/items/{id} → items), or the segment after the id for a device's own resources (/items/{id}/fuel →
-// item-fuel, /items/{id}/shares/{shareId} → shares); the signed-in account (/me) is a users resource, formerly
-// typed profile.
-const RESOURCE_TYPES = new Set(['roles', 'tags', 'users', 'items', 'help-requests', 'notifications'])
-const ITEM_RESOURCE_TYPES: Record<string, string> = {
-  fuel: 'item-fuel',
-  'hopper-refills': 'hopper-refills',
-  'alarm-settings': 'alarm-settings',
-  shares: 'shares',
-}
-
-/** The resource type(s) a route takes in a body, and the parameter holding the id of the resource it addresses. */
-function endpointOf(url: string | undefined): { types: string[] | null; idParam: string } {
-  if (url === '/api/v2/me/notification-settings') return { types: ['notification-settings'], idParam: 'id' }
-  // A member of a device's collection (/items/:id/shares/:shareId): its own type, and its own id.
-  const member = /^\/api\/v2\/items\/:id\/([^/]+)\/:(\w+)$/.exec(url ?? '')
-  if (member) {
-    const type = ITEM_RESOURCE_TYPES[member[1]!]
-    return { types: type ? [type] : null, idParam: member[2]! }
-  }
-  const nested = /^\/api\/v2\/items\/:id\/([^/]+)$/.exec(url ?? '')?.[1]
-  // A device's own resource (/items/:id/fuel) carries the device's id.
-  if (nested)
-    return { types: ITEM_RESOURCE_TYPES[nested] ? [ITEM_RESOURCE_TYPES[nested]] : null, idParam: 'id' }
-  const segment = /^\/api\/v2\/([^/]+)/.exec(url ?? '')?.[1]
-  if (segment === 'me') return { types: ['users', 'profile'], idParam: 'id' }
-  return { types: segment && RESOURCE_TYPES.has(segment) ? [segment] : null, idParam: 'id' }
-}
-
 // JSON:API: a document whose type or id does not match the endpoint is a conflict, not something to apply.
 function assertMatchesEndpoint(request: FastifyRequest): void {
   const data = request.jsonApiDocument?.data
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return
-  // A declared operation names its type (ADR 054); the others are still read from the path.
-  const declared = request.routeOptions.config.resourceType
-  const { types, idParam } = declared
-    ? { types: [declared], idParam: request.routeOptions.config.resourceIdParam ?? 'id' }
-    : endpointOf(request.routeOptions.url)
-  if (types && data.type !== undefined && !types.includes(String(data.type))) {
-    throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${types[0]}').`)
+  // Each operation declares the type its body's document carries, and which parameter names it (ADR 054).
+  const type = request.routeOptions.config.resourceType
+  const idParam = request.routeOptions.config.resourceIdParam ?? 'id'
+  if (type && data.type !== undefined && String(data.type) !== type) {
+    throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${type}').`)
   }
   const id = (request.params as Record<string, unknown> | undefined)?.[idParam]
   if (id !== undefined && data.id !== undefined && String(data.id) !== String(id)) {

@@ -54,19 +54,6 @@ const ERRORS: Record<string, Answer> = {
   },
 }
 
-/** `GET /items/{id}/history` → getItemsIdHistory: for routes not yet declared as operations. */
-export function derivedOperationId(method: string, url: string): string {
-  const words = url
-    .replace(/^\/api\/v2\//, '')
-    .split(/[/_-]/)
-    .filter(Boolean)
-    .map((part) => part.replace(/^:/, ''))
-  return (
-    method.toLowerCase() +
-    words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).replace(/[^A-Za-z0-9]/g, '')).join('')
-  )
-}
-
 /** The JSON:API document a flat body is sent in: `{ data: { type, id?, attributes } }`. */
 function envelope(flat: JsonSchema, type: string | undefined): JsonSchema {
   return {
@@ -125,7 +112,8 @@ export function openApiTransforms(): {
     const config = (input.route as { config?: { jsonApi?: boolean; resourceType?: string } }).config
     const jsonApi = config?.jsonApi !== false
     const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method)
-    documented.operationId ??= derivedOperationId(method, url)
+    // Every /api/v2 route is a declared operation with its id (ADR 054), the event stream names its own.
+    if (typeof documented.operationId !== 'string') throw new Error(`${method} ${url}: no operationId`)
     if (jsonApi) documented.produces = [JSON_API]
     const body = documented.body as JsonSchema | undefined
     if (body && !multipart && jsonApi) {

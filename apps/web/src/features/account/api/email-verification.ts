@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { type OperationAnswer, operationPath, operations } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 /** Mails a new link proving the account's address (ADR 034). */
@@ -17,12 +16,8 @@ export type EmailLinkKind = 'verify' | 'undo'
 /** Opens a mailed link: a verification or new-address link, or the old address's undo link. */
 export function openEmailLink(kind: EmailLinkKind, token: string) {
   const operation = kind === 'verify' ? operations.openEmailLink : operations.undoEmailChange
-  // Works signed out; a 401 here says nothing about a session (which a declared call cannot say).
-  return apiRequest<OperationAnswer<typeof operation>>(operationPath(operation), {
-    method: operation.method,
-    body: { token },
-    keepTokenOn401: true,
-  })
+  // Works signed out; a 401 here says nothing about a session.
+  return call(operation, { body: { token } }, { keepTokenOn401: true })
 }
 
 /** The link is single use: opened once per screen, never retried or refetched. */

@@ -46,7 +46,9 @@ describe('EmailForm', () => {
 
     expect(await screen.findByText('Невірний поточний пароль')).toBeTruthy()
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/v2/auth/check-password'])
-    expect(calls[0]?.body).toEqual({ password: 'wrong-pass' })
+    expect(calls[0]?.body).toEqual({
+      data: { type: 'password-checks', attributes: { password: 'wrong-pass' } },
+    })
     expect(getToken()).toBe('session')
     expect(onChanged).not.toHaveBeenCalled()
   })

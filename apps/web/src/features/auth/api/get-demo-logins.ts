@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { type DemoLoginsDocument, operationPath, operations } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { type DemoLoginsDocument, operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 
 export type DemoLogin = DemoLoginsDocument['data']['attributes']['accounts'][number]
 
 /** The demo accounts that still sign in with their published passwords, administrator first; none on a real site. */
 export async function getDemoLogins(signal?: AbortSignal): Promise<DemoLogin[]> {
-  // Without the session's token (a declared call always sends it): public, like the sign-in page.
-  const document = await apiRequest<DemoLoginsDocument>(operationPath(operations.getDemoLogins), {
-    auth: false,
-    signal,
-  })
+  // Public, like the sign-in page: sent without the session's token.
+  const document = await call(operations.getDemoLogins, {}, { signal })
   return document.data.attributes.accounts
 }
 

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operationPath, operations, type SetupAdminInput, type TokenResponse } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type SetupAdminInput } from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
 import { currentLanguage } from '../../../lib/i18n'
+import { call } from '../../../lib/operation-client'
 import { profileQueryKey } from './get-profile'
 
-// Both calls go without a session's token (a declared call always sends one): nobody is signed in yet.
-const { checkSetupLink, setUpFirstAdmin } = operations
+// Both operations are public, sent without a session's token: nobody is signed in yet.
 
 /** Whether the setup link printed at the server's start still works (ADR 044); a refusal is the answer. */
 export function useSetupLinkCheck(token: string) {
@@ -14,12 +13,7 @@ export function useSetupLinkCheck(token: string) {
     queryKey: ['setup-link', token],
     // A query's data cannot be undefined: the answer (204) is "the link works".
     queryFn: async ({ signal }) => {
-      await apiRequest<undefined>(operationPath(checkSetupLink), {
-        method: checkSetupLink.method,
-        body: { token },
-        auth: false,
-        signal,
-      })
+      await call(operations.checkSetupLink, { body: { token } }, { signal })
       return true
     },
     retry: false,
@@ -27,12 +21,9 @@ export function useSetupLinkCheck(token: string) {
   })
 }
 
-export function setupAdmin(input: SetupAdminInput): Promise<TokenResponse> {
-  const body = { ...input, language: input.language ?? currentLanguage() }
-  return apiRequest<TokenResponse>(operationPath(setUpFirstAdmin), {
-    method: setUpFirstAdmin.method,
-    body,
-    auth: false,
+export function setupAdmin(input: SetupAdminInput) {
+  return call(operations.setUpFirstAdmin, {
+    body: { ...input, language: input.language ?? currentLanguage() },
   })
 }
 

@@ -11,7 +11,7 @@ function renderLock(rightPassword: string) {
   setToken('session')
   const calls = stubFetch((call) => {
     if (call.url.startsWith('/api/v2/me')) return { status: 200, body: profileDocument('user') }
-    const { password } = call.body as { password: string }
+    const { password } = (call.body as { data: { attributes: { password: string } } }).data.attributes
     return password === rightPassword
       ? { status: 204 }
       : { status: 401, body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'wrong' }] } }
@@ -40,8 +40,8 @@ describe('LockForm', () => {
     await waitFor(() => expect(onUnlock).toHaveBeenCalled())
     const check = calls.filter((call) => call.url === '/api/v2/auth/check-password')
     expect(check.map((call) => call.body)).toEqual([
-      { password: 'wrong-password' },
-      { password: 'right-password' },
+      { data: { type: 'password-checks', attributes: { password: 'wrong-password' } } },
+      { data: { type: 'password-checks', attributes: { password: 'right-password' } } },
     ])
     expect(check[0]?.headers.authorization).toBe('Bearer session')
   })

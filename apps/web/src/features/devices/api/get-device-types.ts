@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { type categoryListDocumentSchema, MAX_PAGE_SIZE } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { MAX_PAGE_SIZE, operations } from '@teplo/domain'
 import type { DeviceCategory } from '../../../lib/items/item-document'
+import { call } from '../../../lib/operation-client'
 
 const deviceTypesKey = ['device-types'] as const
 
@@ -11,10 +10,11 @@ export type DeviceType = DeviceCategory
 
 /** Device types (categories) for the type select, by name. */
 export async function getDeviceTypes(signal?: AbortSignal): Promise<DeviceType[]> {
-  const document = await apiRequest<z.infer<typeof categoryListDocumentSchema>>('categories', {
-    query: { 'page[size]': MAX_PAGE_SIZE, sort: 'name' },
-    signal,
-  })
+  const document = await call(
+    operations.listCategories,
+    { query: { 'page[size]': MAX_PAGE_SIZE, sort: 'name' } },
+    { signal },
+  )
   return document.data.map((category) => ({ id: category.id, name: category.attributes.name }))
 }
 

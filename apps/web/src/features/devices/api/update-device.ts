@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ItemManageData } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
-import { deviceFromDocument, type ItemDocument } from '../../../lib/items/item-document'
+import { type ItemManageData, operations } from '@teplo/domain'
+import { deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
+import { call } from '../../../lib/operation-client'
 
 /**
  * The edit screen sends every management field but the status and the owner's name, which follows the owner's
@@ -15,20 +15,11 @@ export type DeviceChanges = Required<Omit<ItemManageData, 'status' | 'owner'>> &
  * (say 'connecting' after the controller came back) would be refused by the server.
  */
 export async function updateDevice(id: string, changes: DeviceChanges) {
-  const { category_id: categoryId, user_id: userId, ...attributes } = changes
-  const document = await apiRequest<ItemDocument>(`items/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: {
-      data: {
-        type: 'items',
-        id,
-        attributes,
-        relationships: {
-          category: { data: { type: 'categories', id: categoryId } },
-          ...(userId ? { user: { data: { type: 'users', id: userId } } } : {}),
-        },
-      },
-    },
+  // The type and the owner's account (category_id, user_id) go as relationships.
+  const { user_id: userId, ...rest } = changes
+  const document = await call(operations.updateItem, {
+    params: { id },
+    body: { ...rest, ...(userId ? { user_id: userId } : {}) },
   })
   return deviceFromDocument(document)
 }

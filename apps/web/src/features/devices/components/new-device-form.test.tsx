@@ -92,11 +92,8 @@ describe('NewDeviceForm', () => {
         attributes: {
           serial_number: '700123',
           description: 'Львів',
-          excerpt: 'Львів',
           name: 'Пристрій 1',
           owner: 'Олена',
-          status: 'pending',
-          is_on_homepage: false,
         },
         relationships: {
           category: { data: { type: 'categories', id: '3' } },

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { firmwareImageDocumentSchema } from '@teplo/domain'
-import type { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client'
+import { operations } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
 export type FirmwareUpload = { categoryId: string; version: string; notes: string; file: File }
@@ -13,7 +12,7 @@ export function uploadFirmware({ categoryId, version, notes, file }: FirmwareUpl
   form.append('version', version)
   form.append('notes', notes)
   form.append('attachment', file)
-  return apiRequest<z.infer<typeof firmwareImageDocumentSchema>>('firmware', { method: 'POST', body: form })
+  return call(operations.uploadFirmwareImage, { body: form })
 }
 
 export function useUploadFirmware() {

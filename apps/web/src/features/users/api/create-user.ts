@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type OperationAnswer, operationPath, operations, type UserCreateData } from '@teplo/domain'
-import { apiRequest } from '../../../lib/api-client'
+import { operations, type UserCreateData } from '@teplo/domain'
+import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
-const create = operations.createUser
-
-/**
- * POST users with the role as a relationship (spec §3, §7); answers the new user's document. Sent by hand: a
- * declared call sends a flat body's members as attributes.
- */
-export function createUser({ roles, ...attributes }: UserCreateData) {
-  return apiRequest<OperationAnswer<typeof create>>(operationPath(create), {
-    method: create.method,
-    body: { data: { type: 'users', attributes, relationships: { roles: { data: roles } } } },
-  })
+/** POST users with the roles as a relationship (spec §3, §7); answers the new user's document. */
+export function createUser(user: UserCreateData) {
+  return call(operations.createUser, { body: user })
 }
 
 export function useCreateUser() {
