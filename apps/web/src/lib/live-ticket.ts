@@ -1,4 +1,4 @@
-import { operations } from '@teplo/domain'
+import { liveOperations } from '@teplo/domain'
 import { API_BASE } from './api-client'
 import { call } from './operation-client'
 
@@ -8,7 +8,7 @@ import { call } from './operation-client'
  * stream under the API, e.g. `/live?item_id=7`.
  */
 export async function liveStreamUrl(path: string, signal?: AbortSignal): Promise<string> {
-  const ticket = await call(operations.createLiveTicket, {}, { signal })
+  const ticket = await call(liveOperations.createLiveTicket, {}, { signal })
   const separator = path.includes('?') ? '&' : '?'
   return `${API_BASE}${path}${separator}${new URLSearchParams({ ticket: ticket.meta.ticket })}`
 }

@@ -1,4 +1,10 @@
-import { operations } from '@teplo/domain'
+import {
+  categoryOperations,
+  itemOperations,
+  profileOperations,
+  uploadOperations,
+  userOperations,
+} from '@teplo/domain'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubFetch } from '../test/fetch-stub'
 import { getToken, setToken } from './auth-token'
@@ -21,7 +27,7 @@ describe('call(operation, args)', () => {
   it('fills the path parameters, encoded, and sends a flat body as the JSON:API document of its type', async () => {
     const calls = stubFetch(() => ({ status: 200, body: { data: category } }))
 
-    const answer = await call(operations.updateCategory, {
+    const answer = await call(categoryOperations.updateCategory, {
       params: { id: '7' },
       body: { name: 'Котел' },
     })
@@ -42,8 +48,8 @@ describe('call(operation, args)', () => {
         : { status: 200, body: { data: [category], meta: {}, links: {} } },
     )
 
-    await call(operations.createCategory, { body: { name: 'Котел', description: 'Пелетний' } })
-    await call(operations.listCategories, { query: { sort: '-name', 'page[number]': 2 } })
+    await call(categoryOperations.createCategory, { body: { name: 'Котел', description: 'Пелетний' } })
+    await call(categoryOperations.listCategories, { query: { sort: '-name', 'page[number]': 2 } })
 
     expect(calls[0]?.body).toEqual({
       data: { type: 'categories', attributes: { name: 'Котел', description: 'Пелетний' } },
@@ -55,10 +61,10 @@ describe('call(operation, args)', () => {
   it('deletes with no body and refuses to build a path without its parameter', async () => {
     const calls = stubFetch(() => ({ status: 204 }))
 
-    await call(operations.deleteCategory, { params: { id: '7' } })
+    await call(categoryOperations.deleteCategory, { params: { id: '7' } })
     expect(calls[0]).toMatchObject({ url: '/api/v2/categories/7', method: 'DELETE', body: undefined })
 
-    expect(() => call(operations.getCategory, { params: {} as { id: string } })).toThrow(
+    expect(() => call(categoryOperations.getCategory, { params: {} as { id: string } })).toThrow(
       'getCategory: missing path parameter id',
     )
   })
@@ -78,7 +84,7 @@ describe('call(operation, args)', () => {
       const form = new FormData()
       form.append('attachment', new File(['png'], 'a.png', { type: 'image/png' }))
 
-      const answer = await call(operations.uploadProfileImage, { params: { id: '42' }, body: form })
+      const answer = await call(uploadOperations.uploadProfileImage, { params: { id: '42' }, body: form })
 
       const fetched = vi.mocked(fetch).mock.calls[0]
       expect(fetched?.[0]).toBe('/api/v2/uploads/users/42/profile-image')
@@ -92,7 +98,7 @@ describe('call(operation, args)', () => {
 
   it('sends the members an operation declares as relationships as relationships, to-one and to-many', async () => {
     const calls = stubFetch(() => ({ status: 500 }))
-    await call(operations.updateItem, {
+    await call(itemOperations.updateItem, {
       params: { id: '3' },
       body: { name: 'Котел вдома', category_id: '2', user_id: 9 },
     }).catch(() => undefined)
@@ -108,7 +114,7 @@ describe('call(operation, args)', () => {
       },
     })
 
-    await call(operations.createUser, {
+    await call(userOperations.createUser, {
       body: {
         name: 'Олена',
         email: 'olena@example.com',
@@ -126,7 +132,7 @@ describe('call(operation, args)', () => {
     setToken('session')
     stubFetch(() => ({ status: 401, body: { errors: [{ status: '401', title: 'Unauthorized' }] } }))
     await expect(
-      call(operations.checkPassword, { body: { password: 'wrong' } }, { keepTokenOn401: true }),
+      call(profileOperations.checkPassword, { body: { password: 'wrong' } }, { keepTokenOn401: true }),
     ).rejects.toMatchObject({ status: 401 })
     expect(getToken()).toBe('session')
   })

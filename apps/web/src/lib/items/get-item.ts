@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { itemOperations } from '@teplo/domain'
 import { call } from '../operation-client'
 import { type Device, deviceFromDocument } from './item-document'
 import { itemKeys } from './item-keys'
@@ -7,7 +7,7 @@ import { itemKeys } from './item-keys'
 /** One device with its type, read past every cache: its values are live (spec §7). */
 export async function getItem(id: string, signal?: AbortSignal): Promise<Device> {
   const document = await call(
-    operations.getItem,
+    itemOperations.getItem,
     { params: { id }, query: { include: 'category' } },
     { noCache: true, signal },
   )

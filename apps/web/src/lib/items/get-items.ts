@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE, operations } from '@teplo/domain'
+import { itemOperations, MAX_PAGE_SIZE } from '@teplo/domain'
 import { call } from '../operation-client'
 import { type Device, devicesFromDocument } from './item-document'
 import { type ItemListQuery, itemKeys } from './item-keys'
@@ -7,7 +7,7 @@ import { type ItemListQuery, itemKeys } from './item-keys'
 /** Devices with their types on one page: all of them, or the first `pageSize` matching `name`. */
 export async function getItems(query: ItemListQuery, signal?: AbortSignal): Promise<Device[]> {
   const document = await call(
-    operations.listItems,
+    itemOperations.listItems,
     {
       query: {
         include: 'category',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { profileOperations } from '@teplo/domain'
 import { useNavigate } from 'react-router'
 import { clearToken } from '../../../lib/auth-token'
 import { call } from '../../../lib/operation-client'
@@ -14,7 +14,7 @@ export const ACCOUNT_DELETED_NOTICE = 'teplo.account-deleted'
  * deleted from a borrowed, unlocked screen.
  */
 export async function deleteAccount(password: string): Promise<void> {
-  await call(operations.deleteAccount, { body: { current_password: password } })
+  await call(profileOperations.deleteAccount, { body: { current_password: password } })
 }
 
 /** Deletes the account after its password, signs out and shows the sign-in page with a clear message. */

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { accountEmailOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 /** Mails a new link proving the account's address (ADR 034). */
 export function resendVerification(): Promise<void> {
-  return call(operations.sendEmailVerification, {})
+  return call(accountEmailOperations.sendEmailVerification, {})
 }
 
 export function useResendVerification(onSent?: () => void) {
@@ -15,7 +15,8 @@ export type EmailLinkKind = 'verify' | 'undo'
 
 /** Opens a mailed link: a verification or new-address link, or the old address's undo link. */
 export function openEmailLink(kind: EmailLinkKind, token: string) {
-  const operation = kind === 'verify' ? operations.openEmailLink : operations.undoEmailChange
+  const operation =
+    kind === 'verify' ? accountEmailOperations.openEmailLink : accountEmailOperations.undoEmailChange
   // Works signed out; a 401 here says nothing about a session.
   return call(operation, { body: { token } }, { keepTokenOn401: true })
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type NotificationSettingsPatch, operations } from '@teplo/domain'
+import { type NotificationSettingsPatch, notificationOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 const settingsKey = ['notification-settings'] as const
@@ -7,7 +7,7 @@ const settingsKey = ['notification-settings'] as const
 export function useNotificationSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => call(operations.getNotificationSettings, {}, { signal }),
+    queryFn: ({ signal }) => call(notificationOperations.getNotificationSettings, {}, { signal }),
   })
 }
 
@@ -15,7 +15,7 @@ export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (patch: NotificationSettingsPatch) =>
-      call(operations.updateNotificationSettings, { body: patch }),
+      call(notificationOperations.updateNotificationSettings, { body: patch }),
     onSuccess: (document) => queryClient.setQueryData(settingsKey, document),
   })
 }

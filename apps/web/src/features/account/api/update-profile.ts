@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import {
-  operations,
   type ProfileEmailData,
   type ProfileNameData,
   type ProfilePasswordData,
+  profileOperations,
 } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
@@ -15,7 +15,7 @@ export type ProfileChange =
 
 /** Answers the changed profile with its roles. */
 export function updateProfile(change: ProfileChange) {
-  return call(operations.updateProfile, { body: change })
+  return call(profileOperations.updateProfile, { body: change })
 }
 
 /** `onChanged` lets the screen refresh the profile it shows elsewhere (top bar, guards). */

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  operations,
-  type ProfileAttributes,
-  type profileDocumentSchema,
-  type RoleAttributes,
-  type RoleResource,
-} from '@teplo/domain'
+import type { ProfileAttributes, profileDocumentSchema, RoleAttributes, RoleResource } from '@teplo/domain'
 import type { z } from 'zod'
 import { clearToken } from '../../../lib/auth-token'
 import { call } from '../../../lib/operation-client'
+import { signInDeclarations } from './sign-in-declarations'
 
 /** GET and PATCH me, with include=roles. */
 export type ProfileDocument = z.infer<typeof profileDocumentSchema>
@@ -47,7 +42,8 @@ export function toProfile(document: ProfileDocument): Profile {
 }
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const document = await call(operations.getProfile, { query: { include: 'roles' } }, { signal })
+  const { authOperations } = await signInDeclarations()
+  const document = await call(authOperations.getProfile, { query: { include: 'roles' } }, { signal })
   return toProfile(document)
 }
 

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  type LoginData,
-  type LoginResponse,
-  operations,
-  type TokenResponse,
-  type TwoFactorChallenge,
-} from '@teplo/domain'
+import type { LoginData, LoginResponse, TokenResponse, TwoFactorChallenge } from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
 import { call } from '../../../lib/operation-client'
 import { profileQueryKey } from './get-profile'
+import { signInDeclarations } from './sign-in-declarations'
 
-export function login(credentials: LoginData): Promise<LoginResponse> {
-  return call(operations.signIn, { body: credentials })
+export async function login(credentials: LoginData): Promise<LoginResponse> {
+  const { authOperations } = await signInDeclarations()
+  return call(authOperations.signIn, { body: credentials })
 }
 
 /** The password was right, and the account asks for a second factor before a session (ADR 041). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { authOperations } from '@teplo/domain'
 import { useNavigate } from 'react-router'
 import { clearToken } from '../../../lib/auth-token'
 import { call } from '../../../lib/operation-client'
 
 export function logout(): Promise<void> {
-  return call(operations.signOut, {})
+  return call(authOperations.signOut, {})
 }
 
 /** What this device stops on sign-out while the token still works (its push subscription); at most 3 s. */

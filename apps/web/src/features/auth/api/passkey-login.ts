@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import {
-  operations,
-  type PasskeyLoginInput,
-  type PasskeyOptionsDocument,
-  type TokenResponse,
-} from '@teplo/domain'
+import type { PasskeyLoginInput, PasskeyOptionsDocument, TokenResponse } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { useSignedIn } from './login'
+import { signInDeclarations } from './sign-in-declarations'
 
 type RequestOptions = Parameters<
   typeof import('@simplewebauthn/browser').startAuthentication
@@ -23,16 +19,20 @@ async function askPasskey(options: PasskeyOptionsDocument): Promise<PasskeyLogin
 
 /** "Увійти з ключем доступу": a passkey of this site signs in without a password. */
 export async function signInWithPasskey(): Promise<TokenResponse> {
-  const options = await call(operations.startPasskeySignIn, {})
+  const { passkeyOperations } = await signInDeclarations()
+  const options = await call(passkeyOperations.startPasskeySignIn, {})
   const response = await askPasskey(options)
-  return call(operations.signInWithPasskey, { body: { response } })
+  return call(passkeyOperations.signInWithPasskey, { body: { response } })
 }
 
 /** The second step with a passkey of the account the password proved. */
 export async function confirmWithPasskey(challenge: string): Promise<TokenResponse> {
-  const options = await call(operations.startPasskeySecondFactor, { body: { challenge_token: challenge } })
+  const { authOperations, passkeyOperations } = await signInDeclarations()
+  const options = await call(passkeyOperations.startPasskeySecondFactor, {
+    body: { challenge_token: challenge },
+  })
   const passkey = await askPasskey(options)
-  return call(operations.signInSecondFactor, { body: { challenge_token: challenge, passkey } })
+  return call(authOperations.signInSecondFactor, { body: { challenge_token: challenge, passkey } })
 }
 
 export function usePasskeyLogin() {

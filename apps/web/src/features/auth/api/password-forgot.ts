@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { operations, type PasswordForgotData } from '@teplo/domain'
+import { type PasswordForgotData, passwordResetOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 /** Where the e-mailed link leads: this app's own set-new-password screen (the server refuses other origins). */
@@ -9,7 +9,7 @@ export function resetRedirectUrl(origin = window.location.origin): string {
 
 /** Asks for a reset letter; the server answers 204 whether or not the address is registered. */
 export function requestPasswordReset(request: PasswordForgotData): Promise<void> {
-  return call(operations.requestPasswordReset, { body: request })
+  return call(passwordResetOperations.requestPasswordReset, { body: request })
 }
 
 export function usePasswordForgot() {

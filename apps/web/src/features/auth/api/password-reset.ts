@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { type LoginResponse, operations, type PasswordResetData } from '@teplo/domain'
+import { type LoginResponse, type PasswordResetData, passwordResetOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { isTwoFactorChallenge, useSignedIn } from './login'
 
 export function resetPassword(reset: PasswordResetData): Promise<LoginResponse> {
-  return call(operations.resetPassword, { body: reset })
+  return call(passwordResetOperations.resetPassword, { body: reset })
 }
 
 /**

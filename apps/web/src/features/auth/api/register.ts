@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations, type RegisterData, type RegisterResponse } from '@teplo/domain'
+import { authOperations, type RegisterData, type RegisterResponse } from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
 import { currentLanguage } from '../../../lib/i18n'
 import { call } from '../../../lib/operation-client'
@@ -11,7 +11,7 @@ import { profileQueryKey } from './get-profile'
  */
 export function register(account: RegisterData): Promise<RegisterResponse> {
   const body = { ...account, language: account.language ?? currentLanguage() }
-  return call(operations.registerAccount, { body })
+  return call(authOperations.registerAccount, { body })
 }
 
 /** Creates the account and signs it in straight away (spec §4). */

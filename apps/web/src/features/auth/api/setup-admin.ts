@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations, type SetupAdminInput } from '@teplo/domain'
+import { type SetupAdminInput, setupOperations } from '@teplo/domain'
 import { setToken } from '../../../lib/auth-token'
 import { currentLanguage } from '../../../lib/i18n'
 import { call } from '../../../lib/operation-client'
@@ -13,7 +13,7 @@ export function useSetupLinkCheck(token: string) {
     queryKey: ['setup-link', token],
     // A query's data cannot be undefined: the answer (204) is "the link works".
     queryFn: async ({ signal }) => {
-      await call(operations.checkSetupLink, { body: { token } }, { signal })
+      await call(setupOperations.checkSetupLink, { body: { token } }, { signal })
       return true
     },
     retry: false,
@@ -22,7 +22,7 @@ export function useSetupLinkCheck(token: string) {
 }
 
 export function setupAdmin(input: SetupAdminInput) {
-  return call(operations.setUpFirstAdmin, {
+  return call(setupOperations.setUpFirstAdmin, {
     body: { ...input, language: input.language ?? currentLanguage() },
   })
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type CategoryData, operations } from '@teplo/domain'
+import { type CategoryData, categoryOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function createCategory(category: CategoryData) {
-  return call(operations.createCategory, { body: category })
+  return call(categoryOperations.createCategory, { body: category })
 }
 
 export function useCreateCategory() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { categoryOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function deleteCategory(id: string) {
-  return call(operations.deleteCategory, { params: { id } })
+  return call(categoryOperations.deleteCategory, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4). */

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { categoryOperations } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function getCategories(params: ListParams, signal?: AbortSignal) {
-  return call(operations.listCategories, { query: listQuery(params) }, { signal })
+  return call(categoryOperations.listCategories, { query: listQuery(params) }, { signal })
 }
 
 /** One page of categories; the previous page stays on screen while the next one loads. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { type CategoryResource, operations } from '@teplo/domain'
+import { type CategoryResource, categoryOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export async function getCategory(id: string, signal?: AbortSignal): Promise<CategoryResource> {
-  return (await call(operations.getCategory, { params: { id } }, { signal })).data
+  return (await call(categoryOperations.getCategory, { params: { id } }, { signal })).data
 }
 
 export function useCategory(id: string) {

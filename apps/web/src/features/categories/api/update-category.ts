@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type CategoryData, operations } from '@teplo/domain'
+import { type CategoryData, categoryOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { categoryKeys } from './category-keys'
 
 export function updateCategory({ id, ...category }: CategoryData & { id: string }) {
-  return call(operations.updateCategory, { params: { id }, body: category })
+  return call(categoryOperations.updateCategory, { params: { id }, body: category })
 }
 
 export function useUpdateCategory() {

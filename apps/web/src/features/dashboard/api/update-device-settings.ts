@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ItemSettingsGroup, operations } from '@teplo/domain'
+import { type ItemSettingsGroup, itemOperations } from '@teplo/domain'
 import { storeDevice } from '../../../lib/items/item-cache'
 import { type Device, deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
@@ -15,7 +15,7 @@ export interface SettingsChange {
 }
 
 export async function updateDeviceSettings({ id, values }: SettingsChange): Promise<Device> {
-  const document = await call(operations.updateItem, { params: { id }, body: values })
+  const document = await call(itemOperations.updateItem, { params: { id }, body: values })
   return deviceFromDocument(document)
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ItemErrorResource, operations } from '@teplo/domain'
+import { type ItemErrorResource, itemErrorOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { itemErrorKeys } from './item-error-keys'
 
 export function archiveItemError(id: string): Promise<void> {
-  return call(operations.archiveItemError, { params: { id } })
+  return call(itemErrorOperations.archiveItemError, { params: { id } })
 }
 
 /** Archiving removes the event from the list at once (spec §4), then the list is re-read. */

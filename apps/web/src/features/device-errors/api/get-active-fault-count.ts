@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { operations, REFRESH_INTERVAL_MS } from '@teplo/domain'
+import { itemErrorOperations, REFRESH_INTERVAL_MS } from '@teplo/domain'
 import { itemsQueryOptions } from '../../../lib/items/get-items'
 import { withoutPending } from '../../../lib/items/item-document'
 import { call } from '../../../lib/operation-client'
@@ -8,7 +8,7 @@ import { itemErrorKeys } from './item-error-keys'
 /** How many unarchived errors a device has: one row is asked for, the total comes in meta.page. */
 export async function getActiveFaultCount(itemId: string, signal?: AbortSignal): Promise<number> {
   const document = await call(
-    operations.listItemErrors,
+    itemErrorOperations.listItemErrors,
     { query: { item_id: itemId, 'page[size]': 1 } },
     { signal },
   )

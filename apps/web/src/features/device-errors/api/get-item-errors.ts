@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ItemErrorResource, MAX_PAGE_SIZE, operations } from '@teplo/domain'
+import { type ItemErrorResource, itemErrorOperations, MAX_PAGE_SIZE } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { itemErrorKeys } from './item-error-keys'
 
 /** Unarchived error events of one device, newest first. */
 export async function getItemErrors(itemId: string, signal?: AbortSignal): Promise<ItemErrorResource[]> {
   const document = await call(
-    operations.listItemErrors,
+    itemErrorOperations.listItemErrors,
     { query: { item_id: itemId, 'page[size]': MAX_PAGE_SIZE } },
     { signal },
   )

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ItemCreateData, operations } from '@teplo/domain'
+import { type ItemCreateData, itemOperations } from '@teplo/domain'
 import { deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { call } from '../../../lib/operation-client'
@@ -8,7 +8,7 @@ import { call } from '../../../lib/operation-client'
 export async function createDevice(input: ItemCreateData) {
   // The type and the owner's account go as relationships (a new device is pending, off the home page: the
   // server's defaults); the answer also holds the pairing code, in `meta`.
-  const document = await call(operations.createItem, {
+  const document = await call(itemOperations.createItem, {
     body: {
       serial_number: input.serial_number,
       description: input.description,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE, operations } from '@teplo/domain'
+import { categoryOperations, MAX_PAGE_SIZE } from '@teplo/domain'
 import type { DeviceCategory } from '../../../lib/items/item-document'
 import { call } from '../../../lib/operation-client'
 
@@ -11,7 +11,7 @@ export type DeviceType = DeviceCategory
 /** Device types (categories) for the type select, by name. */
 export async function getDeviceTypes(signal?: AbortSignal): Promise<DeviceType[]> {
   const document = await call(
-    operations.listCategories,
+    categoryOperations.listCategories,
     { query: { 'page[size]': MAX_PAGE_SIZE, sort: 'name' } },
     { signal },
   )

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
-import { type OwnerCodeDocument, operations } from '@teplo/domain'
+import { itemOperations, type OwnerCodeDocument } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export type OwnerCode = OwnerCodeDocument['data']['attributes']
 
 /** A code the new owner types with the serial to take the device over; it replaces any earlier one. */
 export async function issueOwnerCode(id: string): Promise<OwnerCode> {
-  const document = await call(operations.issueOwnerCode, { params: { id } })
+  const document = await call(itemOperations.issueOwnerCode, { params: { id } })
   return document.data.attributes
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { provisioningOperations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { call } from '../../../lib/operation-client'
 
 /** A new pairing code for a verified device (re-pairing); the current controller keeps working until it is used. */
 export async function newPairingCode(id: string): Promise<string> {
-  const document = await call(operations.issuePairingCode, { params: { id } })
+  const document = await call(provisioningOperations.issuePairingCode, { params: { id } })
   return document.meta.verification_token
 }
 

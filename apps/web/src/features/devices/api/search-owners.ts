@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { itemOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export type OwnerOption = { id: string; name: string; email: string }
@@ -7,7 +7,7 @@ export type OwnerOption = { id: string; name: string; email: string }
 /** Accounts whose name or e-mail contains the text (at most 10), for the «Власник» choice. */
 export async function searchOwners(search: string, signal?: AbortSignal): Promise<OwnerOption[]> {
   const document = await call(
-    operations.listOwners,
+    itemOperations.listOwners,
     { query: { 'filter[search]': search.trim() || undefined } },
     { signal },
   )

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ItemManageData, operations } from '@teplo/domain'
+import { type ItemManageData, itemOperations } from '@teplo/domain'
 import { deviceFromDocument } from '../../../lib/items/item-document'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { call } from '../../../lib/operation-client'
@@ -17,7 +17,7 @@ export type DeviceChanges = Required<Omit<ItemManageData, 'status' | 'owner'>> &
 export async function updateDevice(id: string, changes: DeviceChanges) {
   // The type and the owner's account (category_id, user_id) go as relationships.
   const { user_id: userId, ...rest } = changes
-  const document = await call(operations.updateItem, {
+  const document = await call(itemOperations.updateItem, {
     params: { id },
     body: { ...rest, ...(userId ? { user_id: userId } : {}) },
   })

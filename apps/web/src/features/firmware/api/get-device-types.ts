@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { categoryOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
@@ -7,7 +7,8 @@ import { firmwareKeys } from './firmware-keys'
 export function useDeviceTypes() {
   return useQuery({
     queryKey: firmwareKeys.deviceTypes(),
-    queryFn: ({ signal }) => call(operations.listCategories, { query: { 'page[size]': 100 } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(categoryOperations.listCategories, { query: { 'page[size]': 100 } }, { signal }),
     select: (list) => list.data.map((category) => ({ id: category.id, name: category.attributes.name })),
     staleTime: 60_000,
   })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type firmwareDeviceListDocumentSchema, operations } from '@teplo/domain'
+import { type firmwareDeviceListDocumentSchema, firmwareOperations } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
@@ -11,7 +11,7 @@ export type FirmwareDevice = FirmwareDeviceList['data'][number]
 export function useFirmwareDevices() {
   return useQuery({
     queryKey: firmwareKeys.devices(),
-    queryFn: ({ signal }) => call(operations.listFirmwareDevices, {}, { noCache: true, signal }),
+    queryFn: ({ signal }) => call(firmwareOperations.listFirmwareDevices, {}, { noCache: true, signal }),
     refetchInterval: (query) =>
       query.state.data?.data.some((device) =>
         ['sent', 'downloading', 'installing'].includes(device.attributes.update?.state ?? ''),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type firmwareRolloutListDocumentSchema, operations } from '@teplo/domain'
+import { firmwareOperations, type firmwareRolloutListDocumentSchema } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
@@ -11,7 +11,7 @@ export type Rollout = RolloutList['data'][number]
 export function useRollouts() {
   return useQuery({
     queryKey: firmwareKeys.rollouts(),
-    queryFn: ({ signal }) => call(operations.listFirmwareRollouts, {}, { noCache: true, signal }),
+    queryFn: ({ signal }) => call(firmwareOperations.listFirmwareRollouts, {}, { noCache: true, signal }),
     refetchInterval: (query) =>
       query.state.data?.data.some((rollout) => rollout.attributes.status === 'running') ? 2000 : 30_000,
   })

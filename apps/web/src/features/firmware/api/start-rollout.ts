@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FirmwareRolloutCreate, operations } from '@teplo/domain'
+import { type FirmwareRolloutCreate, firmwareOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
@@ -18,7 +18,7 @@ export function startRollout(request: RolloutRequest) {
     ...(request.all ? { all: true } : { item_ids: request.itemIds }),
     stage_percent: request.stagePercent,
   }
-  return call(operations.createFirmwareRollout, { body })
+  return call(firmwareOperations.createFirmwareRollout, { body })
 }
 
 export function useStartRollout() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { firmwareOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { firmwareKeys } from './firmware-keys'
 
@@ -12,7 +12,7 @@ export function uploadFirmware({ categoryId, version, notes, file }: FirmwareUpl
   form.append('version', version)
   form.append('notes', notes)
   form.append('attachment', file)
-  return call(operations.uploadFirmwareImage, { body: form })
+  return call(firmwareOperations.uploadFirmwareImage, { body: form })
 }
 
 export function useUploadFirmware() {

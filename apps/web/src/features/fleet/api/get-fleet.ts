@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type FleetAttention, type fleetListDocumentSchema, operations } from '@teplo/domain'
+import { type FleetAttention, type fleetListDocumentSchema, fleetOperations } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 
@@ -14,7 +14,7 @@ export function useFleet(query: FleetQuery) {
     queryKey: ['fleet', query],
     queryFn: ({ signal }) =>
       call(
-        operations.listFleet,
+        fleetOperations.listFleet,
         {
           query: {
             'page[number]': query.page,

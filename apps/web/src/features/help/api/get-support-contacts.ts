@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { type OperationAnswer, operations } from '@teplo/domain'
+import { helpOperations, type OperationAnswer } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
-type SupportDocument = OperationAnswer<typeof operations.getSupport>
+type SupportDocument = OperationAnswer<typeof helpOperations.getSupport>
 export type SupportContacts = SupportDocument['data']['attributes']
 
 /** Support phone and e-mail from the server's configuration; public, like the help page itself. */
 export async function getSupportContacts(signal?: AbortSignal): Promise<SupportContacts> {
   // Public, sent without the session's token: a shared cache may keep the answer.
-  const document = await call(operations.getSupport, {}, { signal })
+  const document = await call(helpOperations.getSupport, {}, { signal })
   return document.data.attributes
 }
 

@@ -3,9 +3,9 @@ import {
   type ConsumptionPeriod,
   type FuelSettingsPatch,
   type HopperRefill,
+  historyOperations,
   type itemConsumptionDocumentSchema,
   type itemFuelDocumentSchema,
-  operations,
 } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
@@ -31,7 +31,7 @@ export async function getConsumption(
   const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000)
   const from = new Date(to.getTime() - CONSUMPTION_SPAN_MS[period])
   const document = await call(
-    operations.getItemConsumption,
+    historyOperations.getItemConsumption,
     { params: { id: itemId }, query: { from: from.toISOString(), to: to.toISOString(), period } },
     { signal },
   )
@@ -48,7 +48,7 @@ export function useConsumption(itemId: string, period: ConsumptionPeriod) {
 }
 
 export async function getFuel(itemId: string, signal?: AbortSignal): Promise<Fuel> {
-  const document = await call(operations.getItemFuel, { params: { id: itemId } }, { signal })
+  const document = await call(historyOperations.getItemFuel, { params: { id: itemId } }, { signal })
   return document.data.attributes
 }
 
@@ -70,14 +70,14 @@ function useFuelMutation<Body>(itemId: string, send: (body: Body) => Promise<Fue
 
 export function useUpdateFuel(itemId: string) {
   return useFuelMutation(itemId, async (body: FuelSettingsPatch) => {
-    const document = await call(operations.updateItemFuel, { params: { id: itemId }, body })
+    const document = await call(historyOperations.updateItemFuel, { params: { id: itemId }, body })
     return document.data.attributes
   })
 }
 
 export function useRefillHopper(itemId: string) {
   return useFuelMutation(itemId, async (body: HopperRefill) => {
-    const document = await call(operations.recordHopperRefill, { params: { id: itemId }, body })
+    const document = await call(historyOperations.recordHopperRefill, { params: { id: itemId }, body })
     return document.data.attributes
   })
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { historyBucketsOf, type itemHistoryDocumentSchema, operations } from '@teplo/domain'
+import { historyBucketsOf, historyOperations, type itemHistoryDocumentSchema } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 import type { HistoryData, HistoryEvent } from '../utils/chart-data'
@@ -55,7 +55,7 @@ export async function getHistory(
   signal?: AbortSignal,
 ): Promise<HistoryData> {
   const document = await call(
-    operations.getItemHistory,
+    historyOperations.getItemHistory,
     {
       params: { id: itemId },
       query: { from: range.from.toISOString(), to: range.to.toISOString(), resolution: 'auto' },

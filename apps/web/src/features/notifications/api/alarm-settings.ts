@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type AlarmSettingsAttributes, type AlarmSettingsPatch, operations } from '@teplo/domain'
+import { type AlarmSettingsAttributes, type AlarmSettingsPatch, alarmOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 const alarmSettingsKey = (itemId: string) => ['alarm-settings', itemId] as const
@@ -9,7 +9,7 @@ export function useAlarmSettings(itemId: string) {
   return useQuery({
     queryKey: alarmSettingsKey(itemId),
     queryFn: async ({ signal }): Promise<AlarmSettingsAttributes> =>
-      (await call(operations.getAlarmSettings, { params: { id: itemId } }, { signal })).data.attributes,
+      (await call(alarmOperations.getAlarmSettings, { params: { id: itemId } }, { signal })).data.attributes,
   })
 }
 
@@ -17,7 +17,7 @@ export function useUpdateAlarmSettings(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (attributes: AlarmSettingsPatch): Promise<AlarmSettingsAttributes> =>
-      (await call(operations.updateAlarmSettings, { params: { id: itemId }, body: attributes })).data
+      (await call(alarmOperations.updateAlarmSettings, { params: { id: itemId }, body: attributes })).data
         .attributes,
     onSuccess: (settings) => queryClient.setQueryData(alarmSettingsKey(itemId), settings),
   })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { alarmOperations, notificationOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export const notificationKeys = {
@@ -12,7 +12,7 @@ export const notificationKeys = {
 export const BELL_SIZE = 10
 
 export function getNotifications(signal?: AbortSignal) {
-  return call(operations.listNotifications, { query: { 'page[size]': BELL_SIZE } }, { signal })
+  return call(notificationOperations.listNotifications, { query: { 'page[size]': BELL_SIZE } }, { signal })
 }
 
 /** Kept fresh by the live stream; re-read every minute while it is down. */
@@ -28,7 +28,8 @@ export function useNotifications({ enabled, live }: { enabled: boolean; live: bo
 export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => call(operations.updateNotification, { params: { id }, body: { read: true } }),
+    mutationFn: (id: string) =>
+      call(notificationOperations.updateNotification, { params: { id }, body: { read: true } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
   })
 }
@@ -36,7 +37,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => call(operations.markAllNotificationsRead, {}),
+    mutationFn: () => call(notificationOperations.markAllNotificationsRead, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
   })
 }
@@ -47,7 +48,7 @@ export function useOpenAlarms(itemId: string) {
     queryKey: notificationKeys.alarms(itemId),
     queryFn: ({ signal }) =>
       call(
-        operations.listItemAlarms,
+        alarmOperations.listItemAlarms,
         { params: { id: itemId }, query: { 'filter[state]': 'open', 'page[size]': 20 } },
         { signal },
       ),
@@ -58,7 +59,8 @@ export function useOpenAlarms(itemId: string) {
 export function useAcknowledgeAlarm(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (alarmId: string) => call(operations.acknowledgeAlarm, { params: { id: itemId, alarmId } }),
+    mutationFn: (alarmId: string) =>
+      call(alarmOperations.acknowledgeAlarm, { params: { id: itemId, alarmId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   })
 }

@@ -1,17 +1,17 @@
-import { operations, type PushSubscriptionInput, type PushSubscriptionResource } from '@teplo/domain'
+import { type PushSubscriptionInput, type PushSubscriptionResource, pushOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export const pushSubscriptionsQueryKey = ['me', 'push-subscriptions'] as const
 
 /** The server's VAPID public key, which the browser binds the subscription to. */
 export async function fetchPushPublicKey(): Promise<string> {
-  const document = await call(operations.getPushPublicKey, {})
+  const document = await call(pushOperations.getPushPublicKey, {})
   return document.data.attributes.public_key
 }
 
 /** The browsers of the signed-in user that receive notifications. */
 export async function fetchPushSubscriptions(): Promise<PushSubscriptionResource[]> {
-  const document = await call(operations.listPushSubscriptions, {})
+  const document = await call(pushOperations.listPushSubscriptions, {})
   return document.data
 }
 
@@ -21,10 +21,10 @@ export async function savePushSubscription(
 ): Promise<PushSubscriptionResource> {
   // A live subscription's JSON has its endpoint and keys (the DOM types them optional); the server checks them.
   const body = subscription as PushSubscriptionInput
-  const document = await call(operations.savePushSubscription, { body })
+  const document = await call(pushOperations.savePushSubscription, { body })
   return document.data
 }
 
 export async function deletePushSubscription(id: string): Promise<void> {
-  await call(operations.deletePushSubscription, { params: { id } })
+  await call(pushOperations.deletePushSubscription, { params: { id } })
 }

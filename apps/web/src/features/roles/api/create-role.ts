@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations, type RoleData } from '@teplo/domain'
+import { type RoleData, roleOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function createRole(role: RoleData) {
-  return call(operations.createRole, { body: role })
+  return call(roleOperations.createRole, { body: role })
 }
 
 export function useCreateRole() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { roleOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function deleteRole(id: string) {
-  return call(operations.deleteRole, { params: { id } })
+  return call(roleOperations.deleteRole, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4). */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { operations, type RoleResource } from '@teplo/domain'
+import { type RoleResource, roleOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export async function getRole(id: string, signal?: AbortSignal): Promise<RoleResource> {
-  return (await call(operations.getRole, { params: { id } }, { signal })).data
+  return (await call(roleOperations.getRole, { params: { id } }, { signal })).data
 }
 
 export function useRole(id: string) {

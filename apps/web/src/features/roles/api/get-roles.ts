@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { roleOperations } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function getRoles(params: ListParams, signal?: AbortSignal) {
-  return call(operations.listRoles, { query: listQuery(params) }, { signal })
+  return call(roleOperations.listRoles, { query: listQuery(params) }, { signal })
 }
 
 /** One page of roles; the previous page stays on screen while the next one loads. */

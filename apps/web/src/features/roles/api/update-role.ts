@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations, type RoleData } from '@teplo/domain'
+import { type RoleData, roleOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { roleKeys } from './role-keys'
 
 export function updateRole({ id, ...role }: RoleData & { id: string }) {
-  return call(operations.updateRole, { params: { id }, body: role })
+  return call(roleOperations.updateRole, { params: { id }, body: role })
 }
 
 export function useUpdateRole() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations, type ScheduleAttributes, type SchedulePatch } from '@teplo/domain'
+import { type ScheduleAttributes, type SchedulePatch, scheduleOperations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { call } from '../../../lib/operation-client'
 
@@ -9,7 +9,7 @@ export type Schedule = ScheduleAttributes
 export const scheduleKey = (itemId: string) => [...itemKeys.all, 'schedule', itemId] as const
 
 export async function getSchedule(itemId: string, signal?: AbortSignal): Promise<Schedule> {
-  const document = await call(operations.getSchedule, { params: { id: itemId } }, { signal })
+  const document = await call(scheduleOperations.getSchedule, { params: { id: itemId } }, { signal })
   return document.data.attributes
 }
 
@@ -22,7 +22,7 @@ export function useUpdateSchedule(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (body: SchedulePatch) => {
-      const document = await call(operations.updateSchedule, { params: { id: itemId }, body })
+      const document = await call(scheduleOperations.updateSchedule, { params: { id: itemId }, body })
       return document.data.attributes
     },
     onSuccess: (schedule) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type itemServiceSettingsDocumentSchema, operations } from '@teplo/domain'
+import { type itemServiceSettingsDocumentSchema, serviceSettingsOperations } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 
@@ -16,7 +16,11 @@ export function useServiceSettings(itemId: string | undefined) {
   return useQuery({
     queryKey: serviceSettingsKey(itemId ?? ''),
     queryFn: ({ signal }) =>
-      call(operations.getServiceSettings, { params: { id: itemId ?? '' } }, { noCache: true, signal }),
+      call(
+        serviceSettingsOperations.getServiceSettings,
+        { params: { id: itemId ?? '' } },
+        { noCache: true, signal },
+      ),
     enabled: itemId !== undefined,
     select: (document) => document.data.attributes,
     refetchInterval: (query) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations, type ServiceSettingsPatch } from '@teplo/domain'
+import { type ServiceSettingsPatch, serviceSettingsOperations } from '@teplo/domain'
 import { itemKeys } from '../../../lib/items/item-keys'
 import { call } from '../../../lib/operation-client'
 import { serviceSettingsKey } from './get-service-settings'
@@ -10,7 +10,7 @@ export interface ServiceSettingsChange {
 }
 
 export function updateServiceSettings({ itemId, values }: ServiceSettingsChange) {
-  return call(operations.updateServiceSettings, { params: { id: itemId }, body: values })
+  return call(serviceSettingsOperations.updateServiceSettings, { params: { id: itemId }, body: values })
 }
 
 /** Sends the changed parameters; the answer (pending) is shown at once, and the devices' sync state is re-read. */

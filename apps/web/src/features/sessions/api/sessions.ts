@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations, type SessionResource } from '@teplo/domain'
+import { type SessionResource, sessionOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export const sessionsQueryKey = ['me', 'sessions'] as const
 
 /** Where the account is signed in, this browser first. */
 export async function fetchSessions(): Promise<SessionResource[]> {
-  const document = await call(operations.listSessions, {})
+  const document = await call(sessionOperations.listSessions, {})
   return document.data
 }
 
@@ -18,7 +18,7 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => call(operations.endSession, { params: { id } }),
+    mutationFn: (id: string) => call(sessionOperations.endSession, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   })
 }
@@ -28,7 +28,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      const answer = await call(operations.endOtherSessions, {})
+      const answer = await call(sessionOperations.endOtherSessions, {})
       return answer.meta.ended
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type auditListDocumentSchema, operations } from '@teplo/domain'
+import { type auditListDocumentSchema, sharingOperations } from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 import { sharingKeys } from './sharing-keys'
@@ -13,7 +13,7 @@ export function useAudit(itemId: string, page: number) {
     queryKey: sharingKeys.audit(itemId, page),
     queryFn: ({ signal }) =>
       call(
-        operations.listItemAudit,
+        sharingOperations.listItemAudit,
         { params: { id: itemId }, query: { 'page[number]': page, 'page[size]': AUDIT_PAGE_SIZE } },
         { signal },
       ),

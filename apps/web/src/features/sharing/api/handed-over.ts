@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { sharingOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { sharingKeys } from './sharing-keys'
 
@@ -7,6 +7,6 @@ import { sharingKeys } from './sharing-keys'
 export function useHandedOver() {
   return useQuery({
     queryKey: sharingKeys.handedOver(),
-    queryFn: async ({ signal }) => (await call(operations.listHandedOver, {}, { signal })).data,
+    queryFn: async ({ signal }) => (await call(sharingOperations.listHandedOver, {}, { signal })).data,
   })
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { sharingOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { useRefreshAccess } from './refresh-access'
 import { sharingKeys } from './sharing-keys'
@@ -8,7 +8,7 @@ import { sharingKeys } from './sharing-keys'
 export function useMyInvitations() {
   return useQuery({
     queryKey: sharingKeys.mine(),
-    queryFn: async ({ signal }) => (await call(operations.listMyInvitations, {}, { signal })).data,
+    queryFn: async ({ signal }) => (await call(sharingOperations.listMyInvitations, {}, { signal })).data,
   })
 }
 
@@ -17,7 +17,7 @@ export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: sharingKeys.preview(token),
     queryFn: async ({ signal }) =>
-      (await call(operations.previewInvitation, { body: { token } }, { signal })).data,
+      (await call(sharingOperations.previewInvitation, { body: { token } }, { signal })).data,
     enabled: token !== '',
     retry: false,
   })
@@ -29,8 +29,8 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: async (by: { token: string } | { id: string }) =>
       ('token' in by
-        ? await call(operations.acceptInvitationByToken, { body: { token: by.token } })
-        : await call(operations.acceptInvitation, { params: { id: by.id } })
+        ? await call(sharingOperations.acceptInvitationByToken, { body: { token: by.token } })
+        : await call(sharingOperations.acceptInvitation, { params: { id: by.id } })
       ).data,
     onSuccess: refresh,
   })
@@ -39,7 +39,7 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const refresh = useRefreshAccess()
   return useMutation({
-    mutationFn: (id: string) => call(operations.declineInvitation, { params: { id } }),
+    mutationFn: (id: string) => call(sharingOperations.declineInvitation, { params: { id } }),
     onSuccess: refresh,
   })
 }

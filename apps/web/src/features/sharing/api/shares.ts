@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import {
   type InvitationResource,
-  operations,
   type ShareCreateInput,
   type ShareLevel,
   type ShareResource,
+  sharingOperations,
 } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { useRefreshAccess } from './refresh-access'
@@ -14,7 +14,7 @@ export function useShares(itemId: string) {
   return useQuery({
     queryKey: sharingKeys.shares(itemId),
     queryFn: async ({ signal }) =>
-      (await call(operations.listShares, { params: { id: itemId } }, { signal })).data,
+      (await call(sharingOperations.listShares, { params: { id: itemId } }, { signal })).data,
   })
 }
 
@@ -23,7 +23,7 @@ export function useItemInvitations(itemId: string, enabled: boolean) {
   return useQuery({
     queryKey: sharingKeys.itemInvitations(itemId),
     queryFn: async ({ signal }) =>
-      (await call(operations.listItemInvitations, { params: { id: itemId } }, { signal })).data,
+      (await call(sharingOperations.listItemInvitations, { params: { id: itemId } }, { signal })).data,
     enabled,
   })
 }
@@ -37,7 +37,7 @@ export function useCreateShare(itemId: string) {
   return useMutation({
     mutationFn: async (body: ShareCreateInput): Promise<ShareCreated> => {
       // 201 and the share for a known account, 202 and the invitation otherwise.
-      const document = await call(operations.createShare, { params: { id: itemId }, body })
+      const document = await call(sharingOperations.createShare, { params: { id: itemId }, body })
       return document.data.type === 'shares'
         ? { kind: 'share', share: document.data }
         : { kind: 'invitation', invitation: document.data }
@@ -50,7 +50,7 @@ export function useChangeShare(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: ({ shareId, access }: { shareId: string; access: ShareLevel }) =>
-      call(operations.updateShare, { params: { id: itemId, shareId }, body: { access } }),
+      call(sharingOperations.updateShare, { params: { id: itemId, shareId }, body: { access } }),
     onSuccess: refresh,
   })
 }
@@ -59,7 +59,7 @@ export function useChangeShare(itemId: string) {
 export function useDeleteShare(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
-    mutationFn: (shareId: string) => call(operations.deleteShare, { params: { id: itemId, shareId } }),
+    mutationFn: (shareId: string) => call(sharingOperations.deleteShare, { params: { id: itemId, shareId } }),
     onSuccess: refresh,
   })
 }
@@ -68,7 +68,7 @@ export function useCancelInvitation(itemId: string) {
   const refresh = useRefreshAccess()
   return useMutation({
     mutationFn: (invitationId: string) =>
-      call(operations.cancelInvitation, { params: { id: itemId, invitationId } }),
+      call(sharingOperations.cancelInvitation, { params: { id: itemId, invitationId } }),
     onSuccess: refresh,
   })
 }

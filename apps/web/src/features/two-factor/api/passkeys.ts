@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations, type PasskeyCreateInput, type PasskeyResource } from '@teplo/domain'
+import { type PasskeyCreateInput, type PasskeyResource, passkeyOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 export const passkeysQueryKey = ['me', 'passkeys'] as const
@@ -9,14 +9,14 @@ type CreationOptions = Parameters<
 >[0]['optionsJSON']
 
 export async function fetchPasskeys(): Promise<PasskeyResource[]> {
-  return (await call(operations.listPasskeys, {})).data
+  return (await call(passkeyOperations.listPasskeys, {})).data
 }
 
 export const usePasskeys = () => useQuery({ queryKey: passkeysQueryKey, queryFn: fetchPasskeys })
 
 /** The password, then the browser's prompt to make a passkey for this site, then the server keeps it. */
 export async function addPasskey(input: { password: string; name: string }): Promise<void> {
-  const options = await call(operations.startPasskeyCreation, {
+  const options = await call(passkeyOperations.startPasskeyCreation, {
     body: { current_password: input.password },
   })
   const { startRegistration } = await import('@simplewebauthn/browser')
@@ -25,11 +25,11 @@ export async function addPasskey(input: { password: string; name: string }): Pro
   })
   // The library's extension results are an interface the domain reads as a record of any extension.
   const made = response as PasskeyCreateInput['response']
-  await call(operations.addPasskey, { body: { response: made, name: input.name.trim() || undefined } })
+  await call(passkeyOperations.addPasskey, { body: { response: made, name: input.name.trim() || undefined } })
 }
 
 export async function removePasskey(input: { id: string; password: string }): Promise<void> {
-  await call(operations.removePasskey, {
+  await call(passkeyOperations.removePasskey, {
     params: { id: input.id },
     body: { current_password: input.password },
   })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { twoFactorOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 
 const securitySettingsKey = ['security-settings'] as const
@@ -7,14 +7,15 @@ const securitySettingsKey = ['security-settings'] as const
 export const useSecuritySettings = () =>
   useQuery({
     queryKey: securitySettingsKey,
-    queryFn: async () => (await call(operations.getSecuritySettings, {})).data.attributes.require_two_factor,
+    queryFn: async () =>
+      (await call(twoFactorOperations.getSecuritySettings, {})).data.attributes.require_two_factor,
   })
 
 export function useRequireTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (on: boolean) =>
-      call(operations.updateSecuritySettings, { body: { require_two_factor: on } }),
+      call(twoFactorOperations.updateSecuritySettings, { body: { require_two_factor: on } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securitySettingsKey }),
   })
 }

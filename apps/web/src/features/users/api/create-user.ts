@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations, type UserCreateData } from '@teplo/domain'
+import { type UserCreateData, userOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
 /** POST users with the roles as a relationship (spec §3, §7); answers the new user's document. */
 export function createUser(user: UserCreateData) {
-  return call(operations.createUser, { body: user })
+  return call(userOperations.createUser, { body: user })
 }
 
 export function useCreateUser() {

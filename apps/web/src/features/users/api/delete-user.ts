@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { userOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
 export function deleteUser(id: string) {
-  return call(operations.deleteUser, { params: { id } })
+  return call(userOperations.deleteUser, { params: { id } })
 }
 
 /** Lists reload after a delete (spec §4); the deleted user's own record is not fetched again. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE, operations, roleLabel } from '@teplo/domain'
+import { MAX_PAGE_SIZE, roleLabel, roleOperations } from '@teplo/domain'
 import { currentLanguage } from '../../../lib/i18n'
 import { call } from '../../../lib/operation-client'
 
@@ -10,7 +10,7 @@ export interface RoleOption {
 
 export async function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]> {
   const document = await call(
-    operations.listRoles,
+    roleOperations.listRoles,
     { query: { sort: 'name', 'page[size]': MAX_PAGE_SIZE, 'page[number]': 1 } },
     { signal },
   )

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { userOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { toUser, type User } from './user-document'
 import { userKeys } from './user-keys'
 
 export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
-  const document = await call(operations.getUser, { params: { id }, query: { include: 'roles' } }, { signal })
+  const document = await call(
+    userOperations.getUser,
+    { params: { id }, query: { include: 'roles' } },
+    { signal },
+  )
   return toUser(document.data, document.included)
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { operations, type PageMeta } from '@teplo/domain'
+import { type PageMeta, userOperations } from '@teplo/domain'
 import { type ListParams, listQuery } from '../../../components/ui/data-table-state'
 import { call } from '../../../lib/operation-client'
 import { toUser, type User } from './user-document'
@@ -10,7 +10,7 @@ export async function getUsers(
   signal?: AbortSignal,
 ): Promise<{ users: User[]; page: PageMeta }> {
   const document = await call(
-    operations.listUsers,
+    userOperations.listUsers,
     { query: { include: 'roles', ...listQuery(params) } },
     { signal },
   )

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { operations } from '@teplo/domain'
+import { uploadOperations } from '@teplo/domain'
 import { call } from '../../../lib/operation-client'
 import { userKeys } from './user-keys'
 
@@ -10,7 +10,7 @@ export const ATTACHMENT_FIELD = 'attachment'
 export function uploadProfileImage({ userId, file }: { userId: string; file: File }) {
   const form = new FormData()
   form.append(ATTACHMENT_FIELD, file)
-  return call(operations.uploadProfileImage, { params: { id: userId }, body: form })
+  return call(uploadOperations.uploadProfileImage, { params: { id: userId }, body: form })
 }
 
 export function useUploadProfileImage() {
