@@ -8,33 +8,12 @@ import {
 } from '../resources/history'
 import { fuelSettingsPatchSchema, hopperRefillSchema } from '../schemas/history'
 import { defineOperation, itemAccess, SIGNED_IN } from './operation'
-import { idParams } from './parameters'
+import { idParams, instantParam } from './parameters'
 
 // The query parameters of the history and consumption operations: each problem is a 400 naming its parameter
 // (the server checks the range's order and the resolution against it beyond their shape).
 
-/** The earliest instant accepted in a range. */
-const EARLIEST = Date.parse('2000-01-01T00:00:00Z')
-const LATEST_AHEAD_MS = 366 * 86_400_000
-
-const instant = (name: string) =>
-  z
-    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
-    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
-    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
-      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
-      abort: true,
-    })
-    .refine((text) => !Number.isNaN(Date.parse(text)), {
-      message: `${name} не є дійсною датою`,
-      abort: true,
-    })
-    .transform((text) => new Date(text))
-    .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
-      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
-    })
-
-export const rangeQueryShape = { from: instant('from'), to: instant('to') }
+export const rangeQueryShape = { from: instantParam('from'), to: instantParam('to') }
 
 // Not exported: a domain export named `…Schema` becomes a named OpenAPI component, which a query cannot be.
 const historyQuerySchema = z.object({

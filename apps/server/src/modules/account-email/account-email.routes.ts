@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
 import { currentUser } from '../../plugins/app/auth.ts'
 import {
+  accountEmailContext,
   type EmailLinkOutcome,
   openVerificationLink,
   sendVerificationLink,
@@ -26,14 +27,7 @@ const outcomeDocument = (outcome: EmailLinkOutcome) => ({
  */
 export async function accountEmailRoutes(app: FastifyInstance): Promise<void> {
   addOperation(app, operations.sendEmailVerification, async (request) => {
-    const context = {
-      db: app.db,
-      events: app.events,
-      mailer: app.mailer,
-      appUrl: app.config.appUrl,
-      log: request.log,
-    }
-    await sendVerificationLink(context, currentUser(request).userId)
+    await sendVerificationLink(accountEmailContext(app, request.log), currentUser(request).userId)
     return undefined
   })
 

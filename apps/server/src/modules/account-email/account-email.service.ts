@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -36,6 +36,14 @@ export type AccountEmailContext = {
   mailer: Mailer
   appUrl: string
   log: FastifyBaseLogger
+}
+
+/** What the address links need of the app, logging to `log` (a request's, or the app's). */
+export function accountEmailContext(
+  app: Pick<FastifyInstance, 'db' | 'events' | 'mailer' | 'config' | 'log'>,
+  log: FastifyBaseLogger = app.log,
+): AccountEmailContext {
+  return { db: app.db, events: app.events, mailer: app.mailer, appUrl: app.config.appUrl, log }
 }
 
 async function account(db: Database | Transaction, userId: number) {

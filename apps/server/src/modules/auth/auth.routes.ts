@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError, tooManyAttempts } from '../../lib/api-error.ts'
 import { addOperation } from '../../lib/operation-route.ts'
 import { currentUser } from '../../plugins/app/auth.ts'
-import { sendVerificationLink } from '../account-email/account-email.service.ts'
+import { accountEmailContext, sendVerificationLink } from '../account-email/account-email.service.ts'
 import { BackgroundTasks } from '../password-reset/background-tasks.ts'
 import { profileDocument } from '../profile/profile-document.ts'
 import { registerThroughInvitation } from '../sharing/invitation-sign-up.ts'
@@ -99,14 +99,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       const { userId, token } = await register(app.db, account, sessionClient(request))
       // After the answer: the account works without it, and a lost letter is sent again from account settings.
-      const context = {
-        db: app.db,
-        events: app.events,
-        mailer: app.mailer,
-        appUrl: app.config.appUrl,
-        log: app.log,
-      }
-      tasks.run('verification mail', () => sendVerificationLink(context, userId))
+      tasks.run('verification mail', () => sendVerificationLink(accountEmailContext(app), userId))
       return token
     },
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },

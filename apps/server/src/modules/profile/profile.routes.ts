@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/api-error.ts'
 import { addOperation } from '../../lib/operation-route.ts'
 import { sha256 } from '../../lib/secrets.ts'
 import { currentUser } from '../../plugins/app/auth.ts'
+import { accountEmailContext } from '../account-email/account-email.service.ts'
 import { confirmPassword, recentAuthentication, WRONG_CURRENT_PASSWORD } from '../auth/recent-auth.ts'
 import { removeOwnerUploads } from '../uploads/upload-storage.ts'
 import { deleteAccount } from './account-deletion.ts'
@@ -24,13 +25,7 @@ const legacyProfileType: preValidationHookHandler = (request, _reply, done) => {
 
 /** The signed-in account's own operations (declared in @teplo/domain `operations/profile.ts`). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const emailContext = () => ({
-    db: app.db,
-    events: app.events,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
-    log: app.log,
-  })
+  const emailContext = () => accountEmailContext(app)
 
   // Echoed members equal to the stored ones are not a change; an echo that changes nothing changes nothing.
   const settleEcho: preValidationHookHandler = async (request, reply) => {

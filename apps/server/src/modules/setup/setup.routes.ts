@@ -1,7 +1,7 @@
 import { operations } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
-import { sendVerificationLink } from '../account-email/account-email.service.ts'
+import { accountEmailContext, sendVerificationLink } from '../account-email/account-email.service.ts'
 import { issueAccessToken } from '../auth/access-tokens.ts'
 import { DemoLogins } from '../auth/demo-logins.ts'
 import { sessionClient } from '../auth/session-client.ts'
@@ -33,14 +33,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { token, ...input } = request.body
       const userId = await createAdmin(app.db, input, { token })
-      const context = {
-        db: app.db,
-        events: app.events,
-        mailer: app.mailer,
-        appUrl: app.config.appUrl,
-        log: app.log,
-      }
-      tasks.run('verification mail', () => sendVerificationLink(context, userId))
+      tasks.run('verification mail', () => sendVerificationLink(accountEmailContext(app), userId))
       return issueAccessToken(app.db, userId, true, sessionClient(request))
     },
     { config: { rateLimit } },
