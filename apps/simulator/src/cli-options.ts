@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { type ErrorCode, toErrorCode } from '@teplo/domain'
+import { currentSettingsRevision, type ErrorCode, toErrorCode } from '@teplo/domain'
 import { CONDITIONS, type Condition, isCondition } from './model/conditions'
 
 export interface CliOptions {
@@ -17,6 +17,8 @@ export interface CliOptions {
   ca?: string
   inject?: { code: ErrorCode; serial?: string }
   fault?: { condition: Condition; serial?: string }
+  /** The settings revision the simulated firmware knows (ADR 051): an older controller in the field. */
+  settingsRevision?: number
   help: boolean
 }
 
@@ -32,6 +34,7 @@ export const USAGE = `teplo-simulator — simulated pellet boiler controllers on
   --ca <pem file>             certificate authority to trust for an mqtts:// broker (private certificate)
   --inject <E1…E10> [--device <serial>]   raise an error once after connecting (default: every device)
   --fault overheat|frost|fire-out|silence [--device <serial>]   force a situation after connecting
+  --settings-revision <n>     act as firmware that knows the settings up to revision n (default: the newest)
   --help
 
 While running, type: inject <serial> E3 | power <serial> on|off | fault <serial> overheat | clear <serial> | status | quit`
@@ -59,6 +62,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       inject: { type: 'string' },
       fault: { type: 'string' },
       device: { type: 'string' },
+      'settings-revision': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -83,6 +87,13 @@ export function parseCliOptions(argv: string[]): CliOptions {
     if (!isCondition(values.fault)) throw new Error(`--fault must be one of ${CONDITIONS.join(', ')}`)
     fault = { condition: values.fault, ...(values.device ? { serial: values.device } : {}) }
   }
+  let settingsRevision: number | undefined
+  if (values['settings-revision'] !== undefined) {
+    const newest = currentSettingsRevision()
+    settingsRevision = Number(values['settings-revision'])
+    if (!Number.isInteger(settingsRevision) || settingsRevision < 1 || settingsRevision > newest)
+      throw new Error(`--settings-revision must be a whole number from 1 to ${newest}`)
+  }
   return {
     url: values.url ?? 'mqtt://127.0.0.1:1884',
     ...(values.url !== undefined ? { urlGiven: true as const } : {}),
@@ -96,6 +107,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     ...(values.ca ? { ca: values.ca } : {}),
     ...(inject ? { inject } : {}),
     ...(fault ? { fault } : {}),
+    ...(settingsRevision !== undefined ? { settingsRevision } : {}),
     help,
   }
 }

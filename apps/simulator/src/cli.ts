@@ -92,7 +92,10 @@ async function main(): Promise<void> {
   }
   const simulator = startSimulator({
     url,
-    devices,
+    devices:
+      options.settingsRevision === undefined
+        ? devices
+        : devices.map((device) => ({ ...device, settingsRevision: options.settingsRevision })),
     intervalSeconds: options.intervalSeconds,
     speed: options.speed,
     protocolVersion: options.protocolVersion,

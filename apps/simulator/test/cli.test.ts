@@ -4,6 +4,11 @@ import { parseCommand } from '../src/commands'
 import { parseCredentialsJson, parseDevicesFlag } from '../src/credentials'
 
 describe('parseCliOptions', () => {
+  it('takes the settings revision an older controller knows (ADR 051)', () => {
+    expect(parseCliOptions(['--devices', '100001:pw', '--settings-revision', '1']).settingsRevision).toBe(1)
+    expect(parseCliOptions(['--devices', '100001:pw']).settingsRevision).toBeUndefined()
+  })
+
   it('reads the flags with their defaults', () => {
     expect(parseCliOptions(['--devices', '100001:pw'])).toEqual({
       url: 'mqtt://127.0.0.1:1884',
@@ -46,6 +51,12 @@ describe('parseCliOptions', () => {
 
   it('explains what is missing or wrong', () => {
     expect(() => parseCliOptions([])).toThrow('give --devices, --credentials-file or --count with --api')
+    expect(() => parseCliOptions(['--devices', '100001:pw', '--settings-revision', '0'])).toThrow(
+      /--settings-revision must be a whole number from 1 to \d+/,
+    )
+    expect(() => parseCliOptions(['--devices', '100001:pw', '--settings-revision', '1.5'])).toThrow(
+      /--settings-revision/,
+    )
     expect(() => parseCliOptions(['--count', '3'])).toThrow('--count needs --api')
     expect(() => parseCliOptions(['--devices', '1:p', '--interval', '0'])).toThrow(
       '--interval must be a positive',
