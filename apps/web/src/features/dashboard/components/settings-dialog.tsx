@@ -8,6 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
+import Typography from '@mui/material/Typography'
 import { type ItemSettingsGroup, type SettingName, settingLabel } from '@teplo/domain'
 import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
@@ -16,6 +17,7 @@ import { useToast } from '../../../components/ui/toast-context'
 import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import { useSaveSettings } from '../hooks/use-save-settings'
+import { cardRows } from '../utils/card-rows'
 import {
   buildSettingsPayload,
   changedValues,
@@ -105,6 +107,11 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
   const toast = useToast()
   const { save, isPending } = useSaveSettings()
   const specs = numberFields(group, currentLanguage())
+  // A setting the controller lacks (ADR 051) is not offered: it is named with the reason, and its stored value
+  // goes with the group unchanged.
+  const unsupported = new Set<string>(device.unsupported_settings ?? [])
+  const shown = specs.filter((spec) => !unsupported.has(spec.name))
+  const lacking = cardRows(group, device, currentLanguage()).filter((row) => row.kind === 'unsupported')
   const [texts, setTexts] = useState(() => initialTexts(group, device))
   const [choices, setChoices] = useState(() => initialChoices(group, device))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -130,13 +137,13 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // A value out of the controller's range is refused here: nothing is sent, the field says the range.
-    const outOfRange = rangeErrors(specs, texts, t)
+    const outOfRange = rangeErrors(shown, texts, t)
     if (Object.keys(outOfRange).length > 0) {
       setErrors({ ...outOfRange, form: t('settingsFeedback.outOfRange') })
       return
     }
     // Enter may submit without leaving the field: a value brought into range is shown, not sent unseen.
-    const adjusted = specs.flatMap((spec) => {
+    const adjusted = shown.flatMap((spec) => {
       const adjustment = settingAdjustment(texts[spec.name] ?? '', spec)
       return adjustment ? [{ spec, adjustment }] : []
     })
@@ -174,7 +181,7 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t(INFOS[group])}</DialogContentText>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {specs.map((spec) => (
+            {shown.map((spec) => (
               <NumberStepper
                 key={spec.name}
                 spec={spec}
@@ -193,28 +200,35 @@ export function SettingsDialog({ group, device, open, onClose }: SettingsDialogP
                 notice={notices[spec.name]}
               />
             ))}
-            {otherFields(group).map(([name, setting]) =>
-              setting.kind === 'boolean' ? (
-                <FormControlLabel
-                  key={name}
-                  control={
-                    <Switch
-                      checked={choices[name] === true}
-                      onChange={(event) => choose(name, event.target.checked)}
-                    />
-                  }
-                  label={settingLabel(setting, currentLanguage())}
-                />
-              ) : (
-                <ChoiceField
-                  key={name}
-                  setting={setting}
-                  value={typeof choices[name] === 'number' ? choices[name] : null}
-                  onChange={(value) => choose(name, value)}
-                  error={errors[name]}
-                />
-              ),
-            )}
+            {otherFields(group)
+              .filter(([name]) => !unsupported.has(name))
+              .map(([name, setting]) =>
+                setting.kind === 'boolean' ? (
+                  <FormControlLabel
+                    key={name}
+                    control={
+                      <Switch
+                        checked={choices[name] === true}
+                        onChange={(event) => choose(name, event.target.checked)}
+                      />
+                    }
+                    label={settingLabel(setting, currentLanguage())}
+                  />
+                ) : (
+                  <ChoiceField
+                    key={name}
+                    setting={setting}
+                    value={typeof choices[name] === 'number' ? choices[name] : null}
+                    onChange={(value) => choose(name, value)}
+                    error={errors[name]}
+                  />
+                ),
+              )}
+            {lacking.map((row) => (
+              <Typography key={row.name} variant="body2" color="text.secondary">
+                {t('dashboard.settingRow', { label: row.label, value: t('dashboard.unsupported') })}
+              </Typography>
+            ))}
             {errors.form && (
               <FormHelperText error role="alert">
                 {errors.form}

@@ -22,8 +22,8 @@ const ADDED_SETTINGS = { frost_guard_temp: 5, burner_cleaning: false } as Parame
 
 const slow = { timeout: 4000 }
 
-function openDialog(group: DialogGroup) {
-  const item = itemResource('7', { status: 'on', ...ADDED_SETTINGS })
+function openDialog(group: DialogGroup, extra: Parameters<typeof itemResource>[1] = {}) {
+  const item = itemResource('7', { status: 'on', ...ADDED_SETTINGS, ...extra })
   const calls = stubFetch(() => ({ status: 200, body: itemDocument(item) }))
   const device = toDevice(item)
   renderRoutes(
@@ -93,6 +93,29 @@ describe('a setting added to the registry', () => {
         type: 'items',
         id: '7',
         attributes: { burner_power_set: 100, burner_mod: true, burner_cleaning: true },
+      },
+    })
+  })
+
+  it('is not offered by the dialog when the controller lacks it: named with the reason, sent as stored', async () => {
+    const user = userEvent.setup()
+    const calls = openDialog('heater', {
+      frost_guard_temp: 9,
+      unsupported_settings: ['frost_guard_temp'],
+    } as Parameters<typeof itemResource>[1])
+
+    await screen.findByRole('spinbutton', { name: 'Задана температура, °C' }, slow)
+    expect(screen.queryByRole('spinbutton', { name: 'Захист від замерзання, °C' })).toBeNull()
+    expect(screen.getByText('Захист від замерзання: не підтримується цим контролером')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Збільшити: Задана температура, °C' }))
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }))
+    await waitFor(() => expect(patches(calls)).toHaveLength(1))
+    expect(patches(calls)[0]?.body).toEqual({
+      data: {
+        type: 'items',
+        id: '7',
+        attributes: { heater_temp_set: 61, heater_hysteresis: 5, frost_guard_temp: 9 },
       },
     })
   })
