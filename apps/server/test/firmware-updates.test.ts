@@ -493,3 +493,31 @@ describe('the simulator as the controller', () => {
     }
   })
 })
+
+describe('the rollouts list', () => {
+  it('pages, newest first, with the page meta and links of every list', async () => {
+    const page = async (number: number) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v2/firmware-rollouts?page[size]=1&page[number]=${number}`,
+        headers: bearer(admin()),
+      })
+      expect(res.statusCode).toBe(200)
+      return res.json<{
+        data: { id: string }[]
+        meta: { page: { total: number; lastPage: number; currentPage: number } }
+        links: { next?: string; prev?: string }
+      }>()
+    }
+    const first = await page(1)
+    const second = await page(2)
+    // The rollouts this file started before.
+    expect(first.meta.page.total).toBeGreaterThanOrEqual(2)
+    expect(first.meta.page.lastPage).toBe(first.meta.page.total)
+    expect(first.data).toHaveLength(1)
+    expect(second.data).toHaveLength(1)
+    expect(Number(first.data[0]!.id)).toBeGreaterThan(Number(second.data[0]!.id))
+    expect(first.links.next).toBe('/api/v2/firmware-rollouts?page%5Bsize%5D=1&page%5Bnumber%5D=2')
+    expect(second.links.prev).toBe('/api/v2/firmware-rollouts?page%5Bsize%5D=1&page%5Bnumber%5D=1')
+  })
+})

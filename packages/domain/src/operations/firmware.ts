@@ -9,10 +9,13 @@ import {
 } from '../resources/firmware'
 import { firmwareRolloutCreateSchema, firmwareUploadRequestSchema } from '../schemas/firmware'
 import { defineOperation, PUBLIC, rolesOnly, SIGNED_IN } from './operation'
-import { idParams } from './parameters'
+import { cacheBustingQuery, idParams, pageQuery } from './parameters'
 
 const tag = 'firmware'
 const admin = rolesOnly('admin')
+
+/** Rollouts a page of the administrators' list shows, newest first. */
+export const ROLLOUTS_PAGE_SIZE = 10
 
 const downloadParams = z.object({
   token: z.string().max(200, { error: 'Посилання на прошивку неправильне' }),
@@ -61,8 +64,9 @@ export const firmwareOperations = {
     method: 'GET',
     path: '/firmware-rollouts',
     tag,
-    summary: 'Firmware rollouts, newest first (the last 50), with every device and its state',
+    summary: 'Firmware rollouts, newest first, a page at a time, with every device and its state',
     access: admin,
+    query: z.object({ ...pageQuery(ROLLOUTS_PAGE_SIZE), ...cacheBustingQuery }),
     status: 200,
     response: firmwareRolloutListDocumentSchema,
   }),

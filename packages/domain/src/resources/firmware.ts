@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ITEM_STATUSES } from '../item-status'
 import type { Language } from '../languages'
-import { documentSchema, resourceSchema, toOneSchema, wireDate } from './document'
+import { documentSchema, listDocumentSchema, resourceSchema, toOneSchema, wireDate } from './document'
 
 /** A firmware image of one device type (GET /firmware, administrators). */
 export const firmwareImageResourceSchema = resourceSchema('firmware', {
@@ -103,7 +103,7 @@ export const firmwareRolloutResourceSchema = resourceSchema('firmware-rollouts',
 }).extend({ relationships: z.object({ category: toOneSchema('categories') }) })
 
 export const firmwareRolloutDocumentSchema = documentSchema(firmwareRolloutResourceSchema)
-export const firmwareRolloutListDocumentSchema = documentSchema(z.array(firmwareRolloutResourceSchema))
+export const firmwareRolloutListDocumentSchema = listDocumentSchema(firmwareRolloutResourceSchema)
 
 /**
  * A device's firmware as the caller may see it (GET /firmware-devices: every device for administrators, their

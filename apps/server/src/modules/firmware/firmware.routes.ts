@@ -33,7 +33,9 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
     })
   })
 
-  addOperation(app, o.listFirmwareRollouts, async () => listRollouts(app.db))
+  addOperation(app, o.listFirmwareRollouts, async (request) =>
+    listRollouts(app.db, request.query, request.query as Record<string, unknown>),
+  )
 
   addOperation(app, o.getFirmwareRollout, async (request) => getRollout(app.db, request.params.id))
 

@@ -1,10 +1,11 @@
 import type { FirmwareRolloutCreate, FirmwareRolloutResource, FirmwareUpdateState } from '@teplo/domain'
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { firmwareImages, firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
 
@@ -74,13 +75,23 @@ function rolloutResource(row: RolloutRow, devices: DeviceRow[]): FirmwareRollout
   )
 }
 
-/** Rollouts, newest first, each with its devices. */
-export async function listRollouts(db: Database, limit = 50) {
-  const rows = await db
-    .select()
-    .from(firmwareRollouts)
-    .orderBy(desc(firmwareRollouts.createdAt), desc(firmwareRollouts.id))
-    .limit(limit)
+/** Rollouts, newest first, a page of them, each with its devices. */
+export async function listRollouts(
+  db: Database,
+  query: { 'page[number]': number; 'page[size]': number },
+  rawQuery: Record<string, unknown> = {},
+) {
+  const listQuery = { ...query, sort: '-created_at' }
+  const { limit, offset } = pagination(listQuery)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(firmwareRollouts)
+      .orderBy(desc(firmwareRollouts.createdAt), desc(firmwareRollouts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(firmwareRollouts),
+  ])
   const devices = await rolloutDevices(
     db,
     rows.map((row) => row.id),
@@ -92,6 +103,7 @@ export async function listRollouts(db: Database, limit = 50) {
         devices.filter((device) => device.rolloutId === row.id),
       ),
     ),
+    ...pageMeta(total?.n ?? 0, listQuery, '/api/v2/firmware-rollouts', rawQuery),
   }
 }
 

@@ -1,7 +1,8 @@
+import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
@@ -32,7 +33,8 @@ export function FirmwareAdminScreen() {
   const { t } = useTranslation()
   const types = useDeviceTypes()
   const images = useFirmwareImages()
-  const rollouts = useRollouts()
+  const [rolloutsPage, setRolloutsPage] = useState(1)
+  const rollouts = useRollouts(rolloutsPage)
   const devices = useFirmwareDevices()
   const queries = [types, images, rollouts, devices]
   const failed = queries.find((query) => query.isError)
@@ -64,6 +66,19 @@ export function FirmwareAdminScreen() {
         <Stack spacing={3}>
           <StartRolloutForm images={images.data.data} devices={devices.data.data} typeName={typeName} />
           <RolloutsList rollouts={rollouts.data.data} typeName={typeName} />
+          {rollouts.data.meta.page.lastPage > 1 && (
+            <Stack direction="row" spacing={1}>
+              <Button disabled={rolloutsPage <= 1} onClick={() => setRolloutsPage(rolloutsPage - 1)}>
+                {t('firmware.rollouts.newer')}
+              </Button>
+              <Button
+                disabled={rolloutsPage >= rollouts.data.meta.page.lastPage}
+                onClick={() => setRolloutsPage(rolloutsPage + 1)}
+              >
+                {t('firmware.rollouts.older')}
+              </Button>
+            </Stack>
+          )}
         </Stack>
       </Section>
       <Section title={t('firmware.fleet.title')}>
