@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
-import { registerSchema, translate } from '@teplo/domain'
+import { registerAllMessages, registerSchema, translate } from '@teplo/domain'
 import { ConfigError, loadConfig, StartupError } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
@@ -8,6 +8,9 @@ import { HttpError } from './lib/api-error.ts'
 import { lockDataDir } from './lib/data-dir-lock.ts'
 import { maskUrlSecrets } from './lib/secret-urls.ts'
 import { createAdmin } from './modules/setup/first-admin.ts'
+
+// The wording of every message (ADR 055): refusals are printed in English here.
+registerAllMessages()
 
 /**
  * `npm run admin:create [-- --name N --email E --password P]`: creates an administrator in the database the

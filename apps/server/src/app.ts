@@ -1,3 +1,4 @@
+import { registerAllMessages } from '@teplo/domain'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -52,6 +53,9 @@ import shutdown from './plugins/external/shutdown.ts'
 import web from './plugins/external/web.ts'
 import healthRoutes from './routes/health.ts'
 import uploadedFilesRoutes from './routes/uploads.ts'
+
+// The wording of every message in both languages (ADR 055), before anything renders one.
+registerAllMessages()
 
 // zod's own messages (a rule without a message of ours, e.g. a number sent as text) reach the client: Ukrainian by
 // default; an English request has them written again in English (lib/zod-validator.ts, ADR 032).

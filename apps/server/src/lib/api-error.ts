@@ -1,4 +1,4 @@
-import type { ApiError as ApiErrorObject } from '@teplo/domain'
+import { type ApiError as ApiErrorObject, msg } from '@teplo/domain'
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -42,14 +42,17 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = (detail = 'Потрібно увійти в акаунт.') => new HttpError(401, detail)
-export const forbidden = (detail = 'Недостатньо прав для цієї дії.') => new HttpError(403, detail)
-export const notFound = (detail = 'Не знайдено.') => new HttpError(404, detail)
+export const unauthorized = (detail = msg('server.common.signInRequired')) => new HttpError(401, detail)
+export const forbidden = (detail = msg('server.common.forbidden')) => new HttpError(403, detail)
+export const notFound = (detail = msg('server.common.notFound')) => new HttpError(404, detail)
 
 /** A 429's detail: when to try again, in seconds below 90 and in minutes above (the Retry-After header says it too). */
 export function tooManyAttempts(seconds: number): HttpError {
-  const wait = seconds < 90 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`
-  return new HttpError(429, `Забагато спроб. Спробуйте знову через ${wait}.`)
+  const wait =
+    seconds < 90
+      ? msg('common.seconds', { count: seconds })
+      : msg('common.minutes', { count: Math.ceil(seconds / 60) })
+  return new HttpError(429, msg('server.common.tooManyAttempts', { wait }))
 }
 
 export function invalidField(field: string, detail: string): HttpError {

@@ -1,13 +1,19 @@
+import { COMMON_UK, decodeMessage, hasMessage, registerMessages, translateMessage } from '@teplo/domain'
 import { addEnglishResource, currentLanguage } from './i18n'
 
-// The domain's rules (zod schemas shared with the server) carry Ukrainian messages; English screens show them from
-// the domain's catalogue (ADR 032), loaded with the other English files.
+// The domain's rules (zod schemas shared with the server) carry keyed messages (ADR 055), rendered in the screen's
+// language by the domain's translator. The Ukrainian wording of the sections the screens show is bundled; the
+// English comes with the other English files. Texts from before keys (ADR 032) are still translated by the old
+// catalogue until none is left.
+registerMessages('uk', { common: COMMON_UK })
+
 let toEnglish: ((text: string) => string) | null = null
 let loading: Promise<void> | undefined
 
 function loadEnglishMessages(): Promise<void> {
   loading ??= import('./english-messages').then(
     (module) => {
+      module.registerEnglish()
       toEnglish = module.toEnglish
     },
     (error: unknown) => {
@@ -22,11 +28,15 @@ function loadEnglishMessages(): Promise<void> {
 addEnglishResource(loadEnglishMessages)
 
 /**
- * A message of the domain's rules (a form field's error) or one the server stored in Ukrainian (a controller's
- * refusal, a failed update's reason) in the current language; a text the catalogue does not know stays as it is.
+ * A message of the domain's rules (a form field's error) or one the server stored (a controller's refusal, a
+ * failed update's reason) in the current language; a text that is not a message of ours stays as it is.
  */
 export function domainMessage<Text extends string | null | undefined>(text: Text): Text {
-  if (typeof text !== 'string' || !toEnglish || currentLanguage() !== 'en') return text
+  if (typeof text !== 'string') return text
+  const language = currentLanguage()
+  const decoded = decodeMessage(text)
+  if (decoded && hasMessage(decoded.key)) return translateMessage(text, language) as Text
+  if (!toEnglish || language !== 'en') return text
   try {
     return toEnglish(text) as Text
   } catch {

@@ -83,10 +83,7 @@ function toHttpError(error: FastifyError, language: Language): HttpError {
  */
 export function sendErrorDocument(reply: FastifyReply, error: HttpError): FastifyReply {
   const language = requestLanguage(reply.request)
-  const errors =
-    language === 'uk'
-      ? error.errors
-      : error.errors.map((entry) => ({ ...entry, detail: translate(entry.detail, language) }))
+  const errors = error.errors.map((entry) => ({ ...entry, detail: translate(entry.detail, language) }))
   // Added to what is there (CORS varies on Origin).
   const vary = reply.getHeader('vary')
   return reply

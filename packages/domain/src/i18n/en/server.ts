@@ -8,11 +8,9 @@ import type { Catalogue } from '../translate'
 export const SERVER_MESSAGES_EN: Catalogue = {
   // lib/api-error.ts, lib/concurrency-gate.ts
   'Потрібно увійти в акаунт.': 'Please sign in.',
-  'Недостатньо прав для цієї дії.': 'You do not have permission to do this.',
   'Не знайдено.': 'Not found.',
   '{0} с': '{0} s',
   '{0} хв': '{0} min',
-  'Забагато спроб. Спробуйте знову через {0}.': 'Too many attempts. Try again in {0}.',
   'Забагато одночасних спроб входу. Спробуйте ще раз за кілька секунд.':
     'Too many sign-ins at once. Try again in a few seconds.',
   'Забагато одночасних важких запитів з цього акаунта. Дочекайтеся попередніх і спробуйте знову.':

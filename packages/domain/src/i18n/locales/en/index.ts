@@ -1,0 +1,5 @@
+import { common } from './common'
+import { server } from './server'
+
+/** All English wording of the domain and the server, by section (ADR 055). */
+export const EN_MESSAGES = { common, server }
