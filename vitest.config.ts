@@ -27,7 +27,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: engineOnly,
           environment: 'node',
-          globalSetup: ['test/pglite-template.ts'],
+          globalSetup: ['test/support/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
