@@ -74,14 +74,40 @@ export async function build(overrides: Record<string, string> = {}): Promise<Tes
 
 export const JSON_API = 'application/vnd.api+json'
 
-export async function loginAs(app: FastifyInstance, email: string, password: string, remember = true) {
+/** An account a test signs in as: a demo account (`DEMO_ACCOUNTS`) or one the test created. */
+export type Credentials = { email: string; password: string }
+
+export type SignedIn = {
+  token: string
+  /** The session's `Authorization` header, to spread into a request's headers. */
+  headers: { authorization: string }
+}
+
+/**
+ * The one way tests sign in: `POST /api/v2/login` with the account's e-mail and password, failing the test
+ * unless it answers 200 with a token. `remember` is the form's check box (the server's default, true, unless
+ * said); `headers` are sent with the sign-in (a browser's `User-Agent`, a proxy's `X-Forwarded-For`), so the
+ * session records them.
+ */
+export async function signIn(
+  app: FastifyInstance,
+  who: Credentials,
+  options: { remember?: boolean; headers?: Record<string, string> } = {},
+): Promise<SignedIn> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/login',
-    payload: { email, password, remember },
+    ...(options.headers ? { headers: options.headers } : {}),
+    payload: { email: who.email, password: who.password, remember: options.remember ?? true },
   })
-  if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`)
-  return res.json<{ access_token: string }>().access_token
+  if (res.statusCode !== 200) throw new Error(`login failed for ${who.email}: ${res.statusCode} ${res.body}`)
+  const token = res.json<{ access_token: string }>().access_token
+  return { token, headers: bearer(token) }
+}
+
+/** The token of `signIn`, for the many tests that only need it. */
+export async function loginAs(app: FastifyInstance, email: string, password: string, remember = true) {
+  return (await signIn(app, { email, password }, { remember })).token
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -102,7 +128,7 @@ export function useDemoApp(overrides: Record<string, string> = {}) {
   beforeAll(async () => {
     demo.app = await build(overrides)
     for (const account of DEMO_ACCOUNTS) {
-      demo.tokens[account.role] = await loginAs(demo.app, account.email, account.password)
+      demo.tokens[account.role] = (await signIn(demo.app, account)).token
     }
   })
   afterAll(async () => {

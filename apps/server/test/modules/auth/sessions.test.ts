@@ -2,7 +2,7 @@ import { DEMO_ACCOUNTS, type SessionListDocument } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tokens } from '../../../src/db/schema.ts'
-import { bearer, build, errorsOf, type TestApp } from '../../support/helper.ts'
+import { bearer, build, type Credentials, errorsOf, signIn, type TestApp } from '../../support/helper.ts'
 
 // One proxy in front (TRUST_PROXY=true): the address is the right-most X-Forwarded-For entry.
 let app: TestApp
@@ -21,16 +21,12 @@ const owner = DEMO_ACCOUNTS.find((account) => account.role === 'user')!
 const installer = DEMO_ACCOUNTS.find((account) => account.role === 'creator')!
 
 /** Signs in as a browser would behind the proxy: the client wrote its own X-Forwarded-For entry first. */
-async function signIn(account: { email: string; password: string }, userAgent: string, address: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v2/login',
-    headers: { 'user-agent': userAgent, 'x-forwarded-for': `6.6.6.6, ${address}` },
-    payload: { email: account.email, password: account.password },
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json<{ access_token: string }>().access_token
-}
+const signInFrom = async (account: Credentials, userAgent: string, address: string) =>
+  (
+    await signIn(app, account, {
+      headers: { 'user-agent': userAgent, 'x-forwarded-for': `6.6.6.6, ${address}` },
+    })
+  ).token
 
 const me = (token: string, address = '198.51.100.9') =>
   app.inject({ method: 'GET', url: '/api/v2/me', headers: { ...bearer(token), 'x-forwarded-for': address } })
@@ -44,8 +40,8 @@ const tokenIdOf = (list: SessionListDocument, userAgent: string) =>
 
 describe('GET /me/sessions', () => {
   it('lists where the account is signed in: browser, platform, address, and which one is this', async () => {
-    const phone = await signIn(owner, PHONE, '203.0.113.10')
-    await signIn(owner, LAPTOP, '203.0.113.20')
+    const phone = await signInFrom(owner, PHONE, '203.0.113.10')
+    await signInFrom(owner, LAPTOP, '203.0.113.20')
     const list = await sessions(phone)
     const mine = list.data.filter((session) => session.attributes.user_agent !== null)
     expect(mine.map((session) => session.attributes.user_agent).sort()).toEqual([PHONE, LAPTOP].sort())
@@ -69,7 +65,7 @@ describe('GET /me/sessions', () => {
     })
     expect(laptop.attributes.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     // Another account's sessions are not listed.
-    const other = await signIn(installer, LAPTOP, '203.0.113.30')
+    const other = await signInFrom(installer, LAPTOP, '203.0.113.30')
     expect((await sessions(other)).data.every((session) => session.attributes.user_agent !== PHONE)).toBe(
       true,
     )
@@ -77,7 +73,7 @@ describe('GET /me/sessions', () => {
   })
 
   it('notes the last use without a database write per request, and shows it', async () => {
-    const token = await signIn(owner, 'teplo-cli/2.1', '203.0.113.40')
+    const token = await signInFrom(owner, 'teplo-cli/2.1', '203.0.113.40')
     const id = tokenIdOf(await sessions(token), 'teplo-cli/2.1')
     await app.sessionActivity.flush()
     const stored = async () => {
@@ -95,7 +91,7 @@ describe('GET /me/sessions', () => {
     const after = await stored()
     expect(after.lastUsedAt!.getTime()).toBeGreaterThan(before.lastUsedAt?.getTime() ?? 0)
     expect(after.lastAddress).toBe('198.51.100.77')
-    const other = await signIn(owner, LAPTOP, '203.0.113.41')
+    const other = await signInFrom(owner, LAPTOP, '203.0.113.41')
     const listed = (await sessions(other)).data.find((session) => session.id === id)!
     expect(listed.attributes).toMatchObject({ browser: 'teplo-cli 2.1', address: '198.51.100.77' })
     expect(listed.attributes.last_used_at).not.toBeNull()
@@ -104,8 +100,8 @@ describe('GET /me/sessions', () => {
 
 describe('ending sessions', () => {
   it('ends one session at once, even one this instance remembers', async () => {
-    const phone = await signIn(owner, PHONE, '203.0.113.50')
-    const stolen = await signIn(owner, LAPTOP, '192.0.2.66')
+    const phone = await signInFrom(owner, PHONE, '203.0.113.50')
+    const stolen = await signInFrom(owner, LAPTOP, '192.0.2.66')
     // Remembered by the token cache (ADR 020).
     expect((await me(stolen)).statusCode).toBe(200)
     const id = tokenIdOf(await sessions(phone), LAPTOP)
@@ -129,8 +125,8 @@ describe('ending sessions', () => {
   })
 
   it("cannot end another account's session: 404, and that session goes on", async () => {
-    const attacker = await signIn(installer, LAPTOP, '192.0.2.70')
-    const victim = await signIn(owner, PHONE, '203.0.113.60')
+    const attacker = await signInFrom(installer, LAPTOP, '192.0.2.70')
+    const victim = await signInFrom(owner, PHONE, '203.0.113.60')
     const victimId = (await sessions(victim)).data.find((session) => session.attributes.current)!.id
     const res = await app.inject({
       method: 'DELETE',
@@ -148,13 +144,13 @@ describe('ending sessions', () => {
   })
 
   it('signs out everywhere else, keeping this session', async () => {
-    const here = await signIn(owner, PHONE, '203.0.113.80')
+    const here = await signInFrom(owner, PHONE, '203.0.113.80')
     const elsewhere = [
-      await signIn(owner, LAPTOP, '203.0.113.81'),
-      await signIn(owner, LAPTOP, '203.0.113.82'),
+      await signInFrom(owner, LAPTOP, '203.0.113.81'),
+      await signInFrom(owner, LAPTOP, '203.0.113.82'),
     ]
     for (const token of elsewhere) expect((await me(token)).statusCode).toBe(200)
-    const installerToken = await signIn(installer, LAPTOP, '203.0.113.83')
+    const installerToken = await signInFrom(installer, LAPTOP, '203.0.113.83')
     const res = await app.inject({ method: 'DELETE', url: '/api/v2/me/sessions', headers: bearer(here) })
     expect(res.statusCode).toBe(200)
     expect(res.json().meta.ended).toBeGreaterThanOrEqual(2)
@@ -166,7 +162,7 @@ describe('ending sessions', () => {
   })
 
   it('ending the current session signs it out', async () => {
-    const token = await signIn(owner, PHONE, '203.0.113.90')
+    const token = await signInFrom(owner, PHONE, '203.0.113.90')
     const id = (await sessions(token)).data.find((session) => session.attributes.current)!.id
     const res = await app.inject({
       method: 'DELETE',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { alarms, itemErrors, items } from '../../../src/db/schema.ts'
 import { issueDemoCredentials } from '../../../src/modules/demo/demo-devices.service.ts'
 import { DEMO_HOPPER_KG, fillDemoHistory } from '../../../src/modules/demo/demo-history.ts'
-import { bearer, useDemoApp } from '../../support/helper.ts'
+import { bearer, signIn, useDemoApp } from '../../support/helper.ts'
 
 // A fresh demo's model (not its timing): house boilers, a past with errors that are over, a hopper part full.
 const demo = useDemoApp()
@@ -52,13 +52,7 @@ describe('a fresh demo installation', () => {
     expect(open).toEqual([])
 
     const mine = devices.find((device) => device.serial === '100003')!
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v2/login',
-        payload: { email: owner.email, password: owner.password },
-      })
-    ).json<{ access_token: string }>().access_token
+    const { token } = await signIn(app, owner)
     const response = await app.inject({
       method: 'GET',
       url: `/api/v2/items/${mine.id}/fuel`,
