@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // Files that need a real engine run only when it is given: *.postgres.test.ts with TEST_DATABASE_URL,
@@ -7,6 +9,47 @@ const engineOnly = [
   ...(process.env.TEST_DATABASE_URL ? ['test/**/*.pglite.test.ts'] : ['test/**/*.postgres.test.ts']),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/**/*.mosquitto.test.ts']),
 ]
+
+/**
+ * The server's test files that reach a real engine when one is given: every file that reads TEST_DATABASE_URL or
+ * TEST_MQTT_URL (the test app builder test/helper.ts, the broker and two-instance helpers, the *.postgres and
+ * *.mosquitto files) and every test file importing one of them, directly or through other files. Derived from the
+ * source on every run, wherever the files live under test/: a new test that builds the app is selected by itself.
+ * CI's second pass (TEST_ENGINE_PASS=1, `npm run test:server:engines`) runs only these; the others (parsers, config,
+ * PGlite-only files) never touch PostgreSQL or Mosquitto and would only repeat the first pass.
+ */
+function engineDependentTests(root: string): string[] {
+  const files = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(root, 'test', file))
+  const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
+  const importers = new Map<string, string[]>()
+  const relativeImport = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
+  for (const [file, source] of sources) {
+    for (const [, specifier] of source.matchAll(relativeImport)) {
+      const target = path.resolve(path.dirname(file), specifier)
+      for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')]) {
+        if (!sources.has(candidate)) continue
+        importers.set(candidate, [...(importers.get(candidate) ?? []), file])
+        break
+      }
+    }
+  }
+  const reached = new Set<string>()
+  const pending = files.filter(
+    (file) =>
+      /\.(postgres|mosquitto)\.test\.ts$/.test(file) ||
+      /\bTEST_(DATABASE|MQTT)_URL\b/.test(sources.get(file) ?? ''),
+  )
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue
+    reached.add(file)
+    pending.push(...(importers.get(file) ?? []))
+  }
+  return [...reached].filter((file) => file.endsWith('.test.ts')).map((file) => path.relative(root, file))
+}
+
+const serverRoot = path.join(import.meta.dirname, 'apps/server')
 
 // One runner for unit and integration tests; browser flows live in e2e/ (Playwright).
 export default defineConfig({
@@ -25,7 +68,9 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: process.env.TEST_ENGINE_PASS
+            ? engineDependentTests(serverRoot)
+            : ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: engineOnly,
           environment: 'node',
           globalSetup: ['test/support/pglite-template.ts'],
