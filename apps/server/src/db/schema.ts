@@ -965,3 +965,6 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// The pellet store's tables live in their module (ADR 057).
+export * from '../modules/pellets/pellets.tables.ts'

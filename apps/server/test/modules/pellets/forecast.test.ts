@@ -31,9 +31,17 @@ describe('the store forecast', () => {
   it('gives the hopper and the store run-out with the fast and slow days as the range', () => {
     const forecast = storeForecast(base)
     expect(forecast.basis).toBe('burn_rate')
-    expect(forecast.hopper_run_out).toEqual({ date: '2026-12-06', earliest: '2026-12-03', latest: '2026-12-11' })
+    expect(forecast.hopper_run_out).toEqual({
+      date: '2026-12-06',
+      earliest: '2026-12-03',
+      latest: '2026-12-11',
+    })
     // 600 kg: 30 days at 20, 15 at 40, 60 at 10.
-    expect(forecast.store_run_out).toEqual({ date: '2026-12-31', earliest: '2026-12-16', latest: '2027-01-30' })
+    expect(forecast.store_run_out).toEqual({
+      date: '2026-12-31',
+      earliest: '2026-12-16',
+      latest: '2027-01-30',
+    })
     // Ordered a week before the earliest run-out.
     expect(forecast.reorder_by).toBe('2026-12-09')
     expect(forecast.reorder_due).toBe(false)
