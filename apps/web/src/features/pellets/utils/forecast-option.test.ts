@@ -9,6 +9,7 @@ const labels = {
   latest: 'Найповільніше',
   reserve: 'Запас недоторканний',
   kilograms: 'кг',
+  formatNumber: String,
 }
 
 const store = (changes: Partial<PelletStore> = {}): PelletStore => ({
