@@ -5,6 +5,7 @@ import { hopperRefills, itemChanges, itemErrors, itemFuel } from '../../db/schem
 import { rowsOf } from '../../lib/sql-result.ts'
 import { storeHistoricReadings } from '../history/historic-readings.ts'
 import { ensurePartitions, RAW, ROLLUP_1H, ROLLUP_1M } from '../history/partitions.ts'
+import { fillDemoDeliveries } from '../pellets/demo-deliveries.ts'
 import type { HistoryDay } from './demo-history-messages.ts'
 import type { DemoHistoryProgress } from './demo-history-progress.ts'
 import { DemoHistorySource } from './demo-history-source.ts'
@@ -81,6 +82,7 @@ export async function fillDemoHistory(
         if (signal?.aborted) return 0
         stored += await storeDay(db, device.id, day)
       }
+      await fillDemoDeliveries(db, device.id, from, to)
       progress?.done(device.id)
     }
     log.info(
