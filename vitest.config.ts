@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: engineOnly,
           environment: 'node',
-          globalSetup: ['test/pglite-template.ts'],
+          globalSetup: ['test/support/pglite-template.ts'],
           setupFiles: ['../../packages/domain/src/i18n/register-for-tests.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 
-// The long run of the API fuzz test (apps/server/test/fuzz-api.test.ts): more requests an operation and a fresh
+// The long run of the API fuzz test (apps/server/test/app/fuzz-api.test.ts): more requests an operation and a fresh
 // seed each time unless one is given, so every run explores new inputs. A failure prints the seed to replay.
 const USAGE = `Usage: npm run bench:fuzz -- [options]
 
@@ -26,7 +26,7 @@ if (!Number.isInteger(runs) || runs <= 0 || !Number.isInteger(seed)) {
 }
 
 process.stderr.write(`[fuzz] ${runs} requests an operation, seed ${seed}\n`)
-const child = spawn('npx', ['vitest', 'run', '--project', 'server', 'test/fuzz-api.test.ts'], {
+const child = spawn('npx', ['vitest', 'run', '--project', 'server', 'test/app/fuzz-api.test.ts'], {
   stdio: 'inherit',
   env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed), FUZZ_REPORT: '1' },
 })

@@ -1,7 +1,7 @@
 import { type DesiredSettingsMessage, encodeDeviceMessage, topicFor } from '@teplo/domain'
 import type { MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { request, type ServerProcess } from '../test/server-process.ts'
+import { request, type ServerProcess } from '../test/support/server-process.ts'
 import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

@@ -1,6 +1,6 @@
 import { type DesiredSettingsMessage, encodeDeviceMessage, topicFor } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
-import { request } from '../test/server-process.ts'
+import { request } from '../test/support/server-process.ts'
 import { PrivateMosquitto, sleep } from './engines.ts'
 import {
   adminToken,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ServerProcess } from '../test/server-process.ts'
+import { ServerProcess } from '../test/support/server-process.ts'
 import { freePort } from './engines.ts'
 import { removeDir, startServer, tempDir } from './harness.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isJsonApiUnavailable, type Outcome, request, tally } from '../test/server-process.ts'
+import { isJsonApiUnavailable, type Outcome, request, tally } from '../test/support/server-process.ts'
 import { freePort, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
 import { isDatabaseUnavailable } from '../src/lib/database-errors.ts'
 import { rowsOf } from '../src/lib/sql-result.ts'
-import { isJsonApiUnavailable, tally } from '../test/server-process.ts'
+import { isJsonApiUnavailable, tally } from '../test/support/server-process.ts'
 import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

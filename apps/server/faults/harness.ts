@@ -10,7 +10,7 @@ import {
 } from '@teplo/domain'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { afterEach } from 'vitest'
-import { login, type Outcome, request, ServerProcess } from '../test/server-process.ts'
+import { login, type Outcome, request, ServerProcess } from '../test/support/server-process.ts'
 import { freePort, sleep } from './engines.ts'
 
 export const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -28,7 +28,7 @@ export async function health(server: ServerProcess): Promise<Health> {
   return (await (await fetch(`${server.baseUrl}/health`)).json()) as Health
 }
 
-/** The real server as a process (test/server-process.ts) on a free port, waited for until it is ready. */
+/** The real server as a process (test/support/server-process.ts) on a free port, waited for until it is ready. */
 export async function startServer(
   options: { dataDir: string; env?: Record<string, string>; port?: number },
   cleanups: (() => Promise<unknown>)[],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ServerProcess } from '../test/server-process.ts'
+import type { ServerProcess } from '../test/support/server-process.ts'
 import { freePort, PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

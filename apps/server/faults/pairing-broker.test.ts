@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PrivateMosquitto } from '../test/mosquitto-dynsec.ts'
-import { isJsonApiUnavailable, request } from '../test/server-process.ts'
+import { PrivateMosquitto } from '../test/support/mosquitto-dynsec.ts'
+import { isJsonApiUnavailable, request } from '../test/support/server-process.ts'
 import { PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

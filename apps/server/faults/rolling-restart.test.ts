@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { request } from '../test/server-process.ts'
+import { request } from '../test/support/server-process.ts'
 import { freePort, PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import { adminToken, removeDir, startServer, tempDir, useTeardown, waitUntil } from './harness.ts'
 import { HealthCheckingProxy } from './health-proxy.ts'

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { describe, expect, it } from 'vitest'
-import type { ServerProcess } from '../test/server-process.ts'
+import type { ServerProcess } from '../test/support/server-process.ts'
 import { PrivateMosquitto, PrivatePostgres, sleep } from './engines.ts'
 import {
   adminToken,

@@ -18,8 +18,9 @@ export interface TelemetryColumn {
 
 /**
  * The columns of one history row besides its key (item_id, recorded_at) and interval_s, declared once: the
- * `telemetry` table (db/schema.ts), the ingest's insert and live update (device-link/telemetry-store.ts) and the
- * demo boilers' past (history/historic-readings.ts) are written from this list.
+ * `telemetry` table (modules/history/history.tables.ts), the ingest's insert and live update
+ * (device-link/telemetry-store.ts) and the demo boilers' past (history/historic-readings.ts) are written from
+ * this list.
  */
 export const TELEMETRY_COLUMNS = [
   { name: 'heater_temp', type: 'float8', source: 'reading', live: true },

@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
@@ -11,6 +10,7 @@ import { normalizeEmail } from '../auth/auth.service.ts'
 import { requireRecentAuthentication, type SessionRef } from '../auth/recent-auth.ts'
 import { HOUR_SECONDS, type MailCap, takeMailAllowance } from '../mail-caps/mail-caps.ts'
 import { emailTaken } from '../users/user-input.ts'
+import { users } from '../users/users.tables.ts'
 import {
   issueEmailLink,
   LINK_LIFETIME_DAYS,

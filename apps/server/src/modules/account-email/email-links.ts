@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { emailLinks } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { emailLinks } from './account-email.tables.ts'
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 export type EmailLinkPurpose = 'verify' | 'change' | 'undo'

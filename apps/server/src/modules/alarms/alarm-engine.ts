@@ -2,11 +2,13 @@ import { alarmRulesRaisedBy, alarmThresholds, toErrorCode } from '@teplo/domain'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { alarms, alarmWatches, hopperRefills, itemAlarmSettings, itemErrors, items } from '../../db/schema.ts'
 import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
+import { hopperRefills } from '../history/history.tables.ts'
+import { itemErrors } from '../item-errors/item-errors.tables.ts'
+import { items } from '../items/items.tables.ts'
 import { type Decisions, judge } from './alarm-judge.ts'
 import {
   type AlarmCandidate,
@@ -19,6 +21,7 @@ import {
   setClearPending,
 } from './alarm-store.ts'
 import { thresholdOf } from './alarm-thresholds.ts'
+import { alarms, alarmWatches, itemAlarmSettings } from './alarms.tables.ts'
 
 export type AlarmEngineOptions = {
   db: Database

@@ -1,6 +1,6 @@
 import { type AlarmClearing, type AlarmDeviceState, alarmRuleEntries } from '@teplo/domain'
-import type { alarms, alarmWatches } from '../../db/schema.ts'
 import type { AlarmCandidate } from './alarm-store.ts'
+import type { alarms, alarmWatches } from './alarms.tables.ts'
 
 export type OpenAlarm = typeof alarms.$inferSelect
 export type Watch = typeof alarmWatches.$inferSelect

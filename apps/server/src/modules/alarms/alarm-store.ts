@@ -1,10 +1,10 @@
 import { ALARM_KINDS, type AlarmKind, NOTIFICATION_CHANNELS } from '@teplo/domain'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { alarms, notificationOutbox, notifications, userNotificationSettings } from '../../db/schema.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { usersWithAccess } from '../items/item-access.ts'
+import { alarms, notificationOutbox, notifications, userNotificationSettings } from './alarms.tables.ts'
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 

@@ -1,7 +1,7 @@
 import type { AlarmThreshold } from '@teplo/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { itemAlarmSettings } from '../../db/schema.ts'
+import { itemAlarmSettings } from './alarms.tables.ts'
 
 /** The `item_alarm_settings` column of a rule's threshold. */
 export function thresholdColumn(threshold: AlarmThreshold): AnyPgColumn {

@@ -8,8 +8,9 @@ import {
 } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { userNotificationSettings, users } from '../../db/schema.ts'
 import { generateSecret } from '../../lib/secrets.ts'
+import { users } from '../users/users.tables.ts'
+import { userNotificationSettings } from './alarms.tables.ts'
 
 const DEFAULTS = {
   mutedKinds: [] as string[],

@@ -8,12 +8,14 @@ import {
 } from '@teplo/domain'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { alarms, items, notifications, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
+import { items } from '../items/items.tables.ts'
+import { users } from '../users/users.tables.ts'
 import { isAlarmKind } from './alarm-store.ts'
+import { alarms, notifications } from './alarms.tables.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Сповіщення не знайдено'
 

@@ -2,9 +2,9 @@ import { DEFAULT_LANGUAGE, isLanguage, type NotificationChannel } from '@teplo/d
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { notificationOutbox } from '../../db/schema.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { isAlarmKind } from './alarm-store.ts'
+import { notificationOutbox } from './alarms.tables.ts'
 import type { ChannelSender, Delivery } from './channels.ts'
 import { preferencesOf, quietUntil } from './notification-settings.ts'
 

@@ -6,11 +6,12 @@ import {
 } from '@teplo/domain'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemAudit, users } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { type Caller, itemFor } from '../items/item-access.ts'
+import { users } from '../users/users.tables.ts'
+import { itemAudit } from './audit.tables.ts'
 
 /** A database or an open transaction: entries are written in the transaction of the change they describe. */
 type Writer = Pick<Database, 'insert' | 'select' | 'update'>

@@ -1,9 +1,9 @@
 import type { TokenResponse } from '@teplo/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tokens } from '../../db/schema.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { tokens } from './auth.tables.ts'
 import type { SessionClient } from './session-client.ts'
 
 export const REMEMBERED_TTL_SECONDS = 30 * 24 * 3600

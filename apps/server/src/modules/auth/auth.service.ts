@@ -7,11 +7,12 @@ import {
 } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { afterPassword } from '../two-factor/totp.service.ts'
 import { assertEmailFree, emailTaken } from '../users/user-input.ts'
+import { userRoles, users } from '../users/users.tables.ts'
 import { issueAccessToken } from './access-tokens.ts'
 import type { SessionClient } from './session-client.ts'
 

@@ -1,8 +1,8 @@
 import { DEMO_ACCOUNTS, type DemoAccount } from '@teplo/domain'
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
 import { verifyPassword } from '../../lib/passwords.ts'
+import { users } from '../users/users.tables.ts'
 
 /**
  * The demo accounts that still sign in with their published passwords: an installation is a demo while any does.

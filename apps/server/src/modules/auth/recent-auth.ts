@@ -1,9 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { reauthentications, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import { verifyPassword } from '../../lib/passwords.ts'
+import { users } from '../users/users.tables.ts'
+import { reauthentications } from './auth.tables.ts'
 
 /** How long a password confirmed in a session vouches for that session's next sensitive actions. */
 export const RECENT_AUTH_SECONDS = 5 * 60

@@ -1,10 +1,10 @@
 import type { SessionListDocument, SessionResource } from '@teplo/domain'
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tokens } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
+import { tokens } from './auth.tables.ts'
 import type { SessionActivity } from './session-activity.ts'
 import { describeUserAgent } from './user-agent.ts'
 

@@ -1,14 +1,15 @@
 import type { CATEGORY_SORTS, CategoryData } from '@teplo/domain'
 import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { categories, items } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
 import { isForeignKeyViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
+import { items } from '../items/items.tables.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
+import { categories } from './categories.tables.ts'
 
 const sortColumns = {
   name: categories.name,

@@ -1,9 +1,9 @@
 import type { LastReadings } from '@teplo/simulator'
 import { and, eq, notInArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
+import { items } from '../items/items.tables.ts'
 
 export type DemoDevice = {
   id: number

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto'
 import { isDeviceSerial } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { sha256 } from '../../lib/secrets.ts'
+import { items } from '../items/items.tables.ts'
 
 // Statuses whose controller may not use the link: not yet verified, or blocked by an administrator.
 export const UNLINKED_STATUSES = ['pending', 'archive']

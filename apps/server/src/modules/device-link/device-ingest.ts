@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { applyOtaStatus } from '../firmware/ota-reports.ts'
+import { items } from '../items/items.tables.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import {
   type ActiveErrorsReport,

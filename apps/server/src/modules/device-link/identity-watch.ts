@@ -1,7 +1,7 @@
 import { IDENTITY_CONFLICT_WINDOW_MINUTES } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
+import { items } from '../items/items.tables.ts'
 
 /** A connection of a device's identity, known by the boot id it announced (status `online`, or telemetry). */
 export type BootSighting = { serial: string; bootId: string }

@@ -6,9 +6,10 @@ import {
 } from '@teplo/domain'
 import { asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { firmwareImages, firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { type Caller, sharedWith } from '../items/item-access.ts'
+import { items } from '../items/items.tables.ts'
+import { firmwareImages, firmwareRolloutDevices, firmwareRollouts } from './firmware.tables.ts'
 
 // Administrators see the whole fleet; everybody else the devices they own or that are shared with them.
 function scope(caller: Caller): SQL | undefined {

@@ -1,10 +1,11 @@
 import { type FirmwareImageResource, firmwareUploadFieldsSchema } from '@teplo/domain'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { categories, firmwareImages, firmwareRollouts } from '../../db/schema.ts'
 import { errorObject, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { categories } from '../categories/categories.tables.ts'
+import { firmwareImages, firmwareRollouts } from './firmware.tables.ts'
 import { removeFirmware } from './firmware-storage.ts'
 import type { FirmwareUpload } from './firmware-upload.ts'
 

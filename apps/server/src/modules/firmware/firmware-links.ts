@@ -1,9 +1,10 @@
 import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { firmwareImages, firmwareLinks, items } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { checkDeviceLogin } from '../device-link/device-credentials.ts'
+import { items } from '../items/items.tables.ts'
+import { firmwareImages, firmwareLinks } from './firmware.tables.ts'
 import type { FirmwareImageRow } from './firmware-images.service.ts'
 
 /** How long a download link works: long enough to start a download, short enough to be useless when leaked. */

@@ -2,10 +2,11 @@ import { CHANNEL_RULES, encodeDeviceMessage, type OtaDesiredMessage, topicFor } 
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { firmwareImages, firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
 import type { DeviceTransport } from '../device-link/device-transport.ts'
+import { items } from '../items/items.tables.ts'
+import { firmwareImages, firmwareRolloutDevices, firmwareRollouts } from './firmware.tables.ts'
 import { FIRMWARE_DOWNLOAD_PATH, issueFirmwareLink } from './firmware-links.ts'
 import { IN_FLIGHT_STATES } from './rollouts.service.ts'
 

@@ -1,7 +1,8 @@
 import type { OtaStatusMessage } from '@teplo/domain'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
+import { items } from '../items/items.tables.ts'
+import { firmwareRolloutDevices, firmwareRollouts } from './firmware.tables.ts'
 import { IN_FLIGHT_STATES } from './rollouts.service.ts'
 
 export type OtaOutcome = {

@@ -1,13 +1,14 @@
 import type { FirmwareRolloutCreate, FirmwareRolloutResource, FirmwareUpdateState } from '@teplo/domain'
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { firmwareImages, firmwareRolloutDevices, firmwareRollouts, items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
+import { items } from '../items/items.tables.ts'
+import { firmwareImages, firmwareRolloutDevices, firmwareRollouts } from './firmware.tables.ts'
 
 type RolloutRow = typeof firmwareRollouts.$inferSelect
 

@@ -1,10 +1,12 @@
 import { FLEET_ATTENTION, type FleetAttention, type FleetDeviceResource } from '@teplo/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { alarms, itemErrors, items } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
+import { alarms } from '../alarms/alarms.tables.ts'
+import { itemErrors } from '../item-errors/item-errors.tables.ts'
 import { accessOf, type Caller, sharedWith, sharesOfUser } from '../items/item-access.ts'
+import { items } from '../items/items.tables.ts'
 
 export type FleetQuery = Omit<ListQuery, 'sort'> & {
   'filter[search]'?: string | undefined

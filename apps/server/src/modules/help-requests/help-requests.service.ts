@@ -2,9 +2,9 @@ import type { HelpRequestData } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { helpRequests } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import type { Mailer, MailMessage } from '../../lib/mailer.ts'
+import { helpRequests } from './help-requests.tables.ts'
 
 export type Requester = { userId: number; name: string; email: string }
 export type HelpDesk = { db: Database; mailer: Mailer; supportEmail: string; log: FastifyBaseLogger }

@@ -1,6 +1,6 @@
 import { ITEM_SETTINGS, type SettingsValues } from '@teplo/domain'
 import type { Database } from '../../db/client.ts'
-import { itemChanges } from '../../db/schema.ts'
+import { itemChanges } from './history.tables.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Row = { powerSet: string }

@@ -1,12 +1,12 @@
 import type { ItemErrorResource } from '@teplo/domain'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemErrors } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
+import { itemErrors } from './item-errors.tables.ts'
 
 export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
 

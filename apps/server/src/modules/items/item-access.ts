@@ -9,9 +9,10 @@ import {
 } from '@teplo/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemShares, items } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
+import { itemShares } from '../sharing/sharing.tables.ts'
 import type { ItemRow } from './item-document.ts'
+import { items } from './items.tables.ts'
 
 export type Caller = { userId: number; role: RoleName }
 export type { AccessLevel, ItemAccess }

@@ -1,13 +1,13 @@
 import type { ItemBatchCreateData } from '@teplo/domain'
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { errorObject, HttpError } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import type { Caller } from './item-access.ts'
 import { assertCategoryExists, SERIAL_TAKEN } from './items.service.ts'
+import { items } from './items.tables.ts'
 
 export const BROKER_UNAVAILABLE =
   'Брокер пристроїв зараз недоступний. Нічого не зареєстровано, спробуйте ще раз.'

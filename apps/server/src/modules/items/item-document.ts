@@ -7,9 +7,9 @@ import {
   settingEntries,
   unsupportedSettings,
 } from '@teplo/domain'
-import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { activePeriodOf } from '../schedule/schedule-document.ts'
+import type { items } from './items.tables.ts'
 
 export type ItemRow = typeof items.$inferSelect
 

@@ -2,12 +2,12 @@ import { timingSafeEqual } from 'node:crypto'
 import type { ClaimPreviewDocument, OwnerCodeDocument } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemHandovers, items, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus, RemovedAccess } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { sha256, verificationCode } from '../../lib/secrets.ts'
 import { recordAudit } from '../audit/item-audit.ts'
+import { users } from '../users/users.tables.ts'
 import { type Caller, ITEM_NOT_FOUND, itemFor } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
 import { losingAccess, moveOwnership } from './item-ownership.ts'
@@ -16,6 +16,7 @@ import {
   VERIFY_LOCK_MINUTES,
   VERIFY_MAX_FAILURES,
 } from './item-verification.service.ts'
+import { itemHandovers, items } from './items.tables.ts'
 import type { PairingAttempts } from './pairing-attempts.ts'
 
 // How long an owner code may be used; a new one replaces it at once.

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
-import { categories, itemShares, items } from '../../db/schema.ts'
 import { sortOrder } from '../../lib/list-page.ts'
+import { categories } from '../categories/categories.tables.ts'
+import { itemShares } from '../sharing/sharing.tables.ts'
+import { items } from './items.tables.ts'
 
 // The statements behind the device list (items.service.ts): which devices a scope holds, one page of them with
 // the caller's share on each and the list's count, each prepared once per database and shape.

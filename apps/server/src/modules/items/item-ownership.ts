@@ -1,11 +1,14 @@
 import { type AccessLevel, isShareLevel, type LosingAccess } from '@teplo/domain'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemHandovers, itemShares, items, roles, userRoles, users } from '../../db/schema.ts'
 import type { RemovedAccess } from '../../lib/events.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { enqueueMail } from '../mail-outbox/mail-outbox.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { accessEndedMail } from '../sharing/handover-mail.ts'
+import { itemShares } from '../sharing/sharing.tables.ts'
+import { userRoles, users } from '../users/users.tables.ts'
+import { itemHandovers, items } from './items.tables.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 

@@ -9,11 +9,11 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
-import { items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { type AuditEntry, recordAudit } from '../audit/item-audit.ts'
 import { recordItemChanges } from '../history/item-changes.ts'
+import { users } from '../users/users.tables.ts'
 import {
   type AccessibleItem,
   accessOf,
@@ -27,6 +27,7 @@ import type { ItemRow } from './item-document.ts'
 import { announceHandover } from './item-handover.service.ts'
 import { moveOwnership } from './item-ownership.ts'
 import { assertCategoryExists } from './items.service.ts'
+import { items } from './items.tables.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type ItemChanges = PgUpdateSetSource<typeof items>

@@ -2,12 +2,12 @@ import { timingSafeEqual } from 'node:crypto'
 import type { BrokerLocation, DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { generateSecret, sha256, verificationCode } from '../../lib/secrets.ts'
 import { accessOf, type Caller, can, ITEM_NOT_FOUND, itemFor, shareLevel } from './item-access.ts'
 import type { ItemRow } from './item-document.ts'
+import { items } from './items.tables.ts'
 import type { PairingAttempts } from './pairing-attempts.ts'
 
 // Wrong codes one address may send for one serial before it waits VERIFY_LOCK_MINUTES (see pairing-attempts.ts).

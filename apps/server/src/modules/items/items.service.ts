@@ -1,15 +1,17 @@
 import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { categories, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { escapeLike, type ListQuery, pageMeta, pagination } from '../../lib/list-query.ts'
 import { verificationCode } from '../../lib/secrets.ts'
 import { type CategoryRow, categoryResource } from '../categories/categories.service.ts'
+import { categories } from '../categories/categories.tables.ts'
+import { itemShares } from '../sharing/sharing.tables.ts'
 import { userResource } from '../users/user-document.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
+import { users } from '../users/users.tables.ts'
 import {
   accessOf,
   type Caller,
@@ -30,6 +32,7 @@ import {
   prepareListPage,
   type ScopeKind,
 } from './item-list-statements.ts'
+import { items } from './items.tables.ts'
 
 export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
 const CATEGORY_MISSING = 'Будь ласка, виберіть тип пристрою'

@@ -1,7 +1,7 @@
 import { asc, ilike, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
 import { escapeLike } from '../../lib/list-query.ts'
+import { users } from '../users/users.tables.ts'
 
 export const OWNER_SEARCH_LIMIT = 10
 

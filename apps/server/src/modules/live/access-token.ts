@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tokens } from '../../db/schema.ts'
+import { tokens } from '../auth/auth.tables.ts'
 
 /** Whether a signed-in session is still valid (not signed out, not expired): long streams re-check it. */
 export async function accessTokenActive(db: Database, tokenId: number): Promise<boolean> {

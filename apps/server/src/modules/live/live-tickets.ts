@@ -1,8 +1,8 @@
 import { LIVE_TICKET_TTL_SECONDS, type LiveTicket } from '@teplo/domain'
 import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { liveTickets } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { liveTickets } from './live.tables.ts'
 
 /**
  * A single-use ticket for `GET /live?ticket=…`, bound to the session that asked (EventSource cannot send an

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lte } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { mailRequests } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
+import { mailRequests } from './mail-caps.tables.ts'
 
 /** A cap on mail sent on request: at most `limit` of `kind` per key (an account, a client address) in the window. */
 export type MailCap = { kind: string; limit: number; windowSeconds: number }

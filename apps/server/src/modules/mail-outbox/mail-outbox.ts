@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { mailOutbox } from '../../db/schema.ts'
 import type { Mailer, MailMessage } from '../../lib/mailer.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
+import { mailOutbox } from './mail-outbox.tables.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Stored = { to: string; subject: string; text: string; html?: string }

@@ -1,7 +1,6 @@
 import { LIMITS, type LoginResponse } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tokens, users } from '../../db/schema.ts'
 import { invalidField } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import type { Mailer } from '../../lib/mailer.ts'
@@ -9,8 +8,10 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { issueAccessToken, revokeUserTokens } from '../auth/access-tokens.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import { tokens } from '../auth/auth.tables.ts'
 import type { SessionClient } from '../auth/session-client.ts'
 import { afterPassword } from '../two-factor/totp.service.ts'
+import { users } from '../users/users.tables.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes

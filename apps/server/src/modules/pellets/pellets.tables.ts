@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { items } from '../../db/schema.ts'
+import { items } from '../items/items.tables.ts'
 
 // The pellet store of a device (ADR 057): its settings, one row per device once someone changes them (a device
 // without a row has the defaults), and the deliveries that filled it.

@@ -1,10 +1,12 @@
 import { effectiveRole } from '@teplo/domain'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, roles, userRoles, users } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { items } from '../items/items.tables.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { rolesOfUser, rolesOfUsers } from '../users/user-roles.ts'
+import { userRoles, users } from '../users/users.tables.ts'
 
 export const LAST_ADMIN =
   'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.'

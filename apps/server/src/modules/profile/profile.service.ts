@@ -1,11 +1,12 @@
 import type { Language, ProfileChange, ProfileUpdate } from '@teplo/domain'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tokens, users } from '../../db/schema.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { type AccountEmailContext, requestEmailChange } from '../account-email/account-email.service.ts'
 import { revokeUserTokens } from '../auth/access-tokens.ts'
+import { tokens } from '../auth/auth.tables.ts'
 import { requireCurrentPassword } from '../auth/recent-auth.ts'
+import { users } from '../users/users.tables.ts'
 
 export type Session = { userId: number; tokenId: number }
 

@@ -2,9 +2,9 @@ import { createECDH } from 'node:crypto'
 import type { PushSubscriptionData, PushSubscriptionResource } from '@teplo/domain'
 import { and, asc, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { pushSubscriptions } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
+import { pushSubscriptions } from './push.tables.ts'
 import { checkPushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts'
 
 type Row = typeof pushSubscriptions.$inferSelect

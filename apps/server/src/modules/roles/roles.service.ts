@@ -1,13 +1,14 @@
 import type { ROLE_SORTS, RoleData } from '@teplo/domain'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, userRoles } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/database-errors.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
+import { userRoles } from '../users/users.tables.ts'
 import { assertNotDefault } from './default-records.ts'
+import { roles } from './roles.tables.ts'
 
 const sortColumns = { name: roles.name, created_at: roles.createdAt } satisfies Record<
   (typeof ROLE_SORTS)[number],

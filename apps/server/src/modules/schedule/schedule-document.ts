@@ -5,8 +5,8 @@ import {
   type ScheduleDocument,
   type SyncStatus,
 } from '@teplo/domain'
-import type { items } from '../../db/schema.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import type { items } from '../items/items.tables.ts'
 import { scheduleValues, storedPeriod } from './schedule-wire.ts'
 
 // The item's columns the schedule is read from; the items module's document builds on this module, not the reverse.

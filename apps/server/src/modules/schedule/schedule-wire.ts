@@ -6,7 +6,7 @@ import {
   sameSchedule,
   type WeeklySchedule,
 } from '@teplo/domain'
-import type { items } from '../../db/schema.ts'
+import type { items } from '../items/items.tables.ts'
 
 // The schedule module reads the item's row itself: the items module's document builds on this one.
 type ItemRow = typeof items.$inferSelect

@@ -8,12 +8,12 @@ import {
 } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { type AuditChanges, recordAudit } from '../audit/item-audit.ts'
 import { type Caller, ITEM_NOT_FOUND, itemFor } from '../items/item-access.ts'
 import { MESSAGES } from '../items/item-update.service.ts'
+import { items } from '../items/items.tables.ts'
 import { scheduleDocument } from './schedule-document.ts'
 import { scheduleValues } from './schedule-wire.ts'
 

@@ -10,13 +10,13 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.ts'
-import { items } from '../../db/schema.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, can, ITEM_NOT_FOUND, type ItemAccess, itemFor } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
+import { items } from '../items/items.tables.ts'
 
 type ServiceSettingsDocument = z.infer<typeof itemServiceSettingsDocumentSchema>
 

@@ -1,12 +1,14 @@
 import { DEFAULT_LANGUAGE, type Language } from '@teplo/domain'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, setupLinks, userRoles, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { assertEmailFree, emailTaken } from '../users/user-input.ts'
+import { userRoles, users } from '../users/users.tables.ts'
+import { setupLinks } from './setup.tables.ts'
 
 /** How long a printed setup link works (a new one is printed at every start while no administrator exists). */
 export const SETUP_LINK_HOURS = 24

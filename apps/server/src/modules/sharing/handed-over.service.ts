@@ -1,9 +1,9 @@
 import type { HandedOverResource } from '@teplo/domain'
 import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemHandovers, items } from '../../db/schema.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import type { Caller } from '../items/item-access.ts'
+import { itemHandovers, items } from '../items/items.tables.ts'
 
 /** How long the previous holder is told about a device it handed on. */
 export const HANDED_OVER_DAYS = 30

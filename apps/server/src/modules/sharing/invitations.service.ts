@@ -1,7 +1,6 @@
 import { type AccessLevel, isShareLevel } from '@teplo/domain'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { itemHandovers, itemShares, items, users } from '../../db/schema.ts'
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { sha256 } from '../../lib/secrets.ts'
@@ -9,7 +8,10 @@ import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, itemFor } from '../items/item-access.ts'
 import { announceHandover, type Handover, transferItem } from '../items/item-handover.service.ts'
 import { losingAccess } from '../items/item-ownership.ts'
+import { itemHandovers, items } from '../items/items.tables.ts'
+import { users } from '../users/users.tables.ts'
 import { type InvitationRow, invitationResource, SHARE_MESSAGES } from './shares.service.ts'
+import { itemShares } from './sharing.tables.ts'
 
 export const INVITATION_MESSAGES = {
   invalid: 'Запрошення недійсне: перевірте посилання з листа',

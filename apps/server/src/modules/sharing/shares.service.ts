@@ -12,7 +12,6 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { itemHandovers, itemShares, users } from '../../db/schema.ts'
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
@@ -22,7 +21,10 @@ import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, can, itemFor } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
 import { losingAccess } from '../items/item-ownership.ts'
+import { itemHandovers } from '../items/items.tables.ts'
 import { DAY_SECONDS, takeMailAllowance } from '../mail-caps/mail-caps.ts'
+import { users } from '../users/users.tables.ts'
+import { itemShares } from './sharing.tables.ts'
 import { accessGrantedMail, invitationLink, invitationMail } from './sharing-mail.ts'
 
 export const SHARE_MESSAGES = {

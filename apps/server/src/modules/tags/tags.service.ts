@@ -1,11 +1,11 @@
 import type { TAG_SORTS, TagData } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { tags } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
+import { tags } from './tags.tables.ts'
 
 const sortColumns = { name: tags.name, color: tags.color, created_at: tags.createdAt } satisfies Record<
   (typeof TAG_SORTS)[number],

@@ -1,8 +1,9 @@
 import type { TwoFactorChallenge, TwoFactorMethod } from '@teplo/domain'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { loginChallenges, users } from '../../db/schema.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
+import { users } from '../users/users.tables.ts'
+import { loginChallenges } from './two-factor.tables.ts'
 
 /** A password proven waits this long for its second factor. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60

@@ -10,10 +10,11 @@ import {
 import type { PasskeyResource } from '@teplo/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { passkeys, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
+import { users } from '../users/users.tables.ts'
+import { passkeys } from './two-factor.tables.ts'
 import {
   challengeOf,
   rememberWebauthnChallenge,

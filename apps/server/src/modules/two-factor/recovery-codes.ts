@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { recoveryCodes } from '../../db/schema.ts'
 import { sha256 } from '../../lib/secrets.ts'
+import { recoveryCodes } from './two-factor.tables.ts'
 
 export const RECOVERY_CODE_COUNT = 10
 // Lower-case letters and digits without look-alikes (0/o, 1/l/i): ten of them carry about 50 bits.

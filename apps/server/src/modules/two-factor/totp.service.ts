@@ -9,14 +9,15 @@ import {
 } from '@teplo/domain'
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { loginChallenges, recoveryCodes, totpSecrets, users } from '../../db/schema.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { rolesOfUser } from '../users/user-roles.ts'
+import { users } from '../users/users.tables.ts'
 import { issueLoginChallenge } from './login-challenges.ts'
 import { passkeyCount } from './passkeys.service.ts'
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { newTotpSecret, totpStep, totpUri } from './totp.ts'
+import { loginChallenges, recoveryCodes, totpSecrets } from './two-factor.tables.ts'
 import { STAFF_ROLES, twoFactorRequired } from './two-factor-policy.ts'
 
 export const TOTP_ALREADY_ON =

@@ -1,9 +1,11 @@
 import type { RoleName, SecuritySettingsDocument } from '@teplo/domain'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { appSettings, passkeys, roles, totpSecrets, userRoles, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
+import { roles } from '../roles/roles.tables.ts'
+import { userRoles, users } from '../users/users.tables.ts'
+import { appSettings, passkeys, totpSecrets } from './two-factor.tables.ts'
 
 /** The roles the administrators' setting applies to: whoever can change devices beyond their own household. */
 export const STAFF_ROLES: readonly RoleName[] = ['admin', 'creator']

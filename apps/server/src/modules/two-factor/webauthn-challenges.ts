@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { webauthnChallenges } from '../../db/schema.ts'
+import { webauthnChallenges } from './two-factor.tables.ts'
 
 /** A WebAuthn ceremony: the browser's prompt stays open at most this long. */
 export const WEBAUTHN_TIMEOUT_SECONDS = 120

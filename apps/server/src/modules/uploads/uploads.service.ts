@@ -1,10 +1,11 @@
 import type { RoleName } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, users } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { itemFor } from '../items/item-access.ts'
+import { items } from '../items/items.tables.ts'
+import { users } from '../users/users.tables.ts'
 import type { ImageFile } from './image-attachment.ts'
 import { removeUpload, storeUpload } from './upload-storage.ts'
 

@@ -1,11 +1,12 @@
 import type { TwoFactorStatus } from '@teplo/domain'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/api-error.ts'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
 import { roleResource } from '../roles/roles.service.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { type RoleRef, rolesOfUsers } from './user-roles.ts'
+import { users } from './users.tables.ts'
 
 export type UserRow = typeof users.$inferSelect
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, users } from '../../db/schema.ts'
 import { invalidField } from '../../lib/api-error.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { UPLOADS_URL_PREFIX } from '../uploads/upload-storage.ts'
+import { users } from './users.tables.ts'
 
 export const emailTaken = () => invalidField('email', 'Ця пошта вже зареєстрована.')
 

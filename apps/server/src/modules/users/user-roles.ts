@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, userRoles } from '../../db/schema.ts'
+import { roles } from '../roles/roles.tables.ts'
+import { userRoles } from './users.tables.ts'
 
 export type RoleRef = { id: number; name: string }
 

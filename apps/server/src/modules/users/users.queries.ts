@@ -1,10 +1,11 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { roles, userRoles, users } from '../../db/schema.ts'
 import { listPage, nameFilter, sortOrder } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
+import { roles } from '../roles/roles.tables.ts'
 import { includedRoles, userResource } from './user-document.ts'
 import { rolesOfUsers } from './user-roles.ts'
+import { userRoles, users } from './users.tables.ts'
 
 const sortColumns = { name: users.name, email: users.email, created_at: users.createdAt }
 

@@ -1,12 +1,13 @@
 import type { UserCreateData, UserUpdateData } from '@teplo/domain'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { items, tokens, userRoles, users } from '../../db/schema.ts'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
 import { isUniqueViolation } from '../../lib/database-errors.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { normalizeEmail } from '../auth/auth.service.ts'
+import { tokens } from '../auth/auth.tables.ts'
+import { items } from '../items/items.tables.ts'
 import { assertNotDefault } from '../roles/default-records.ts'
 import { findUser, userDocument } from './user-document.ts'
 import {
@@ -17,6 +18,7 @@ import {
   resolveRoles,
 } from './user-input.ts'
 import { rolesOfUser } from './user-roles.ts'
+import { userRoles, users } from './users.tables.ts'
 
 // Who is acting: the admin's own account and token are treated specially.
 export type Actor = { userId: number; tokenId: number }

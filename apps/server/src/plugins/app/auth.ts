@@ -2,11 +2,11 @@ import { effectiveRole, type Language, type RoleName } from '@teplo/domain'
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { tokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/api-error.ts'
 import type { AppEvents } from '../../lib/events.ts'
 import { idParams } from '../../lib/params.ts'
 import { sha256 } from '../../lib/secrets.ts'
+import { tokens } from '../../modules/auth/auth.tables.ts'
 import { SessionActivity } from '../../modules/auth/session-activity.ts'
 import { TokenCache } from '../../modules/auth/token-cache.ts'
 import { type ItemAbility, itemFor } from '../../modules/items/item-access.ts'
@@ -18,6 +18,7 @@ import {
   twoFactorRequiredSql,
 } from '../../modules/two-factor/two-factor-policy.ts'
 import type { RoleRef } from '../../modules/users/user-roles.ts'
+import { users } from '../../modules/users/users.tables.ts'
 
 export type AuthContext = {
   userId: number

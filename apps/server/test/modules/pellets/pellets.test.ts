@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { hopperRefills, itemAudit, itemFuel, pelletDeliveries, telemetry1d } from '../../../src/db/schema.ts'
 import { kyivMidnight } from '../../../src/modules/history/history-slices.ts'
-import { bearer } from '../../helper.ts'
-import { app, firstError, get, itemId, token, useItemsFixture } from '../../items-fixture.ts'
+import { bearer } from '../../support/helper.ts'
+import { app, firstError, get, itemId, token, useItemsFixture } from '../../support/items-fixture.ts'
 
 useItemsFixture()
 

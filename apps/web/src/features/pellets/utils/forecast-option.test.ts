@@ -72,7 +72,7 @@ describe('the pellet forecast chart', () => {
       noon('2026-12-01'),
       200,
     ])
-    expect((option?.legend as { data: string[] }).data).toEqual(['Запас', 'Запас недоторканний'])
+    expect((option!.legend as { data: string[] }).data).toEqual(['Запас', 'Запас недоторканний'])
   })
 
   it('is not drawn without a forecast', () => {

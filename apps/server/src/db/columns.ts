@@ -1,0 +1,7 @@
+// Columns shared by the tables of several modules (modules/<m>/<m>.tables.ts).
+import { timestamp } from 'drizzle-orm/pg-core'
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { items } from '../../../src/db/schema.ts'
+import { issueDemoCredentials } from '../../../src/modules/demo/demo-devices.service.ts'
+import { build, type TestApp } from '../../support/helper.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await build()
+})
+afterAll(async () => {
+  await app?.closeAll()
+})
+
+describe('demo boilers after a restart', () => {
+  it('are handed the readings they last reported, to carry on from', async () => {
+    await app.db
+      .update(items)
+      .set({
+        heaterTemp: 71,
+        boilerTemp: 49.5,
+        gasTemp: 150,
+        burnerPower: 12,
+        flameBrightness: 80,
+        workMode: 6,
+      })
+      .where(eq(items.serialNumber, '100001'))
+
+    const devices = await issueDemoCredentials(app.db)
+
+    expect(devices.find((device) => device.serial === '100001')?.resume).toEqual({
+      heaterTemp: 71,
+      tankTemp: 49.5,
+      gasTemp: 150,
+      burnerPower: 12,
+      flameBrightness: 80,
+      workMode: 6,
+    })
+  })
+})
