@@ -37,6 +37,10 @@ const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly st
       'Склад, Вінниця',
     ],
   },
+  'apps/server/src/modules/pellets/demo-deliveries.ts': {
+    reason: "the demo boilers' pellet supplier: data, as an owner types it",
+    texts: ['Пелети Полісся'],
+  },
   'packages/domain/src/demo-accounts.ts': {
     reason: "a demo account's name: data, like any account's name",
     texts: ['Власник котла'],

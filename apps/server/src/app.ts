@@ -21,6 +21,7 @@ import { itemsRoutes } from './modules/items/items.routes.ts'
 import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
 import { liveRoutes } from './modules/live/live.routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts'
+import { pelletsRoutes } from './modules/pellets/pellets.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { pushRoutes } from './modules/push/push.routes.ts'
 import { rolesRoutes } from './modules/roles/roles.routes.ts'
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(itemsRoutes)
       await api.register(provisioningRoutes)
       await api.register(historyRoutes)
+      await api.register(pelletsRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)

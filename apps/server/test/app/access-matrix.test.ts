@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNTS } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { alarms, itemErrors, itemHandovers, itemShares, items, users } from '../../src/db/schema.ts'
+import {
+  alarms,
+  itemErrors,
+  itemHandovers,
+  itemShares,
+  items,
+  pelletDeliveries,
+  users,
+} from '../../src/db/schema.ts'
 import { bearer, build, loginAs, type TestApp } from '../support/helper.ts'
 import { addDevice, addPerson, type Person, tempDataDir } from '../support/sharing-fixture.ts'
 
@@ -22,6 +30,7 @@ type Fixture = {
   alarmId: number
   operatorShareId: number
   invitationId: number
+  deliveryId: number
 }
 type Case = {
   name?: string
@@ -132,6 +141,34 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
   'POST /api/v2/items/{id}/hopper-refills': [
     {
       request: (f) => ({ url: `/api/v2/items/${f.itemId}/hopper-refills`, payload: { kg: 30 } }),
+      expected: operate,
+    },
+  ],
+  // The pellet store is fuel, like the hopper (ADR 057): seen by whoever sees the device, changed by who operates it.
+  'GET /api/v2/items/{id}/pellet-store': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-store` }), expected: see },
+  ],
+  'PATCH /api/v2/items/{id}/pellet-store': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-store`, payload: { reorder_lead_days: 5 } }),
+      expected: operate,
+    },
+  ],
+  'GET /api/v2/items/{id}/pellet-deliveries': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-deliveries` }), expected: see },
+  ],
+  'POST /api/v2/items/{id}/pellet-deliveries': [
+    {
+      request: (f) => ({
+        url: `/api/v2/items/${f.itemId}/pellet-deliveries`,
+        payload: { kg: 500, delivered_at: '2026-11-01' },
+      }),
+      expected: operate,
+    },
+  ],
+  'DELETE /api/v2/items/{id}/pellet-deliveries/{deliveryId}': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-deliveries/${f.deliveryId}` }),
       expected: operate,
     },
   ],
@@ -277,6 +314,10 @@ async function fixture(): Promise<Fixture> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning()
+  const [delivery] = await app.db
+    .insert(pelletDeliveries)
+    .values({ itemId: item.id, kg: 500, deliveredAt: '2026-11-01' })
+    .returning()
   const shareRow = (await app.db.select().from(itemShares).where(eq(itemShares.itemId, item.id))).find(
     (row) => row.userId === people.operator.id,
   )
@@ -286,6 +327,7 @@ async function fixture(): Promise<Fixture> {
     alarmId: alarm!.id,
     operatorShareId: shareRow?.id ?? operatorShare!.id,
     invitationId: invitation!.id,
+    deliveryId: delivery!.id,
   }
 }
 

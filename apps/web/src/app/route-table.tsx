@@ -39,6 +39,7 @@ const passwordReset = async () => ({
 })
 const fleet = async () => ({ Component: (await import('./routes/fleet')).FleetRoute })
 const service = async () => ({ Component: (await import('./routes/service')).ServiceRoute })
+const itemFuel = async () => ({ Component: (await import('./routes/item-fuel')).ItemFuelRoute })
 const update = async () => ({ Component: (await import('./routes/update')).UpdateRoute })
 const invitationAccept = async () => ({
   Component: (await import('./routes/invitation-accept')).InvitationAcceptRoute,
@@ -196,6 +197,7 @@ export const routes: RouteObject[] = [
             page('account/settings', 'accountSettings', accountSettings),
             page('items/errors', 'itemErrors', deviceErrors),
             page('items/claim', 'itemsClaim', deviceClaim),
+            page('items/:id/fuel', 'itemFuel', itemFuel),
           ]),
           guarded(
             ['admin'],

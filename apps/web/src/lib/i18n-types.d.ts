@@ -5,6 +5,7 @@ import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
 import type legal from '../locales/uk-legal.json'
+import type pellets from '../locales/uk-pellets.json'
 import type push from '../locales/uk-push.json'
 import type schedule from '../locales/uk-schedule.json'
 import type screens from '../locales/uk-screens.json'
@@ -26,6 +27,7 @@ type Firmware = typeof firmware
 type Sessions = typeof sessions
 type TwoFactor = typeof twoFactor
 type Legal = typeof legal
+type Pellets = typeof pellets
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -42,7 +44,8 @@ interface Translation
     Firmware,
     Sessions,
     TwoFactor,
-    Legal {}
+    Legal,
+    Pellets {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -3,6 +3,7 @@ import shell from './uk.json'
 import firmware from './uk-firmware.json'
 import history from './uk-history.json'
 import legal from './uk-legal.json'
+import pellets from './uk-pellets.json'
 import schedule from './uk-schedule.json'
 import screens from './uk-screens.json'
 import service from './uk-service.json'
@@ -59,6 +60,7 @@ const files = {
   'uk-service.json': service,
   'uk-firmware.json': firmware,
   'uk-legal.json': legal,
+  'uk-pellets.json': pellets,
 }
 
 describe('the Ukrainian locale files', () => {

@@ -10,6 +10,7 @@ import { itemOperations, provisioningOperations } from './items'
 import { liveOperations } from './live'
 import type { Operation } from './operation'
 import { passwordResetOperations } from './password-reset'
+import { pelletOperations } from './pellets'
 import { accountEmailOperations, profileOperations } from './profile'
 import { pushOperations } from './push'
 import { roleOperations, tagOperations } from './roles-and-tags'
@@ -32,6 +33,7 @@ export { ITEM_BATCHES_PER_HOUR, ITEM_SORTS } from './items'
 export { LIVE_TICKET_TTL_SECONDS } from './live'
 export * from './operation'
 export * from './parameters'
+export { PELLET_DELIVERIES_PAGE_SIZE } from './pellets'
 export { ROLE_SORTS, TAG_SORTS } from './roles-and-tags'
 export { AUDIT_PAGE_SIZE } from './sharing'
 export { USER_SORTS } from './users'
@@ -53,6 +55,7 @@ export {
   notificationOperations,
   passkeyOperations,
   passwordResetOperations,
+  pelletOperations,
   profileOperations,
   provisioningOperations,
   pushOperations,
@@ -92,6 +95,7 @@ export const operations = {
   ...scheduleOperations,
   ...serviceSettingsOperations,
   ...historyOperations,
+  ...pelletOperations,
   ...authOperations,
   ...sessionOperations,
   ...twoFactorOperations,

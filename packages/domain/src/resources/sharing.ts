@@ -95,6 +95,12 @@ export const AUDIT_ACTIONS = [
   'fuel',
   /** «Засипав бункер»: `changes.kg.to` is how much was poured in. */
   'refill',
+  /** The pellet store's settings (capacity, delivery lead time, reserve). */
+  'pellet-store',
+  /** A delivery of pellets to the store: `changes.kg.to`, `changes.delivered_at.to`. */
+  'pellet-delivery',
+  /** A delivery removed as a mistake: `changes.kg.from`, `changes.delivered_at.from`. */
+  'pellet-delivery-removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -6,6 +6,7 @@ import { storeHistoricReadings } from '../history/historic-readings.ts'
 import { hopperRefills, itemChanges, itemFuel } from '../history/history.tables.ts'
 import { ensurePartitions, RAW, ROLLUP_1H, ROLLUP_1M } from '../history/partitions.ts'
 import { itemErrors } from '../item-errors/item-errors.tables.ts'
+import { fillDemoDeliveries } from '../pellets/demo-deliveries.ts'
 import type { HistoryDay } from './demo-history-messages.ts'
 import type { DemoHistoryProgress } from './demo-history-progress.ts'
 import { DemoHistorySource } from './demo-history-source.ts'
@@ -82,6 +83,7 @@ export async function fillDemoHistory(
         if (signal?.aborted) return 0
         stored += await storeDay(db, device.id, day)
       }
+      await fillDemoDeliveries(db, device.id, from, to)
       progress?.done(device.id)
     }
     log.info(

@@ -339,3 +339,8 @@ export async function estimatedFuelDaysLeft(
 ): Promise<number | null> {
   return (await fuelDocument(db, itemId, now)).data.attributes.days_left
 }
+
+/** Pellets left in the hopper by its estimate, or null before the first refill (the pellet store's forecast). */
+export async function hopperLeftKg(db: Database, itemId: number, now = new Date()): Promise<number | null> {
+  return (await fuelDocument(db, itemId, now)).data.attributes.fuel_left_kg
+}

@@ -67,5 +67,27 @@ describe('a fresh demo installation', () => {
     // Consistent: the days left are what is left at that rate, and more than the fuel alarm's 3 days.
     expect(fuel.days_left).toBeCloseTo(fuel.fuel_left_kg / fuel.rate_kg_per_day, 0)
     expect(fuel.days_left).toBeGreaterThan(3)
+
+    // The pellet store: deliveries over the past covering every refill, some left, and a forecast (ADR 057).
+    const store = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${mine.id}/pellet-store`,
+        headers: bearer(token),
+      })
+    ).json().data.attributes
+    expect(store.stock_kg).toBeGreaterThan(0)
+    expect(store.last_delivery_at).not.toBeNull()
+    expect(store.average_price_per_kg).toBeGreaterThan(8)
+    expect(store.forecast.basis).toBe('burn_rate')
+    expect(store.forecast.store_run_out.date > store.forecast.hopper_run_out.date).toBe(true)
+    const deliveries = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v2/items/${mine.id}/pellet-deliveries`,
+        headers: bearer(token),
+      })
+    ).json().data
+    expect(deliveries.length).toBeGreaterThan(0)
   })
 })

@@ -20,6 +20,8 @@ const PendingInvitations = lazy(() => import('../../features/sharing/components/
 const HandedOverNotice = lazy(() => import('../../features/sharing/components/handed-over-notice'))
 // The weekly schedule: the period the boiler is in and the week grid (ADR 026).
 const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
+// The pellets' run-out and the way to «Паливо та обслуговування» (ADR 057).
+const PelletForecastLine = lazy(() => import('../../features/pellets/components/pellet-forecast-line'))
 // «Пороги тривог»: when the server raises this boiler's alarms (ADR 023).
 const AlarmSettingsSection = lazy(
   () => import('../../features/notifications/components/alarm-settings-section'),
@@ -94,6 +96,9 @@ export function DashboardRoute() {
         )}
         deviceSections={(device) => (
           <Stack spacing={3}>
+            <Suspense fallback={null}>
+              <PelletForecastLine key={device.id} itemId={device.id} />
+            </Suspense>
             <DeviceSchedule device={device} />
             <DeviceHistory device={device} />
             <DeviceAlarmSettings device={device} />

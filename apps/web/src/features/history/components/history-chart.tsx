@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { EChart } from '../../../components/charts/echart'
 import { useChartColours } from '../hooks/use-chart-colours'
 import type { HistoryData } from '../utils/chart-data'
 import { type ChartLabels, historyChartOption } from '../utils/chart-option'
-import { EChart } from './echart'
 
 interface HistoryChartProps {
   data: HistoryData

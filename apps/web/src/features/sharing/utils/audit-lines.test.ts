@@ -83,6 +83,21 @@ describe("the change log's lines", () => {
     ])
     expect(
       lines({
+        action: 'pellet-delivery',
+        changes: { kg: { from: null, to: 2000 }, delivered_at: { from: null, to: '2026-11-20' } },
+      }),
+    ).toEqual(['Привезено 2\u00a0000 кг пелет (2026-11-20)'])
+    expect(
+      lines({
+        action: 'pellet-delivery-removed',
+        changes: { kg: { from: 200, to: null }, delivered_at: { from: '2026-11-01', to: null } },
+      }),
+    ).toEqual(['Видалено доставку 200 кг пелет (2026-11-01)'])
+    expect(lines({ action: 'pellet-store', changes: { reorder_lead_days: { from: 7, to: 5 } } })).toEqual([
+      'Днів на доставку пелет: 7 → 5',
+    ])
+    expect(
+      lines({
         action: 'fuel',
         changes: {
           pellet_price_per_tonne: { from: null, to: 9000 },

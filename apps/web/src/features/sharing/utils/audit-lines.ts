@@ -33,12 +33,15 @@ const NAMED_FIELDS = [
   'boiler_efficiency',
   'pellet_price_per_tonne',
   'hopper_capacity_kg',
+  'capacity_kg',
+  'reorder_lead_days',
+  'min_stock_kg',
 ] as const
 type NamedField = (typeof NAMED_FIELDS)[number]
 const isNamedField = (name: string): name is NamedField => (NAMED_FIELDS as readonly string[]).includes(name)
 
 /** What an entry's action says by itself, or what another line words: never shown as a field. */
-const UNSHOWN_FIELDS = new Set(['user_id', 'status', 'power', 'access', 'kg'])
+const UNSHOWN_FIELDS = new Set(['user_id', 'status', 'power', 'access', 'kg', 'delivered_at'])
 
 const number = (value: number) => formatNumber(value, 2)
 
@@ -105,6 +108,15 @@ export function auditLines(entry: Attributes, t: TFunction, language: Language):
       if (typeof kg === 'number') lines.push(t('audit.sentences.refill', { kg: number(kg) }))
       return lines
     }
+    case 'pellet-delivery':
+    case 'pellet-delivery-removed': {
+      const side = entry.action === 'pellet-delivery' ? 'to' : 'from'
+      const kg = entry.changes.kg?.[side]
+      const day = entry.changes.delivered_at?.[side]
+      if (typeof kg === 'number' && typeof day === 'string')
+        lines.push(t(`audit.sentences.${entry.action}`, { kg: number(kg), date: day }))
+      return lines
+    }
     case 'handover': {
       const owner = entry.changes.owner
       if (owner) {
@@ -164,6 +176,9 @@ const CHANGE_ACTIONS = new Set<Attributes['action']>([
   'edit',
   'fuel',
   'refill',
+  'pellet-store',
+  'pellet-delivery',
+  'pellet-delivery-removed',
 ])
 
 export function shownInLog(entry: Attributes, lines: readonly string[]): boolean {

@@ -1,5 +1,5 @@
-// The only module that loads ECharts: core, the SVG renderer and the pieces the history chart uses, so the
-// bundle holds nothing else of it. It is imported by the history section, which the dashboard loads lazily.
+// The only module that loads ECharts: core, the SVG renderer and the pieces the charts use (history, fuel, the
+// pellet forecast), so the bundle holds nothing else of it. Imported only by lazily loaded sections.
 import { BarChart, CustomChart, LineChart, ScatterChart } from 'echarts/charts'
 import {
   DataZoomComponent,

@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { LoadingStatus } from '../../components/ui/loading-status'
+import { PageHeader } from '../../components/ui/page-header'
+import { SectionBoundary } from '../../components/ui/section-boundary'
+import { addScreenStrings } from '../../lib/i18n'
+import strings from '../../locales/uk-pellets.json'
+
+addScreenStrings(strings, () => import('../../locales/en-pellets.json'))
+
+// ECharts comes with the screen's chart, loaded only here.
+const FuelScreen = lazy(() => import('../../features/pellets/components/fuel-screen'))
+
+/** «Паливо та обслуговування» of one boiler (ADR 057). */
+export function ItemFuelRoute() {
+  const { t } = useTranslation()
+  const { id = '' } = useParams()
+  return (
+    <>
+      <PageHeader title={t('routes.itemFuel')} />
+      <SectionBoundary message={t('pellets.loadFailed')} reloadLabel={t('errors.reload')}>
+        <Suspense fallback={<LoadingStatus>{t('pellets.loading')}</LoadingStatus>}>
+          <FuelScreen key={id} itemId={id} />
+        </Suspense>
+      </SectionBoundary>
+    </>
+  )
+}
