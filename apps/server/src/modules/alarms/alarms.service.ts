@@ -5,6 +5,7 @@ import {
   type AlarmState,
   alarmThresholds,
   type Language,
+  msg,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -17,7 +18,7 @@ import { type Caller, itemFor, visibleItem } from '../items/item-access.ts'
 import { announceAlarmChanged } from './alarm-store.ts'
 import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
-export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
+export const ALARM_NOT_FOUND = msg('server.alarms.notFound')
 
 /** Whoever reads alarms: their access, and the language the texts are written in. */
 type Reader = Caller & { language: Language }

@@ -4,6 +4,7 @@ import {
   alarmDescription,
   alarmTitle,
   type Language,
+  msg,
   type NotificationResource,
 } from '@teplo/domain'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
@@ -15,7 +16,7 @@ import { formatDate } from '../../lib/jsonapi.ts'
 import { pageMeta, pagination } from '../../lib/list-query.ts'
 import { isAlarmKind } from './alarm-store.ts'
 
-export const NOTIFICATION_NOT_FOUND = 'Сповіщення не знайдено'
+export const NOTIFICATION_NOT_FOUND = msg('server.alarms.notificationNotFound')
 
 export function alarmState(row: { acknowledgedAt: Date | null; clearedAt: Date | null }): AlarmState {
   if (row.clearedAt) return 'cleared'

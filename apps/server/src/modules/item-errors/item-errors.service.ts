@@ -1,4 +1,5 @@
 import type { ItemErrorResource } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { itemErrors } from '../../db/schema.ts'
@@ -8,7 +9,7 @@ import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
 import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
 
-export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
+export const ITEM_ERROR_NOT_FOUND = msg('server.itemErrors.notFound')
 
 type ItemErrorRow = typeof itemErrors.$inferSelect
 

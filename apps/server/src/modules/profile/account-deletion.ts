@@ -1,4 +1,4 @@
-import { effectiveRole } from '@teplo/domain'
+import { effectiveRole, msg } from '@teplo/domain'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items, roles, userRoles, users } from '../../db/schema.ts'
@@ -6,8 +6,7 @@ import { HttpError, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { rolesOfUser, rolesOfUsers } from '../users/user-roles.ts'
 
-export const LAST_ADMIN =
-  'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.'
+export const LAST_ADMIN = msg('server.profile.lastAdmin')
 
 export type DeletedAccount = { userId: number; items: { id: number; serialNumber: string }[] }
 

@@ -1,4 +1,5 @@
 import type { RoleName, SecuritySettingsDocument } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { appSettings, passkeys, roles, totpSecrets, userRoles, users } from '../../db/schema.ts'
@@ -9,8 +10,7 @@ import type { AppEventBus } from '../../lib/events.ts'
 export const STAFF_ROLES: readonly RoleName[] = ['admin', 'creator']
 const KEY = 'require_two_factor'
 
-export const TWO_FACTOR_REQUIRED =
-  'Для вашої ролі потрібен двофакторний вхід. Увімкніть його в налаштуваннях акаунта, щоб продовжити.'
+export const TWO_FACTOR_REQUIRED = msg('server.twoFactor.requiredForRole')
 
 /** SQL over `users.id`: the account has a second factor (TOTP on, or a passkey). */
 export const hasSecondFactorSql = sql<boolean>`(exists(select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.enabledAt} is not null) or exists(select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`
@@ -40,11 +40,7 @@ export async function setTwoFactorRequired(
 ): Promise<SecuritySettingsDocument> {
   if (on) {
     const [self] = await db.select({ has: hasSecondFactorSql }).from(users).where(eq(users.id, admin.userId))
-    if (!self?.has)
-      throw new HttpError(
-        409,
-        'Спершу увімкніть двофакторний вхід для себе: інакше цей вхід буде заблоковано.',
-      )
+    if (!self?.has) throw new HttpError(409, msg('server.twoFactor.enableForSelfFirst'))
   }
   await db
     .insert(appSettings)
