@@ -53,6 +53,10 @@ const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly st
     reason: "a batch device's default name: data, like a new device's, renamed by its owner",
     texts: ['Пристрій {0}'],
   },
+  'apps/server/src/modules/two-factor/passkeys.service.ts': {
+    reason: "a new passkey's default name: data the person may keep or rename, like a new device's",
+    texts: ['Ключ доступу'],
+  },
   'apps/server/src/modules/help-requests/help-requests.service.ts': {
     reason: 'the help request e-mail goes to the support desk, which works in Ukrainian (ADR 029)',
     texts: [

@@ -1,13 +1,12 @@
+import { msg } from '@teplo/domain'
 import { HttpError } from './api-error.ts'
 import { runHeavy } from './statement-priority.ts'
 
 /** What a caller is told when all of its slots are taken. */
-export const HEAVY_READS_BUSY =
-  'Забагато одночасних важких запитів з цього акаунта. Дочекайтеся попередніх і спробуйте знову.'
+export const HEAVY_READS_BUSY = msg('server.load.accountBusy')
 
 /** What a caller is told when the instance has no room for another heavy read (all accounts together). */
-export const HEAVY_READS_SERVER_BUSY =
-  'Сервер зараз зайнятий: показники котлів мають перевагу. Спробуйте за кілька секунд.'
+export const HEAVY_READS_SERVER_BUSY = msg('server.load.readingsFirst')
 
 export type AccountSlotsOptions = {
   /** Heavy reads one account runs at once; one more is refused with 429. */

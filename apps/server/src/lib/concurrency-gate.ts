@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { HttpError } from './api-error.ts'
 
 /**
@@ -16,7 +17,7 @@ export class ConcurrencyGate {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
       if (this.waiting.length >= this.queue) {
-        throw new HttpError(429, 'Забагато одночасних спроб входу. Спробуйте ще раз за кілька секунд.')
+        throw new HttpError(429, msg('server.load.signInsBusy'))
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve))
     } else {

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { JSON_API } from './jsonapi.ts'
 
 // JSON:API 1.1 content negotiation (jsonapi.org/format/1.1/#content-negotiation): the media type's only
@@ -70,9 +71,9 @@ export function contentTypeRefusal(header: string | undefined): string | null {
   if (range.type !== JSON_API) return null
   const foreign = foreignParameters(range)
   if (foreign.length > 0)
-    return `Тип вмісту ${JSON_API} не приймає параметрів, крім ext і profile: ${foreign.join(', ')}`
+    return msg('server.jsonApi.contentTypeParameters', { type: JSON_API, parameters: foreign.join(', ') })
   const unknown = extensionsOf(range).filter((uri) => !SUPPORTED_EXTENSIONS.has(uri))
-  if (unknown.length > 0) return `Розширення JSON:API не підтримується: ${unknown.join(' ')}`
+  if (unknown.length > 0) return msg('server.jsonApi.extensionUnsupported', { extensions: unknown.join(' ') })
   return null
 }
 
@@ -94,5 +95,5 @@ export function acceptRefusal(header: string | undefined): string | null {
     foreignParameters(range).length === 0 && extensionsOf(range).every((uri) => SUPPORTED_EXTENSIONS.has(uri))
   if (jsonApi.some(servable)) return null
   if (ranges.some((range) => ALTERNATIVES.has(range.type))) return null
-  return `Немає відповіді у форматі, який приймає запит: ${JSON_API} лише без параметрів, крім ext і profile`
+  return msg('server.jsonApi.notAcceptable', { type: JSON_API })
 }

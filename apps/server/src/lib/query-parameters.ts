@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { errorObject, HttpError } from './api-error.ts'
 import type { DocumentResources, ResourceMembers } from './zod-members.ts'
 
@@ -51,8 +52,8 @@ export function fieldsetTypes(resources: DocumentResources): Map<string, Resourc
   return types
 }
 
-const INCLUDE_UNSUPPORTED = 'Цей ресурс не має зв’язків, які можна додати через include'
-const unknownParameter = (name: string) => `Параметр запиту ${name} тут не підтримується`
+const INCLUDE_UNSUPPORTED = msg('server.jsonApi.noIncludes')
+const unknownParameter = (name: string) => msg('server.jsonApi.parameterUnsupported', { name })
 
 /** `fields[type]` → the members chosen for that type. */
 export type Fieldsets = Map<string, Set<string>>
@@ -70,7 +71,7 @@ export function checkQuery(query: Record<string, unknown>, rules: QueryRules): F
     const members = type === undefined ? undefined : rules.fieldsets.get(type)
     if (type !== undefined && members) {
       if (typeof value !== 'string') {
-        errors.push(errorObject(400, `${name} має бути переліком полів через кому`, { parameter: name }))
+        errors.push(errorObject(400, msg('server.jsonApi.fieldsList', { name }), { parameter: name }))
         continue
       }
       const chosen = value.split(',').filter((member) => member !== '')
@@ -78,7 +79,11 @@ export function checkQuery(query: Record<string, unknown>, rules: QueryRules): F
         (member) => !members.attributes.has(member) && !members.relationships.has(member),
       )
       if (unknown.length > 0) {
-        errors.push(errorObject(400, `${name}: невідомі поля: ${unknown.join(', ')}`, { parameter: name }))
+        errors.push(
+          errorObject(400, msg('server.jsonApi.unknownFields', { name, fields: unknown.join(', ') }), {
+            parameter: name,
+          }),
+        )
         continue
       }
       fieldsets ??= new Map()

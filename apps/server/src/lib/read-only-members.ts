@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { ApiError } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { errorObject } from './api-error.ts'
 import type { ResourceMembers } from './zod-members.ts'
 
@@ -42,7 +43,7 @@ function sameAsStored(value: unknown, member: Member, stored: StoredResource): b
   return value !== null && value !== undefined && String(value) === String(storedId)
 }
 
-const READ_ONLY = (name: string) => `${name} лише для читання: його не можна змінити`
+const READ_ONLY = (name: string) => msg('server.jsonApi.readOnly', { name })
 
 const pointerOf = (key: string, member: Member) =>
   member.kind === 'attribute' ? `/data/attributes/${key}` : `/data/relationships/${member.name}`

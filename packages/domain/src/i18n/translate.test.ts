@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DOMAIN_MESSAGES_EN } from './en/domain'
 import { LABEL_TWINS_EN } from './en/labels'
 import { SERVER_MESSAGES_EN } from './en/server'
-import { translate } from './index'
+import { msg, translate } from './index'
 import { compileCatalogue } from './translate'
 
 describe('compileCatalogue', () => {
@@ -72,10 +72,11 @@ describe('translate', () => {
   })
 
   it("speaks English from the server's and the domain's catalogues", () => {
-    expect(translate('Потрібно увійти в акаунт.', 'en')).toBe('Please sign in.')
-    expect(translate('Забагато спроб. Спробуйте знову через 2 хв.', 'en')).toBe(
-      'Too many attempts. Try again in 2 min.',
-    )
+    // The server's texts are keyed (ADR 055): translate renders them like translateMessage does.
+    expect(translate(msg('server.common.signInRequired'), 'en')).toBe('Please sign in.')
+    expect(
+      translate(msg('server.common.tooManyAttempts', { wait: msg('common.minutes', { count: 2 }) }), 'en'),
+    ).toBe('Too many attempts. Try again in 2 min.')
     expect(translate("Час без зв'язку — від 5 до 1440 хв", 'en')).toBe(
       'Time without connection: from 5 to 1440 min',
     )

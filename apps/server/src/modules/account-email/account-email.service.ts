@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -21,10 +22,10 @@ import {
 import { addressMail, emailLink, UNDO_PAGE, VERIFY_PAGE } from './email-mail.ts'
 
 export const EMAIL_MESSAGES = {
-  invalidLink: 'Посилання недійсне або застаріло: попросіть надіслати нове',
-  alreadyVerified: 'Адресу вже підтверджено',
-  mailFailed: 'Не вдалося надіслати лист. Спробуйте ще раз пізніше.',
-  restoreTaken: 'Попередню адресу вже використовує інший обліковий запис: зверніться до підтримки',
+  invalidLink: msg('server.accountEmail.linkInvalid'),
+  alreadyVerified: msg('server.accountEmail.alreadyConfirmed'),
+  mailFailed: msg('server.accountEmail.sendFailed'),
+  restoreTaken: msg('server.accountEmail.previousTaken'),
 } as const
 
 /** Verification and address-change mail per account: each request sends one or two letters. */

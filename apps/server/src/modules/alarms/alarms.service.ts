@@ -5,6 +5,7 @@ import {
   type AlarmState,
   alarmThresholds,
   type Language,
+  msg,
 } from '@teplo/domain'
 import { and, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -18,7 +19,7 @@ import { announceAlarmChanged } from './alarm-store.ts'
 import { alarms, itemAlarmSettings } from './alarms.tables.ts'
 import { alarmFacts, alarmState, alarmTexts } from './notifications.service.ts'
 
-export const ALARM_NOT_FOUND = 'Тривогу не знайдено'
+export const ALARM_NOT_FOUND = msg('server.alarms.notFound')
 
 /** Whoever reads alarms: their access, and the language the texts are written in. */
 type Reader = Caller & { language: Language }

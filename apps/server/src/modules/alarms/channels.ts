@@ -5,7 +5,11 @@ import {
   alarmTitle,
   LANGUAGE_LOCALES,
   type Language,
+  type MessageKey,
+  type MessageParams,
+  msg,
   type NotificationChannel,
+  translateMessage,
 } from '@teplo/domain'
 import type { Database } from '../../db/client.ts'
 import type { Mailer } from '../../lib/mailer.ts'
@@ -50,67 +54,27 @@ const kyivTime = (at: Date, language: Language) =>
     minute: '2-digit',
   }).format(at)
 
-type AlarmMailParts = {
-  name: string
-  itemName: string
-  title: string
-  when: string
-  description: string
-  action: string
-  link: string
-  unsubscribeUrl: string
-}
-
-/** The alarm e-mail's wording in each language; the alarm's own texts come from the domain. */
-const ALARM_MAIL: Record<Language, (parts: AlarmMailParts) => string[]> = {
-  uk: (p) => [
-    `Вітаємо, ${p.name}!`,
-    '',
-    `Котел «${p.itemName}»: ${p.title}.`,
-    `Коли: ${p.when} (за київським часом).`,
-    '',
-    `Що сталося: ${p.description}`,
-    '',
-    `Що робити: ${p.action}`,
-    '',
-    `Відкрити пристрій: ${p.link}`,
-    '',
-    '—',
-    'Teplo стежить за котлом замість вас.',
-    `Не хочете отримувати такі листи? Відпишіться одним кліком: ${p.unsubscribeUrl}`,
-  ],
-  en: (p) => [
-    `Hello, ${p.name}!`,
-    '',
-    `Boiler “${p.itemName}”: ${p.title}.`,
-    `When: ${p.when} (Kyiv time).`,
-    '',
-    `What happened: ${p.description}`,
-    '',
-    `What to do: ${p.action}`,
-    '',
-    `Open the device: ${p.link}`,
-    '',
-    '—',
-    'Teplo watches the boiler for you.',
-    `Don't want these e-mails? Unsubscribe with one click: ${p.unsubscribeUrl}`,
-  ],
-}
-
 /** The e-mail of an alarm in the recipient's language: the device, what happened, what to do, a link, an unsubscribe link. */
 export function alarmMail(delivery: Delivery, appUrl: string, unsubscribeUrl: string) {
   const { alarm, language } = delivery
   const title = alarmTitle(alarm, language)
-  const text = ALARM_MAIL[language]({
-    name: delivery.userName,
-    itemName: delivery.itemName,
-    title,
-    when: kyivTime(alarm.raisedAt, language),
-    description: alarmDescription(alarm, language),
-    action: alarmAction(alarm, language),
-    link: deviceLink(appUrl, delivery.itemId),
-    unsubscribeUrl,
-  }).join('\n')
+  const t = (key: MessageKey, params?: MessageParams) => translateMessage(msg(key, params), language)
+  const text = [
+    t('server.mail.alarm.greeting', { name: delivery.userName }),
+    '',
+    t('server.mail.alarm.what', { itemName: delivery.itemName, title }),
+    t('server.mail.alarm.when', { when: kyivTime(alarm.raisedAt, language) }),
+    '',
+    t('server.mail.alarm.happened', { description: alarmDescription(alarm, language) }),
+    '',
+    t('server.mail.alarm.action', { action: alarmAction(alarm, language) }),
+    '',
+    t('server.mail.alarm.open', { link: deviceLink(appUrl, delivery.itemId) }),
+    '',
+    '—',
+    t('server.mail.alarm.watching'),
+    t('server.mail.alarm.unsubscribe', { url: unsubscribeUrl }),
+  ].join('\n')
   return {
     to: delivery.email,
     subject: `Teplo: ${delivery.itemName} — ${title}`,

@@ -4,6 +4,7 @@ import {
   alarmDescription,
   alarmTitle,
   type Language,
+  msg,
   type NotificationResource,
 } from '@teplo/domain'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
@@ -17,7 +18,7 @@ import { users } from '../users/users.tables.ts'
 import { isAlarmKind } from './alarm-store.ts'
 import { alarms, notifications } from './alarms.tables.ts'
 
-export const NOTIFICATION_NOT_FOUND = 'Сповіщення не знайдено'
+export const NOTIFICATION_NOT_FOUND = msg('server.alarms.notificationNotFound')
 
 export function alarmState(row: { acknowledgedAt: Date | null; clearedAt: Date | null }): AlarmState {
   if (row.clearedAt) return 'cleared'

@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   type LoginInput,
   type LoginResponse,
+  msg,
   type RegisterInput,
   type TokenResponse,
 } from '@teplo/domain'
@@ -27,7 +28,7 @@ export async function login(db: Database, input: LoginInput, client?: SessionCli
     .limit(1)
   // Compare against a dummy hash for unknown e-mails so timing does not reveal who is registered.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
-  if (!user || !valid) throw new HttpError(401, 'Невірні дані!')
+  if (!user || !valid) throw new HttpError(401, msg('server.auth.wrongCredentials'))
   const remember = input.remember ?? true
   return afterPassword(db, user.id, remember, () => issueAccessToken(db, user.id, remember, client))
 }

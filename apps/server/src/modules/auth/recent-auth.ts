@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -9,10 +10,9 @@ import { reauthentications } from './auth.tables.ts'
 /** How long a password confirmed in a session vouches for that session's next sensitive actions. */
 export const RECENT_AUTH_SECONDS = 5 * 60
 
-export const REAUTHENTICATION_REQUIRED =
-  'Підтвердіть поточний пароль: ця дія можлива лише протягом 5 хвилин після його введення'
+export const REAUTHENTICATION_REQUIRED = msg('server.auth.confirmPassword')
 
-export const WRONG_CURRENT_PASSWORD = 'Невірний поточний пароль'
+export const WRONG_CURRENT_PASSWORD = msg('server.auth.wrongCurrentPassword')
 
 export async function checkPassword(db: Database, userId: number, password: string): Promise<boolean> {
   const [user] = await db
@@ -87,7 +87,7 @@ type Authenticated = { auth: SessionRef | null }
 export function recentAuthentication(db: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const session = (request as unknown as Authenticated).auth
-    if (!session) throw new HttpError(401, 'Потрібно увійти в акаунт.')
+    if (!session) throw new HttpError(401, msg('server.common.signInRequired'))
     const body = request.body as { current_password?: unknown } | null | undefined
     const password = typeof body?.current_password === 'string' ? body.current_password : undefined
     await requireRecentAuthentication(db, session, password)

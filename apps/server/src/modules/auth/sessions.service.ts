@@ -1,4 +1,5 @@
 import type { SessionListDocument, SessionResource } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { notFound } from '../../lib/api-error.ts'
@@ -11,7 +12,7 @@ import { describeUserAgent } from './user-agent.ts'
 /** The session a request was made with. */
 export type CurrentSession = { userId: number; tokenId: number }
 
-const SESSION_NOT_FOUND = 'Сеанс не знайдено або його вже завершено.'
+const SESSION_NOT_FOUND = msg('server.auth.sessionNotFound')
 
 const liveSessionsOf = (userId: number) =>
   and(

@@ -1,4 +1,5 @@
 import type { CATEGORY_SORTS, CategoryData } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
@@ -44,7 +45,7 @@ export async function listCategories(db: Database, query: ListQuery, rawQuery: R
 
 async function findCategory(db: Database, id: number): Promise<CategoryRow> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
-  if (!row) throw notFound('Тип пристрою не знайдено.')
+  if (!row) throw notFound(msg('server.categories.notFound'))
   return row
 }
 
@@ -79,12 +80,12 @@ export async function updateCategory(
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(categories.id, id))
     .returning()
-  if (!row) throw notFound('Тип пристрою не знайдено.')
+  if (!row) throw notFound(msg('server.categories.notFound'))
   events.emit('category.changed', { categoryId: id })
   return { data: categoryResource(row) }
 }
 
-const hasItems = () => new HttpError(422, 'До цього типу ще належать пристрої.')
+const hasItems = () => new HttpError(422, msg('server.categories.hasItems'))
 
 export async function deleteCategory(db: Database, events: AppEventBus, id: number): Promise<void> {
   await findCategory(db, id)

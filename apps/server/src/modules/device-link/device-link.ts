@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
@@ -299,7 +300,9 @@ export class DeviceLink {
       if (archived) {
         this.otaTask(async () => {
           await this.ota.clear(serialNumber)
-          await this.advance(await abandonUpdates(this.options.db, itemId, 'Пристрій перенесено в архів'))
+          await this.advance(
+            await abandonUpdates(this.options.db, itemId, msg('server.firmware.itemArchived')),
+          )
         })
       }
       if (this.access)

@@ -3,6 +3,8 @@ import {
   type FirmwareDeviceResource,
   type FirmwareUpdateState,
   type ItemStatus,
+  type Language,
+  translateMessage,
 } from '@teplo/domain'
 import { asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
@@ -31,7 +33,7 @@ async function latestVersions(db: Database): Promise<Map<number, string>> {
 }
 
 /** Each device's most recent update (the newest rollout it was part of). */
-async function lastUpdates(db: Database, itemIds: number[]) {
+async function lastUpdates(db: Database, itemIds: number[], language: Language) {
   const last = new Map<number, NonNullable<FirmwareDeviceResource['attributes']['update']>>()
   if (itemIds.length === 0) return last
   const rows = await db
@@ -55,7 +57,7 @@ async function lastUpdates(db: Database, itemIds: number[]) {
       version: row.version,
       state: row.state as FirmwareUpdateState,
       progress: row.progress,
-      reason: row.reason,
+      reason: row.reason === null ? null : translateMessage(row.reason, language),
       updated_at: formatDate(row.updatedAt),
     })
   }
@@ -66,7 +68,7 @@ async function lastUpdates(db: Database, itemIds: number[]) {
  * The firmware of every device the caller may see: what it runs, the newest image for its type, whether it is
  * up to date, and its last update. The fleet's versions for administrators; their own boilers for owners.
  */
-export async function listFirmwareDevices(db: Database, caller: Caller) {
+export async function listFirmwareDevices(db: Database, caller: Caller, language: Language) {
   const rows = await db
     .select({
       id: items.id,
@@ -84,6 +86,7 @@ export async function listFirmwareDevices(db: Database, caller: Caller) {
     lastUpdates(
       db,
       rows.map((row) => row.id),
+      language,
     ),
   ])
   const data = rows.map((row): FirmwareDeviceResource => {

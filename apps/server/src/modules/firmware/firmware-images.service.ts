@@ -1,4 +1,4 @@
-import { type FirmwareImageResource, firmwareUploadFieldsSchema } from '@teplo/domain'
+import { type FirmwareImageResource, firmwareUploadFieldsSchema, msg } from '@teplo/domain'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { errorObject, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -11,12 +11,12 @@ import type { FirmwareUpload } from './firmware-upload.ts'
 
 export type FirmwareImageRow = typeof firmwareImages.$inferSelect
 
-export const IMAGE_NOT_FOUND = 'Прошивку не знайдено.'
-export const IMAGE_IN_USE = 'Цю прошивку зараз розсилає оновлення: її можна видалити, коли воно завершиться.'
+export const IMAGE_NOT_FOUND = msg('server.firmware.notFound')
+export const IMAGE_IN_USE = msg('server.firmware.inUse')
 
 const duplicateVersion = (version: string) =>
   new HttpError(409, [
-    errorObject(409, `Версія ${version} для цього типу пристроїв вже завантажена.`, {
+    errorObject(409, msg('server.firmware.versionTaken', { version }), {
       pointer: '/data/attributes/version',
     }),
   ])
@@ -82,7 +82,7 @@ export async function createFirmwareImage(
       .from(categories)
       .where(eq(categories.id, categoryId))
       .limit(1)
-    if (!category) throw invalidField('category_id', 'Такого типу пристроїв немає.')
+    if (!category) throw invalidField('category_id', msg('server.firmware.noSuchCategory'))
     const [existing] = await db
       .select({ id: firmwareImages.id })
       .from(firmwareImages)

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../lib/api-error.ts'
@@ -11,10 +12,10 @@ import type { FirmwareImageRow } from './firmware-images.service.ts'
 export const FIRMWARE_LINK_SECONDS = 15 * 60
 export const FIRMWARE_DOWNLOAD_PATH = '/api/v2/firmware-downloads/'
 
-export const DEVICE_LOGIN_NEEDED = 'Потрібні облікові дані пристрою: серійний номер і секрет (HTTP Basic).'
-export const LINK_NOT_FOUND = 'Посилання на прошивку не знайдено.'
-export const LINK_OF_ANOTHER_DEVICE = 'Це посилання на прошивку видано іншому пристрою.'
-export const LINK_EXPIRED = 'Посилання на прошивку застаріло: пристрій отримає нове, щойно з’єднається.'
+export const DEVICE_LOGIN_NEEDED = msg('server.firmware.deviceCredentialsRequired')
+export const LINK_NOT_FOUND = msg('server.firmware.linkNotFound')
+export const LINK_OF_ANOTHER_DEVICE = msg('server.firmware.linkOtherItem')
+export const LINK_EXPIRED = msg('server.firmware.linkExpired')
 
 /**
  * A new download link for one device and one image. Links that have expired are removed on the way: there are

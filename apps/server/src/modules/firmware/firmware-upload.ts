@@ -1,13 +1,13 @@
-import { MAX_FIRMWARE_BYTES } from '@teplo/domain'
+import { MAX_FIRMWARE_BYTES, msg } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
 import { firmwareHead, removeFirmware, type StoredFirmware, storeFirmwareStream } from './firmware-storage.ts'
 
 export const FIRMWARE_FILE_FIELD = 'attachment'
-export const MISSING_FIRMWARE = 'Додайте файл прошивки (поле attachment).'
-export const NOT_FIRMWARE = 'Файл має бути образом прошивки з розширенням .bin.'
-export const FIRMWARE_TOO_LARGE = `Файл завеликий: образ прошивки має бути не більше ${MAX_FIRMWARE_BYTES / 1024 / 1024} МБ.`
+export const MISSING_FIRMWARE = msg('server.firmware.fileRequired')
+export const NOT_FIRMWARE = msg('server.firmware.notFirmware')
+export const FIRMWARE_TOO_LARGE = msg('server.firmware.tooLarge', { max: MAX_FIRMWARE_BYTES / 1024 / 1024 })
 const TEXT_FIELDS = new Set(['category_id', 'version', 'notes'])
 
 export type FirmwareUpload = { fields: Record<string, string>; file: StoredFirmware }
@@ -16,12 +16,12 @@ function readFailure(err: unknown): HttpError {
   const error = err as { code?: string; statusCode?: number }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return invalidField(FIRMWARE_FILE_FIELD, FIRMWARE_TOO_LARGE)
   if (error.code === 'FST_FILES_LIMIT')
-    return invalidField(FIRMWARE_FILE_FIELD, 'Додайте лише один файл прошивки.')
+    return invalidField(FIRMWARE_FILE_FIELD, msg('server.firmware.oneFile'))
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new HttpError(error.statusCode, 'Не вдалося прочитати завантажений файл.')
+    return new HttpError(error.statusCode, msg('server.uploads.unreadable'))
   }
   // Busboy's parse errors (cut-off or malformed bodies) carry no status: they are the client's fault.
-  return new HttpError(400, 'Не вдалося прочитати завантажений файл.')
+  return new HttpError(400, msg('server.uploads.unreadable'))
 }
 
 /** What the first bytes say the file is, when it is something well known that is not a firmware image. */
@@ -70,7 +70,10 @@ export async function readFirmwareUpload(request: FastifyRequest, dataDir: strin
   const other = await knownOtherType(dataDir, file.fileName)
   if (other) {
     await removeFirmware(dataDir, file.fileName)
-    throw invalidField(FIRMWARE_FILE_FIELD, `${NOT_FIRMWARE} Цей файл — ${other.toUpperCase()}.`)
+    throw invalidField(
+      FIRMWARE_FILE_FIELD,
+      msg('server.firmware.notFirmwareButOther', { refusal: NOT_FIRMWARE, format: other.toUpperCase() }),
+    )
   }
   return { fields, file }
 }

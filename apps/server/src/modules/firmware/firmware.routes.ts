@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart'
 import { MAX_FIRMWARE_BYTES, operations } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
+import { requestLanguage } from '../../lib/request-language.ts'
 import { currentUser } from '../../plugins/app/auth.ts'
 import { listFirmwareDevices } from './firmware-devices.service.ts'
 import { createFirmwareImage, deleteFirmwareImage, listFirmwareImages } from './firmware-images.service.ts'
@@ -34,17 +35,19 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
   })
 
   addOperation(app, o.listFirmwareRollouts, async (request) =>
-    listRollouts(app.db, request.query, request.query as Record<string, unknown>),
+    listRollouts(app.db, request.query, request.query as Record<string, unknown>, requestLanguage(request)),
   )
 
-  addOperation(app, o.getFirmwareRollout, async (request) => getRollout(app.db, request.params.id))
+  addOperation(app, o.getFirmwareRollout, async (request) =>
+    getRollout(app.db, request.params.id, requestLanguage(request)),
+  )
 
   addOperation(app, o.createFirmwareRollout, async (request) =>
-    createRollout(app.db, app.events, currentUser(request).userId, request.body),
+    createRollout(app.db, app.events, currentUser(request).userId, request.body, requestLanguage(request)),
   )
 
   addOperation(app, o.listFirmwareDevices, async (request) =>
-    listFirmwareDevices(app.db, currentUser(request)),
+    listFirmwareDevices(app.db, currentUser(request), requestLanguage(request)),
   )
 
   // The download is the device's, with its own credentials (HTTP Basic: serial and device secret).

@@ -1,4 +1,5 @@
 import type { OtaStatusMessage } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { items } from '../items/items.tables.ts'
@@ -12,7 +13,7 @@ export type OtaOutcome = {
   finished: boolean
 }
 
-const NO_REASON = 'Пристрій не назвав причину'
+const NO_REASON = msg('server.firmware.noReason')
 
 /**
  * Applies a device's ota/status to its update under way (a running rollout of that version, the device sent it

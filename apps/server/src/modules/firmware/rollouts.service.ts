@@ -1,4 +1,5 @@
 import type { FirmwareRolloutCreate, FirmwareRolloutResource, FirmwareUpdateState } from '@teplo/domain'
+import { type Language, msg, translateMessage } from '@teplo/domain'
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -17,7 +18,7 @@ export const UNFINISHED_STATES: FirmwareUpdateState[] = ['waiting', 'sent', 'dow
 /** States of a device that has been sent the update and has not finished it. */
 export const IN_FLIGHT_STATES: FirmwareUpdateState[] = ['sent', 'downloading', 'installing']
 
-export const ROLLOUT_NOT_FOUND = 'Оновлення не знайдено.'
+export const ROLLOUT_NOT_FOUND = msg('server.firmware.rolloutNotFound')
 
 /** How many devices the first stage takes: the percent of them, at least one. */
 export function firstStageSize(total: number, percent: number | null | undefined): number {
@@ -48,7 +49,7 @@ async function rolloutDevices(db: Database, rolloutIds: number[]) {
 
 type DeviceRow = Awaited<ReturnType<typeof rolloutDevices>>[number]
 
-function rolloutResource(row: RolloutRow, devices: DeviceRow[]): FirmwareRolloutResource {
+function rolloutResource(row: RolloutRow, devices: DeviceRow[], language: Language): FirmwareRolloutResource {
   return typedResource(
     'firmware-rollouts',
     row.id,
@@ -67,7 +68,8 @@ function rolloutResource(row: RolloutRow, devices: DeviceRow[]): FirmwareRollout
         stage: device.stage,
         state: device.state as FirmwareUpdateState,
         progress: device.progress,
-        reason: device.reason,
+        // A stored reason: a keyed message of the server's, or the controller's own words (shown as they are).
+        reason: device.reason === null ? null : translateMessage(device.reason, language),
         from_version: device.fromVersion,
         updated_at: formatDate(device.updatedAt),
       })),
@@ -80,7 +82,8 @@ function rolloutResource(row: RolloutRow, devices: DeviceRow[]): FirmwareRollout
 export async function listRollouts(
   db: Database,
   query: { 'page[number]': number; 'page[size]': number },
-  rawQuery: Record<string, unknown> = {},
+  rawQuery: Record<string, unknown>,
+  language: Language,
 ) {
   const listQuery = { ...query, sort: '-created_at' }
   const { limit, offset } = pagination(listQuery)
@@ -102,16 +105,17 @@ export async function listRollouts(
       rolloutResource(
         row,
         devices.filter((device) => device.rolloutId === row.id),
+        language,
       ),
     ),
     ...pageMeta(total?.n ?? 0, listQuery, '/api/v2/firmware-rollouts', rawQuery),
   }
 }
 
-export async function getRollout(db: Database, id: number) {
+export async function getRollout(db: Database, id: number, language: Language) {
   const [row] = await db.select().from(firmwareRollouts).where(eq(firmwareRollouts.id, id))
   if (!row) throw notFound(ROLLOUT_NOT_FOUND)
-  return { data: rolloutResource(row, await rolloutDevices(db, [id])) }
+  return { data: rolloutResource(row, await rolloutDevices(db, [id]), language) }
 }
 
 type Target = { id: number; name: string; categoryId: number; status: string; firmwareVersion: string | null }
@@ -141,26 +145,25 @@ async function targetsOf(
       .orderBy(asc(items.id))
     const behind = linked.filter((row) => row.firmwareVersion !== version)
     if (linked.length > 0 && behind.length === 0) {
-      throw invalidField('item_ids', `Усі підключені пристрої цього типу вже мають версію ${version}.`)
+      throw invalidField('item_ids', msg('server.firmware.allUpToDate', { version }))
     }
     return behind
   }
   const ids = [...new Set((body.item_ids ?? []).map(Number))]
   const rows = await db.select(columns).from(items).where(inArray(items.id, ids)).orderBy(asc(items.id))
   const missing = ids.find((id) => !rows.some((row) => row.id === id))
-  if (missing !== undefined) throw invalidField('item_ids', `Пристрій №${missing} не знайдено.`)
+  if (missing !== undefined)
+    throw invalidField('item_ids', msg('server.firmware.itemNotFound', { id: missing }))
   const otherType = rows.find((row) => row.categoryId !== categoryId)
-  if (otherType) throw invalidField('item_ids', `Пристрій «${otherType.name}» іншого типу, ніж ця прошивка.`)
+  if (otherType)
+    throw invalidField('item_ids', msg('server.firmware.itemOtherType', { name: otherType.name }))
   const unlinked = rows.find((row) => UNLINKED_STATUSES.includes(row.status))
   if (unlinked) {
-    throw invalidField(
-      'item_ids',
-      `Пристрій «${unlinked.name}» не підключено або він в архіві: його не оновити.`,
-    )
+    throw invalidField('item_ids', msg('server.firmware.itemUnlinked', { name: unlinked.name }))
   }
   const current = rows.find((row) => row.firmwareVersion === version)
   if (current) {
-    throw invalidField('item_ids', `Пристрій «${current.name}» уже має версію ${version}: оновлювати нічого.`)
+    throw invalidField('item_ids', msg('server.firmware.itemUpToDate', { name: current.name, version }))
   }
   return rows
 }
@@ -175,15 +178,15 @@ export async function createRollout(
   events: AppEventBus,
   userId: number,
   body: FirmwareRolloutCreate,
+  language: Language,
 ) {
   const [image] = await db
     .select()
     .from(firmwareImages)
     .where(eq(firmwareImages.id, Number(body.firmware_id)))
-  if (!image) throw invalidField('firmware_id', 'Такої прошивки немає.')
+  if (!image) throw invalidField('firmware_id', msg('server.firmware.noSuchImage'))
   const targets = await targetsOf(db, body, image)
-  if (targets.length === 0)
-    throw invalidField('item_ids', 'Немає підключених пристроїв цього типу для оновлення.')
+  if (targets.length === 0) throw invalidField('item_ids', msg('server.firmware.nothingToUpdate'))
   const rolloutId = await db.transaction(async (tx) => {
     const [busy] = await tx
       .select({ name: items.name, rolloutId: firmwareRolloutDevices.rolloutId })
@@ -202,7 +205,7 @@ export async function createRollout(
       )
       .limit(1)
     if (busy) {
-      throw new HttpError(409, `Пристрій «${busy.name}» вже оновлюється (оновлення №${busy.rolloutId}).`)
+      throw new HttpError(409, msg('server.firmware.itemBusy', { name: busy.name, rollout: busy.rolloutId }))
     }
     const stagePercent = body.stage_percent ?? null
     const firstStage = firstStageSize(targets.length, stagePercent)
@@ -228,7 +231,7 @@ export async function createRollout(
     return rollout!.id
   })
   events.emit('firmware.rollout-changed', { rolloutId })
-  return getRollout(db, rolloutId)
+  return getRollout(db, rolloutId, language)
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type HopperRefill,
   type itemConsumptionDocumentSchema,
   type itemFuelDocumentSchema,
+  msg,
   refillMaxKg,
   refillRangeMessage,
 } from '@teplo/domain'
@@ -144,7 +145,7 @@ export async function itemConsumption(
   assertRangeOrder(query.from, query.to)
   const { from, to, period } = query
   if (to.getTime() - from.getTime() > MAX_CONSUMPTION_DAYS * DAY_MS) {
-    throw invalidParameter('to', `проміжок має бути не довшим за ${MAX_CONSUMPTION_DAYS} днів`)
+    throw invalidParameter('to', msg('server.history.periodTooLong', { days: MAX_CONSUMPTION_DAYS }))
   }
   const fuel = await fuelParameters(db, itemId)
   // Calendar periods on Kyiv's clock, cut to the range; whole hours line up with Kyiv's days, weeks and months,
@@ -308,7 +309,7 @@ export async function updateFuelSettings(
   return fuelDocument(db, itemId)
 }
 
-export const REFILL_NEEDS_KG = 'Вкажіть, скільки кілограмів засипано: місткість бункера не задано'
+export const REFILL_NEEDS_KG = msg('server.history.fuelAmountRequired')
 
 /** «Засипав бункер»: a refill of `kg`, or of the hopper's capacity. */
 export async function recordRefill(db: Database, caller: Caller, itemId: number, body: HopperRefill) {

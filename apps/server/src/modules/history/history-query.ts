@@ -1,4 +1,4 @@
-import { HISTORY_MAX_POINTS, HISTORY_RAW_MAX_HOURS, type HistoryResolution } from '@teplo/domain'
+import { HISTORY_MAX_POINTS, HISTORY_RAW_MAX_HOURS, type HistoryResolution, msg } from '@teplo/domain'
 import { invalidParameter } from '../../lib/api-error.ts'
 
 // The range's shape, for the routes not yet declared (the alarms' history).
@@ -19,7 +19,7 @@ export const RESOLUTION_MS: Record<HistoryResolution, number> = {
 export const MAX_BUCKETS = 20_000
 
 export function assertRangeOrder(from: Date, to: Date): void {
-  if (from.getTime() >= to.getTime()) throw invalidParameter('from', 'from має бути раніше за to')
+  if (from.getTime() >= to.getTime()) throw invalidParameter('from', msg('server.history.fromBeforeTo'))
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ItemErrorResource } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
@@ -8,7 +9,7 @@ import type { ListQuery } from '../../lib/list-query.ts'
 import { accessOf, type Caller, can, findItemFor, visibleItem } from '../items/item-access.ts'
 import { itemErrors } from './item-errors.tables.ts'
 
-export const ITEM_ERROR_NOT_FOUND = 'Помилку не знайдено'
+export const ITEM_ERROR_NOT_FOUND = msg('server.itemErrors.notFound')
 
 type ItemErrorRow = typeof itemErrors.$inferSelect
 

@@ -4,6 +4,7 @@ import {
   type ItemAbility,
   type ItemAccess,
   isShareLevel,
+  msg,
   type RoleName,
   type ShareLevel,
 } from '@teplo/domain'
@@ -17,8 +18,8 @@ import { items } from './items.tables.ts'
 export type Caller = { userId: number; role: RoleName }
 export type { AccessLevel, ItemAccess }
 
-export const ITEM_NOT_FOUND = 'Пристрій не знайдено'
-export const NOT_ALLOWED = 'Ваш доступ до цього пристрою не дозволяє цієї дії'
+export const ITEM_NOT_FOUND = msg('server.items.notFound')
+export const NOT_ALLOWED = msg('server.items.accessTooLow')
 
 export type { ItemAbility }
 

@@ -1,4 +1,5 @@
 import type { ItemBatchCreateData } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { errorObject, HttpError } from '../../lib/api-error.ts'
@@ -9,8 +10,7 @@ import type { Caller } from './item-access.ts'
 import { assertCategoryExists, SERIAL_TAKEN } from './items.service.ts'
 import { items } from './items.tables.ts'
 
-export const BROKER_UNAVAILABLE =
-  'Брокер пристроїв зараз недоступний. Нічого не зареєстровано, спробуйте ще раз.'
+export const BROKER_UNAVAILABLE = msg('server.items.brokerUnavailable')
 
 /** A broker that keeps its own device accounts (Mosquitto): the batch's accounts are made first, or none. */
 export type BatchBroker = {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { ClaimPreviewDocument, OwnerCodeDocument } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -27,12 +28,12 @@ export const CLAIM_LOCK_MINUTES = VERIFY_LOCK_MINUTES
 export const CLAIM_CODE_MAX_FAILURES = VERIFY_DEVICE_MAX_FAILURES
 
 export const HANDOVER_MESSAGES = {
-  notPaired: 'Пристрій ще не підключено: код для власника можна отримати після підключення контролера',
-  archived: 'Пристрій заблоковано: передати його неможливо',
-  wrongCode: (left: number) => `Невірний серійний номер або код. Залишилось спроб: ${left}.`,
-  lockedNow: `Невірний серійний номер або код. Забагато невдалих спроб: наступна спроба можлива через ${CLAIM_LOCK_MINUTES} хв.`,
-  locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
-  alreadyYours: 'Цей пристрій уже у вашому обліковому записі',
+  notPaired: msg('server.items.handover.notConnected'),
+  archived: msg('server.items.handover.archived'),
+  wrongCode: (left: number) => msg('server.items.handover.wrongCode', { left }),
+  lockedNow: msg('server.items.handover.lockedNow', { minutes: CLAIM_LOCK_MINUTES }),
+  locked: (minutes: number) => msg('server.items.locked', { minutes }),
+  alreadyYours: msg('server.items.alreadyYours'),
 } as const
 
 /** 8 characters of the pairing alphabet, shown as XXXX-XXXX. */

@@ -2,6 +2,7 @@ import {
   ITEM_SETTINGS,
   type ItemManageChanges,
   type ItemPatch,
+  msg,
   type SettingsValues,
   serialNumberSchema,
   settingEntries,
@@ -33,14 +34,14 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type ItemChanges = PgUpdateSetSource<typeof items>
 
 export const MESSAGES = {
-  pending: 'Пристрій ще не підтверджено: налаштування з’являться після його першого підключення',
-  archived: 'Пристрій заблоковано: змінити його налаштування неможливо',
-  archivedToggle: 'Пристрій заблоковано: увімкнути чи вимкнути його неможливо',
-  serialImmutable: 'Серійний номер пристрою змінити не можна',
-  connectingByHand: "Стан з'єднання визначає сам пристрій",
-  reprovision: 'Повторне підтвердження пристрою не підтримується',
-  transferAdminOnly: 'Передати пристрій іншому користувачеві може лише адміністратор',
-  userMissing: 'Користувача не знайдено',
+  pending: msg('server.items.update.notVerified'),
+  archived: msg('server.items.update.archived'),
+  archivedToggle: msg('server.items.update.archivedSwitch'),
+  serialImmutable: msg('server.items.update.serialFixed'),
+  connectingByHand: msg('server.items.update.connectionByDevice'),
+  reprovision: msg('server.items.update.verifyAgain'),
+  transferAdminOnly: msg('server.items.update.adminHandsOver'),
+  userMissing: msg('server.users.notFound'),
 } as const
 
 type ManageValues = ItemManageChanges

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { BrokerLocation, DeviceCredentialsDocument, VerificationStatus } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -19,14 +20,14 @@ export const VERIFY_DEVICE_MAX_FAILURES = 50
 export const CREDENTIALS_REFETCH_MINUTES = 10
 
 export const VERIFY_MESSAGES = {
-  unknownSerial: 'Пристрій з таким серійним номером не знайдено',
-  alreadyVerified: 'Пристрій уже підтверджено',
-  archived: 'Пристрій заблоковано: підтвердження неможливе',
-  wrongCode: (left: number) => `Невірний код підтвердження. Залишилось спроб: ${left}.`,
-  lockedNow: `Невірний код підтвердження. Забагато невдалих спроб: наступна спроба можлива через ${VERIFY_LOCK_MINUTES} хв.`,
-  locked: (minutes: number) => `Забагато невдалих спроб. Спробуйте знову через ${minutes} хв.`,
-  notVerifiedYet: 'Пристрій ще не підтверджено: діє його поточний код підключення',
-  brokerUnavailable: 'Сервер зв’язку з пристроями тимчасово недоступний. Спробуйте ще раз за хвилину.',
+  unknownSerial: msg('server.items.verification.serialNotFound'),
+  alreadyVerified: msg('server.items.verification.alreadyVerified'),
+  archived: msg('server.items.verification.archived'),
+  wrongCode: (left: number) => msg('server.items.verification.wrongCode', { left }),
+  lockedNow: msg('server.items.verification.lockedNow', { minutes: VERIFY_LOCK_MINUTES }),
+  locked: (minutes: number) => msg('server.items.locked', { minutes }),
+  notVerifiedYet: msg('server.items.verification.notVerifiedYet'),
+  brokerUnavailable: msg('server.items.verification.brokerUnavailable'),
 } as const
 
 export const deviceTopicPrefix = (serialNumber: string) => `teplo/v1/devices/${serialNumber}`

@@ -1,4 +1,4 @@
-import { type ItemCreateData, isShareLevel, type ShareLevel } from '@teplo/domain'
+import { type ItemCreateData, isShareLevel, msg, type ShareLevel } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { forbidden, invalidField, notFound } from '../../lib/api-error.ts'
@@ -34,8 +34,8 @@ import {
 } from './item-list-statements.ts'
 import { items } from './items.tables.ts'
 
-export const SERIAL_TAKEN = 'Пристрій з таким серійним номером вже існує'
-const CATEGORY_MISSING = 'Будь ласка, виберіть тип пристрою'
+export const SERIAL_TAKEN = msg('server.items.serialTaken')
+const CATEGORY_MISSING = msg('server.items.categoryRequired')
 
 export type ItemListQuery = ListQuery & {
   include?: 'category' | undefined
@@ -287,8 +287,8 @@ async function assertSerialFree(db: Database, serialNumber: string): Promise<voi
   if (row) throw invalidField('serial_number', SERIAL_TAKEN)
 }
 
-const OWNER_MISSING = 'Оберіть власника'
-const OWNER_NAME_MISSING = 'Вкажіть власника пристрою'
+const OWNER_MISSING = msg('server.items.chooseOwner')
+const OWNER_NAME_MISSING = msg('server.items.ownerRequired')
 
 // The account a new device goes to: the one named, or the installer's own until it is handed over.
 async function ownerOf(db: Database, caller: Caller, input: ItemCreateData) {

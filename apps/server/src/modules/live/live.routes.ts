@@ -1,4 +1,4 @@
-import { idSchema, operations } from '@teplo/domain'
+import { idSchema, msg, operations } from '@teplo/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -20,8 +20,7 @@ const liveQuery = z.object({
   access_token: z.string().max(500).optional(),
 })
 
-const TOKEN_IN_URL =
-  'Токен доступу в адресі не приймається. Отримайте одноразовий квиток (POST /api/v2/live/tickets) і передайте його як ticket.'
+const TOKEN_IN_URL = msg('server.live.tokenInAddress')
 
 /**
  * The live streams (`GET /live`) and their tickets. The stream stays a plain route, not a declared operation:

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { and, asc, count, eq, gt, lte } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../lib/api-error.ts'
@@ -8,8 +9,11 @@ export type MailCap = { kind: string; limit: number; windowSeconds: number }
 
 /** A 429 naming the cap, with Retry-After; the wait in seconds below 90 and in minutes above. */
 export function mailCapReached(seconds: number): HttpError {
-  const wait = seconds < 90 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`
-  return new HttpError(429, `Забагато листів за короткий час. Спробуйте знову через ${wait}.`, {
+  const wait =
+    seconds < 90
+      ? msg('common.seconds', { count: seconds })
+      : msg('common.minutes', { count: Math.ceil(seconds / 60) })
+  return new HttpError(429, msg('server.mail.tooMany', { wait }), {
     retryAfterSeconds: seconds,
   })
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type LoginResponse } from '@teplo/domain'
+import { LIMITS, type LoginResponse, msg } from '@teplo/domain'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { invalidField } from '../../lib/api-error.ts'
@@ -15,7 +15,7 @@ import { users } from '../users/users.tables.ts'
 import { resetLink, resetMail } from './reset-mail.ts'
 
 export const RESET_TOKEN_LIFETIME_MINUTES = LIMITS.resetTokenLifetimeMinutes
-export const INVALID_RESET_TOKEN = 'Посилання для зміни пароля недійсне або застаріло.'
+export const INVALID_RESET_TOKEN = msg('server.passwordReset.linkInvalid')
 
 export type ResetRequest = { email: string; redirectUrl: string }
 

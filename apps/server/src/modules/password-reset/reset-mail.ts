@@ -1,4 +1,4 @@
-import type { Language } from '@teplo/domain'
+import { type Language, type MessageKey, type MessageParams, msg, translateMessage } from '@teplo/domain'
 import type { MailMessage } from '../../lib/mailer.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -11,52 +11,7 @@ export function resetLink(redirectUrl: string, token: string, email: string): st
   return url.toString()
 }
 
-type ResetParts = { name: string; link: string; minutes: number }
-type Wording = { subject: string; text: (p: ResetParts) => string[]; html: (p: ResetParts) => string[] }
-
-/** The reset e-mail in each language (the name and the link arrive already escaped for the HTML part). */
-const RESET_MAIL: Record<Language, Wording> = {
-  uk: {
-    subject: 'Teplo: зміна пароля',
-    text: (p) => [
-      `Вітаємо, ${p.name}!`,
-      '',
-      'Ми отримали запит на зміну пароля до вашого облікового запису Teplo.',
-      `Щоб встановити новий пароль, відкрийте посилання (воно діє ${p.minutes} хвилин і лише один раз):`,
-      p.link,
-      '',
-      'Якщо ви не просили змінити пароль, просто проігноруйте цей лист — пароль залишиться без змін.',
-    ],
-    html: (p) => [
-      `<p>Вітаємо, ${p.name}!</p>`,
-      '<p>Ми отримали запит на зміну пароля до вашого облікового запису Teplo.</p>',
-      `<p><a href="${p.link}">Встановити новий пароль</a></p>`,
-      `<p>Посилання діє ${p.minutes} хвилин і лише один раз.</p>`,
-      '<p>Якщо ви не просили змінити пароль, просто проігноруйте цей лист — пароль залишиться без змін.</p>',
-    ],
-  },
-  en: {
-    subject: 'Teplo: password change',
-    text: (p) => [
-      `Hello, ${p.name}!`,
-      '',
-      'We received a request to change the password of your Teplo account.',
-      `To set a new password, open the link (it works for ${p.minutes} minutes and only once):`,
-      p.link,
-      '',
-      'If you did not ask to change your password, just ignore this e-mail: your password stays as it is.',
-    ],
-    html: (p) => [
-      `<p>Hello, ${p.name}!</p>`,
-      '<p>We received a request to change the password of your Teplo account.</p>',
-      `<p><a href="${p.link}">Set a new password</a></p>`,
-      `<p>The link works for ${p.minutes} minutes and only once.</p>`,
-      '<p>If you did not ask to change your password, just ignore this e-mail: your password stays as it is.</p>',
-    ],
-  },
-}
-
-/** The reset e-mail in the account's language. */
+/** The reset e-mail in the account's language (the name and the link are escaped for the HTML part). */
 export function resetMail(
   to: string,
   name: string,
@@ -64,10 +19,23 @@ export function resetMail(
   lifetimeMinutes: number,
   language: Language,
 ): MailMessage {
-  const wording = RESET_MAIL[language]
-  const text = wording.text({ name, link, minutes: lifetimeMinutes }).join('\n')
-  const html = wording
-    .html({ name: escapeHtml(name), link: escapeHtml(link), minutes: lifetimeMinutes })
-    .join('\n')
-  return { to, subject: wording.subject, text, html }
+  const t = (key: MessageKey, params?: MessageParams) => translateMessage(msg(key, params), language)
+  const minutes = lifetimeMinutes
+  const text = [
+    t('server.mail.passwordReset.greeting', { name }),
+    '',
+    t('server.mail.passwordReset.requested'),
+    t('server.mail.passwordReset.openLink', { minutes }),
+    link,
+    '',
+    t('server.mail.passwordReset.notYou'),
+  ].join('\n')
+  const html = [
+    `<p>${t('server.mail.passwordReset.greeting', { name: escapeHtml(name) })}</p>`,
+    `<p>${t('server.mail.passwordReset.requested')}</p>`,
+    `<p><a href="${escapeHtml(link)}">${t('server.mail.passwordReset.linkLabel')}</a></p>`,
+    `<p>${t('server.mail.passwordReset.linkWorks', { minutes })}</p>`,
+    `<p>${t('server.mail.passwordReset.notYou')}</p>`,
+  ].join('\n')
+  return { to, subject: t('server.mail.passwordReset.subject'), text, html }
 }

@@ -1,4 +1,4 @@
-import { effectiveRole } from '@teplo/domain'
+import { effectiveRole, msg } from '@teplo/domain'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, notFound } from '../../lib/api-error.ts'
@@ -8,8 +8,7 @@ import { roles } from '../roles/roles.tables.ts'
 import { rolesOfUser, rolesOfUsers } from '../users/user-roles.ts'
 import { userRoles, users } from '../users/users.tables.ts'
 
-export const LAST_ADMIN =
-  'Це єдиний адміністратор: спершу призначте роль admin іншому користувачеві, потім видаліть обліковий запис.'
+export const LAST_ADMIN = msg('server.profile.lastAdmin')
 
 export type DeletedAccount = { userId: number; items: { id: number; serialNumber: string }[] }
 

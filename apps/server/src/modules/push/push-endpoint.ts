@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { isLoopbackHttpEndpoint } from '@teplo/domain'
+import { isLoopbackHttpEndpoint, msg } from '@teplo/domain'
 import { invalidField } from '../../lib/api-error.ts'
 import { PrivateAddressError, type Resolver, resolvePublic } from '../../lib/public-address.ts'
 
@@ -15,8 +15,8 @@ export type PushEndpointPolicy = {
 }
 
 export const PUSH_ENDPOINT_MESSAGES = {
-  notPublic: 'Адреса підписки має бути адресою служби push в інтернеті (https://)',
-  notAllowed: 'Ця служба push не дозволена на цьому сервері',
+  notPublic: msg('server.push.endpointNotHttps'),
+  notAllowed: msg('server.push.serviceNotAllowed'),
 } as const
 
 // Names that never leave the site: this machine, multicast DNS, cloud metadata and private zones.

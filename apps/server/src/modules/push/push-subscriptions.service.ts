@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto'
 import type { PushSubscriptionData, PushSubscriptionResource } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, asc, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
@@ -33,7 +34,7 @@ function checkPublicKey(p256dh: string) {
   try {
     ecdh.computeSecret(Buffer.from(p256dh, 'base64url'))
   } catch {
-    throw invalidField('keys/p256dh', 'Ключ p256dh не є точкою кривої P-256')
+    throw invalidField('keys/p256dh', msg('server.push.badKey'))
   }
 }
 

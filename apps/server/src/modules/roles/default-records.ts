@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { forbidden } from '../../lib/api-error.ts'
 
 // The seed creates ids 1–3 of roles, categories and users; the product relies on them (docs/decisions/004).
@@ -10,9 +11,9 @@ export function isDefaultRecord(id: number): boolean {
 }
 
 const REFUSALS: Record<DefaultKind, string> = {
-  roles: 'Стандартні ролі змінювати не можна.',
-  categories: 'Стандартні типи пристроїв змінювати не можна.',
-  users: 'Стандартних користувачів змінювати не можна.',
+  roles: msg('server.roles.defaultRoles'),
+  categories: msg('server.roles.defaultCategories'),
+  users: msg('server.roles.defaultUsers'),
 }
 
 export function assertNotDefault(kind: DefaultKind, id: number): void {

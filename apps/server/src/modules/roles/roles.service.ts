@@ -1,4 +1,5 @@
 import type { ROLE_SORTS, RoleData } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -41,7 +42,7 @@ export async function listRoles(db: Database, query: ListQuery, rawQuery: Record
 
 async function findRole(db: Database, id: number): Promise<RoleRow> {
   const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1)
-  if (!row) throw notFound('Роль не знайдено.')
+  if (!row) throw notFound(msg('server.roles.notFound'))
   return row
 }
 
@@ -49,7 +50,7 @@ export async function getRole(db: Database, id: number) {
   return { data: roleResource(await findRole(db, id)) }
 }
 
-const nameTaken = () => invalidField('name', 'Роль з такою назвою вже існує.')
+const nameTaken = () => invalidField('name', msg('server.roles.nameTaken'))
 
 // Names are unique regardless of case, so 'Admin' cannot shadow 'admin'.
 async function assertNameFree(db: Database, name: string, exceptId?: number) {
@@ -87,7 +88,7 @@ export async function updateRole(db: Database, id: number, input: Partial<RoleDa
   }
 }
 
-const hasUsers = () => new HttpError(422, 'Ця роль має користувачів.')
+const hasUsers = () => new HttpError(422, msg('server.roles.hasUsers'))
 
 export async function deleteRole(db: Database, id: number): Promise<void> {
   await findRole(db, id)

@@ -2,6 +2,7 @@ import {
   DEFAULT_SERVICE_SETTINGS,
   type ItemServiceSettingsAttributes,
   type itemServiceSettingsDocumentSchema,
+  msg,
   SERVICE_SETTINGS_TYPE,
   type ServiceSettings,
   type ServiceSettingsPatch,
@@ -21,8 +22,8 @@ import { items } from '../items/items.tables.ts'
 type ServiceSettingsDocument = z.infer<typeof itemServiceSettingsDocumentSchema>
 
 export const SERVICE_MESSAGES = {
-  pending: 'Пристрій ще не підтверджено: сервісні налаштування можна змінити після його першого підключення',
-  archived: 'Пристрій заблоковано: змінити його сервісні налаштування неможливо',
+  pending: msg('server.serviceSettings.notVerified'),
+  archived: msg('server.serviceSettings.archived'),
 } as const
 
 /** The desired service parameters of a device: the stored ones, the factory ones where none are stored. */

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@teplo/domain'
+import { DEFAULT_LANGUAGE, type Language, msg } from '@teplo/domain'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../lib/api-error.ts'
@@ -17,8 +17,8 @@ export const SETUP_LINK_HOURS = 24
 const FIRST_ADMIN_LOCK = 7_303_044
 
 export const SETUP_MESSAGES = {
-  invalidLink: 'Посилання для налаштування недійсне або застаріло.',
-  adminExists: 'Адміністратор уже є: увійдіть або попросіть його створити вам обліковий запис.',
+  invalidLink: msg('server.setup.linkInvalid'),
+  adminExists: msg('server.setup.adminExists'),
 } as const
 
 export type NewAdmin = { name: string; email: string; password: string; language?: Language | undefined }

@@ -1,4 +1,4 @@
-import { type AccessLevel, isShareLevel } from '@teplo/domain'
+import { type AccessLevel, isShareLevel, msg } from '@teplo/domain'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -14,17 +14,14 @@ import { type InvitationRow, invitationResource, SHARE_MESSAGES } from './shares
 import { itemShares } from './sharing.tables.ts'
 
 export const INVITATION_MESSAGES = {
-  invalid: 'Запрошення недійсне: перевірте посилання з листа',
-  used: 'Це запрошення вже прийнято: посилання діє лише один раз',
-  expired: 'Термін дії запрошення минув: попросіть власника надіслати нове',
-  wrongAccount: (email: string) =>
-    `Це запрошення надіслано на адресу ${email}: увійдіть або зареєструйтеся з нею, щоб прийняти його`,
-  signUpAddress: (email: string) =>
-    `Це запрошення надіслано на адресу ${email}: зареєструйтеся з нею, щоб прийняти його, або зареєструйтеся без посилання із запрошення`,
-  alreadyOwner: 'Цей пристрій уже у вашому обліковому записі',
-  archived: 'Пристрій заблоковано: прийняти запрошення неможливо',
-  unverified:
-    'Підтвердіть свою адресу електронної пошти (посилання в листі після реєстрації), щоб приймати запрошення зі списку, або відкрийте посилання з листа-запрошення',
+  invalid: msg('server.sharing.invitationInvalid'),
+  used: msg('server.sharing.invitationUsed'),
+  expired: msg('server.sharing.invitationExpired'),
+  wrongAccount: (email: string) => msg('server.sharing.wrongAccount', { email }),
+  signUpAddress: (email: string) => msg('server.sharing.signUpAddress', { email }),
+  alreadyOwner: msg('server.items.alreadyYours'),
+  archived: msg('server.sharing.archived'),
+  unverified: msg('server.sharing.confirmEmailFirst'),
 } as const
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]

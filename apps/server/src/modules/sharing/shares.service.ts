@@ -5,6 +5,7 @@ import {
   type InvitationResource,
   type Language,
   type LosingAccess,
+  msg,
   type ShareCreateInput,
   type ShareLevel,
   type ShareResource,
@@ -28,14 +29,14 @@ import { itemShares } from './sharing.tables.ts'
 import { accessGrantedMail, invitationLink, invitationMail } from './sharing-mail.ts'
 
 export const SHARE_MESSAGES = {
-  notFound: 'Доступ не знайдено',
-  invitationNotFound: 'Запрошення не знайдено',
-  isOwner: 'Це власник пристрою: його доступ змінити не можна',
-  alreadyOwner: 'Пристрій уже належить цьому обліковому запису',
-  yourself: 'Власний доступ змінити не можна',
-  alreadyShared: 'Цей користувач уже має доступ: змініть його рівень у списку',
-  archived: 'Пристрій заблоковано: передати його неможливо',
-  mailFailed: 'Не вдалося надіслати лист із запрошенням. Спробуйте пізніше.',
+  notFound: msg('server.sharing.shareNotFound'),
+  invitationNotFound: msg('server.sharing.invitationNotFound'),
+  isOwner: msg('server.sharing.ownerAccess'),
+  alreadyOwner: msg('server.sharing.alreadyOwner'),
+  yourself: msg('server.sharing.ownAccess'),
+  alreadyShared: msg('server.sharing.alreadyShared'),
+  archived: msg('server.items.handover.archived'),
+  mailFailed: msg('server.sharing.sendFailed'),
 } as const
 
 export type SharingContext = {

@@ -1,4 +1,5 @@
 import type { TAG_SORTS, TagData } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { notFound } from '../../lib/api-error.ts'
@@ -39,7 +40,7 @@ export async function listTags(db: Database, query: ListQuery, rawQuery: Record<
 
 async function findTag(db: Database, id: number): Promise<TagRow> {
   const [row] = await db.select().from(tags).where(eq(tags.id, id)).limit(1)
-  if (!row) throw notFound('Тег не знайдено.')
+  if (!row) throw notFound(msg('server.tags.notFound'))
   return row
 }
 
@@ -69,7 +70,7 @@ export async function updateTag(db: Database, id: number, input: Partial<TagData
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(tags.id, id))
     .returning()
-  if (!row) throw notFound('Тег не знайдено.')
+  if (!row) throw notFound(msg('server.tags.notFound'))
   return { data: tagResource(row) }
 }
 

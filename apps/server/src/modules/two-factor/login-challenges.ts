@@ -1,4 +1,5 @@
 import type { TwoFactorChallenge, TwoFactorMethod } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
@@ -10,7 +11,7 @@ export const CHALLENGE_TTL_SECONDS = 5 * 60
 /** Wrong codes one challenge takes before it dies (then the password again, which the throttle counts too). */
 export const CHALLENGE_MAX_ATTEMPTS = 5
 
-export const CHALLENGE_INVALID = 'Час на підтвердження входу минув. Увійдіть знову.'
+export const CHALLENGE_INVALID = msg('server.twoFactor.challengeExpired')
 
 export async function issueLoginChallenge(
   db: Database,

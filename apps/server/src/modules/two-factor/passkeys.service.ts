@@ -8,6 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { PasskeyResource } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
@@ -26,7 +27,7 @@ import {
 /** Where browsers sign: APP_URL's origin, its host (or PASSKEY_RP_ID) as the relying party. */
 export type RelyingParty = { rpId: string; origin: string }
 
-export const PASSKEY_NOT_CONFIRMED = 'Ключ доступу не підтверджено. Спробуйте ще раз.'
+export const PASSKEY_NOT_CONFIRMED = msg('server.twoFactor.passkeyNotVerified')
 const MAX_PASSKEYS = 20
 
 type PasskeyRow = typeof passkeys.$inferSelect
@@ -105,7 +106,7 @@ export async function addPasskey(
   }).catch(() => ({ verified: false as const }))
   if (!verification.verified) throw invalidField('response', PASSKEY_NOT_CONFIRMED)
   if ((await passkeyCount(db, userId)) >= MAX_PASSKEYS)
-    throw new HttpError(409, `Можна мати не більше ${MAX_PASSKEYS} ключів доступу.`)
+    throw new HttpError(409, msg('server.twoFactor.tooManyPasskeys', { max: MAX_PASSKEYS }))
   const { credential } = verification.registrationInfo
   const [row] = await db
     .insert(passkeys)
@@ -119,7 +120,7 @@ export async function addPasskey(
     })
     .onConflictDoNothing()
     .returning()
-  if (!row) throw new HttpError(409, 'Цей ключ доступу вже додано.')
+  if (!row) throw new HttpError(409, msg('server.twoFactor.passkeyExists'))
   events.emit('user.access-changed', { userId })
   return { data: passkeyResource(row) }
 }
@@ -134,7 +135,7 @@ export async function removePasskey(
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id })
-  if (removed.length === 0) throw notFound('Ключ доступу не знайдено')
+  if (removed.length === 0) throw notFound(msg('server.twoFactor.passkeyNotFound'))
   events.emit('user.access-changed', { userId })
 }
 

@@ -1,6 +1,7 @@
 import {
   effectiveRole,
   type LoginResponse,
+  msg,
   type RecoveryCodesDocument,
   type TokenResponse,
   type TotpSetupDocument,
@@ -20,10 +21,9 @@ import { newTotpSecret, totpStep, totpUri } from './totp.ts'
 import { loginChallenges, recoveryCodes, totpSecrets } from './two-factor.tables.ts'
 import { STAFF_ROLES, twoFactorRequired } from './two-factor-policy.ts'
 
-export const TOTP_ALREADY_ON =
-  'Двофакторний вхід уже увімкнено. Щоб налаштувати новий застосунок, спершу вимкніть його.'
-export const TOTP_NOT_STARTED = 'Спершу почніть налаштування: отримайте новий секретний ключ.'
-export const WRONG_CODE = 'Невірний код. Перевірте час на телефоні й спробуйте ще раз.'
+export const TOTP_ALREADY_ON = msg('server.twoFactor.alreadyOn')
+export const TOTP_NOT_STARTED = msg('server.twoFactor.startFirst')
+export const WRONG_CODE = msg('server.twoFactor.wrongCode')
 
 async function totpRow(db: Database, userId: number) {
   const [row] = await db.select().from(totpSecrets).where(eq(totpSecrets.userId, userId)).limit(1)
@@ -91,7 +91,7 @@ export async function disableTotp(db: Database, events: AppEventBus, userId: num
       .delete(totpSecrets)
       .where(eq(totpSecrets.userId, userId))
       .returning({ enabledAt: totpSecrets.enabledAt })
-    if (!removed[0]?.enabledAt) throw new HttpError(409, 'Двофакторний вхід не увімкнено.')
+    if (!removed[0]?.enabledAt) throw new HttpError(409, msg('server.twoFactor.notOn'))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId))
   })

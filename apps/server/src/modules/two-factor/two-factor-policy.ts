@@ -1,4 +1,5 @@
 import type { RoleName, SecuritySettingsDocument } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../lib/api-error.ts'
@@ -11,8 +12,7 @@ import { appSettings, passkeys, totpSecrets } from './two-factor.tables.ts'
 export const STAFF_ROLES: readonly RoleName[] = ['admin', 'creator']
 const KEY = 'require_two_factor'
 
-export const TWO_FACTOR_REQUIRED =
-  'Для вашої ролі потрібен двофакторний вхід. Увімкніть його в налаштуваннях акаунта, щоб продовжити.'
+export const TWO_FACTOR_REQUIRED = msg('server.twoFactor.requiredForRole')
 
 /** SQL over `users.id`: the account has a second factor (TOTP on, or a passkey). */
 export const hasSecondFactorSql = sql<boolean>`(exists(select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.enabledAt} is not null) or exists(select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`
@@ -42,11 +42,7 @@ export async function setTwoFactorRequired(
 ): Promise<SecuritySettingsDocument> {
   if (on) {
     const [self] = await db.select({ has: hasSecondFactorSql }).from(users).where(eq(users.id, admin.userId))
-    if (!self?.has)
-      throw new HttpError(
-        409,
-        'Спершу увімкніть двофакторний вхід для себе: інакше цей вхід буде заблоковано.',
-      )
+    if (!self?.has) throw new HttpError(409, msg('server.twoFactor.enableForSelfFirst'))
   }
   await db
     .insert(appSettings)

@@ -1,4 +1,4 @@
-import { operations } from '@teplo/domain'
+import { msg, operations } from '@teplo/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unauthorized } from '../../lib/api-error.ts'
 import { addOperation } from '../../lib/operation-route.ts'
@@ -25,7 +25,7 @@ const perSession = { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator:
 // Open to an account that must set up a second factor first (ADR 041).
 const setup = { ...perSession, twoFactorSetup: true }
 const perAddress = { rateLimit: { max: 20, timeWindow: '1 minute' } }
-const PASSKEY_REFUSED = 'Цей ключ доступу не підходить для входу. Увійдіть з паролем.'
+const PASSKEY_REFUSED = msg('server.twoFactor.passkeyNotForSignIn')
 
 /**
  * Second factors (ADR 041; declared in @teplo/domain `operations/two-factor.ts`): TOTP, the installation's

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import type { FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
@@ -5,9 +6,9 @@ import { HttpError, invalidField } from '../../lib/api-error.ts'
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
 export const ATTACHMENT_FIELD = 'attachment'
 
-export const MISSING_ATTACHMENT = 'Додайте файл зображення (поле attachment).'
-export const NOT_AN_IMAGE = 'Файл має бути зображенням (JPEG, PNG, WebP або GIF).'
-export const TOO_LARGE = 'Файл завеликий: зображення має бути не більше 2 МБ.'
+export const MISSING_ATTACHMENT = msg('server.uploads.imageRequired')
+export const NOT_AN_IMAGE = msg('server.uploads.notImage')
+export const TOO_LARGE = msg('server.uploads.imageTooLarge')
 
 const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -22,10 +23,10 @@ function readFailure(err: unknown): HttpError {
   const error = err as { code?: string; statusCode?: number }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return invalidField(ATTACHMENT_FIELD, TOO_LARGE)
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new HttpError(error.statusCode, 'Не вдалося прочитати завантажений файл.')
+    return new HttpError(error.statusCode, msg('server.uploads.unreadable'))
   }
   // Busboy's parse errors (cut-off or malformed bodies) carry no status: they are the client's fault.
-  return new HttpError(400, 'Не вдалося прочитати завантажений файл.')
+  return new HttpError(400, msg('server.uploads.unreadable'))
 }
 
 // The type is read from the bytes: a file's name and declared type are whatever the client says.

@@ -1,4 +1,5 @@
 import type { TwoFactorStatus } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { notFound } from '../../lib/api-error.ts'
@@ -55,7 +56,7 @@ export function profileResource(
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
-  if (!row) throw notFound('Користувача не знайдено')
+  if (!row) throw notFound(msg('server.users.notFound'))
   return row
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { invalidField } from '../../lib/api-error.ts'
@@ -5,7 +6,7 @@ import { roles } from '../roles/roles.tables.ts'
 import { UPLOADS_URL_PREFIX } from '../uploads/upload-storage.ts'
 import { users } from './users.tables.ts'
 
-export const emailTaken = () => invalidField('email', 'Ця пошта вже зареєстрована.')
+export const emailTaken = () => invalidField('email', msg('server.users.emailTaken'))
 
 export async function assertEmailFree(db: Database, email: string, exceptUserId?: number): Promise<void> {
   const sameEmail = eq(users.email, email)
@@ -22,8 +23,8 @@ export type ResolvedRole = { id: number; name: string }
 // Keeps the order sent (the first role is the one that counts) and drops repeats.
 export async function resolveRoles(db: Database, refs: { id: string }[]): Promise<ResolvedRole[]> {
   const ids = [...new Set(refs.map((ref) => ref.id.trim()))]
-  const missing = () => invalidField('roles', 'Обраної ролі не існує.')
-  if (ids.length === 0) throw invalidField('roles', 'Оберіть роль')
+  const missing = () => invalidField('roles', msg('server.users.noSuchRole'))
+  if (ids.length === 0) throw invalidField('roles', msg('server.users.chooseRole'))
   if (ids.some((id) => !/^\d{1,9}$/.test(id))) throw missing()
   const rows = await db
     .select({ id: roles.id, name: roles.name })
@@ -45,7 +46,7 @@ export function checkProfileImage(value: string | null | undefined): string | nu
   const ownPath = image.startsWith(UPLOADS_URL_PREFIX) && !image.includes('..')
   const webAddress = /^https?:\/\/[^\s]+$/i.test(image)
   if (image.length > 2048 || !(ownPath || webAddress) || /\s/.test(image)) {
-    throw invalidField('profile_image', 'Некоректне зображення профілю')
+    throw invalidField('profile_image', msg('server.users.badAvatar'))
   }
   return image
 }

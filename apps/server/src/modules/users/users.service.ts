@@ -1,4 +1,5 @@
 import type { UserCreateData, UserUpdateData } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { HttpError, invalidField } from '../../lib/api-error.ts'
@@ -79,7 +80,7 @@ export async function updateUser(
     if (!sameIds(requested, await rolesOfUser(db, id))) {
       assertNotDefault('users', id)
       if (actor.userId === id && requested[0]?.name !== 'admin') {
-        throw invalidField('roles', 'Ви не можете зняти з себе роль адміністратора.')
+        throw invalidField('roles', msg('server.users.ownAdminRole'))
       }
       newRoles = requested
     }
@@ -117,7 +118,7 @@ async function revokeSessions(tx: Tx, userId: number, actor: Actor) {
 export async function deleteUser(db: Database, events: AppEventBus, actor: Actor, id: number): Promise<void> {
   await findUser(db, id)
   if (actor.userId === id) {
-    throw new HttpError(422, 'Ви не можете видалити власний обліковий запис.')
+    throw new HttpError(422, msg('server.users.deleteSelf'))
   }
   assertNotDefault('users', id)
   const devices = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { effectiveRole, type Language, type RoleName } from '@teplo/domain'
+import { effectiveRole, type Language, msg, type RoleName } from '@teplo/domain'
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -73,7 +73,7 @@ const rolesOfRow = sql<RoleRef[]>`coalesce((
   from user_roles ur join roles r on r.id = ur.role_id
   where ur.user_id = ${users.id}), '[]'::json)`
 
-const TICKET_INVALID = 'Квиток живого потоку недійсний, застарів або вже використаний.'
+const TICKET_INVALID = msg('server.live.ticketInvalid')
 
 // Bearer tokens are opaque; only their hash is stored, so a database leak does not leak sessions.
 async function authPlugin(app: FastifyInstance): Promise<void> {

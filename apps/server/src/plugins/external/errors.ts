@@ -1,4 +1,4 @@
-import { type Language, translate } from '@teplo/domain'
+import { type Language, msg, translate } from '@teplo/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -20,7 +20,7 @@ function validationErrors(error: FastifyError, language: Language): HttpError {
     return new HttpError(
       422,
       items.map((item, index) =>
-        errorObject(422, messageOf(item, index) ?? 'Неприпустиме значення.', {
+        errorObject(422, messageOf(item, index) ?? msg('server.errors.invalidValue'), {
           // A rule on the whole body (empty path) points at the attributes object itself.
           pointer: `/data/attributes${item.instancePath === '/' ? '' : item.instancePath}`,
         }),
@@ -31,27 +31,27 @@ function validationErrors(error: FastifyError, language: Language): HttpError {
     400,
     items.map((item, index) => {
       const parameter = item.instancePath.replace(/^\//, '').split('/')[0] || String(context)
-      return errorObject(400, messageOf(item, index) ?? 'Неприпустимий параметр.', { parameter })
+      return errorObject(400, messageOf(item, index) ?? msg('server.errors.invalidParameter'), { parameter })
     }),
   )
 }
 
-const DATABASE_UNAVAILABLE = 'Сервіс тимчасово недоступний. Спробуйте ще раз за кілька секунд.'
+const DATABASE_UNAVAILABLE = msg('server.errors.databaseUnavailable')
 /** Seconds a client should wait before retrying a request refused because the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 // Fastify's and its plugins' own refusals carry English messages (logged); the client reads Ukrainian.
 const CLIENT_ERROR_DETAILS: Record<number, string> = {
-  400: 'Некоректний запит.',
-  404: 'Не знайдено.',
-  405: 'Цей метод тут не підтримується.',
-  406: 'Сервер не може відповісти в потрібному форматі.',
-  408: 'Запит надходив задовго.',
-  413: 'Запит завеликий.',
-  414: 'Адреса запиту задовга.',
-  415: 'Непідтримуваний тип вмісту запиту.',
-  429: 'Забагато запитів. Спробуйте знову трохи згодом.',
-  431: 'Заголовки запиту завеликі.',
+  400: msg('server.errors.badRequest'),
+  404: msg('server.common.notFound'),
+  405: msg('server.errors.methodNotAllowed'),
+  406: msg('server.errors.notAcceptable'),
+  408: msg('server.errors.requestTimeout'),
+  413: msg('server.errors.tooLarge'),
+  414: msg('server.errors.uriTooLong'),
+  415: msg('server.errors.unsupportedMediaType'),
+  429: msg('server.errors.tooManyRequests'),
+  431: msg('server.errors.headersTooLarge'),
 }
 
 // Every failure leaves as a JSON:API error document; a 500 never carries internals.
@@ -61,20 +61,20 @@ function toHttpError(error: FastifyError, language: Language): HttpError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new HttpError(400, 'Тіло запиту не є коректним JSON.')
+      return new HttpError(400, msg('server.errors.invalidJson'))
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, 'Запит завеликий.')
+      return new HttpError(413, msg('server.errors.tooLarge'))
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, 'Непідтримуваний тип вмісту запиту.')
+      return new HttpError(415, msg('server.errors.unsupportedMediaType'))
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
-    return new HttpError(400, 'Тіло запиту не є коректним JSON.')
+    return new HttpError(400, msg('server.errors.invalidJson'))
   }
   if (isDatabaseUnavailable(error)) return new HttpError(503, DATABASE_UNAVAILABLE)
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500)
-    return new HttpError(status, CLIENT_ERROR_DETAILS[status] ?? 'Запит відхилено.')
-  return new HttpError(500, 'Сталася помилка на сервері. Спробуйте ще раз пізніше.')
+    return new HttpError(status, CLIENT_ERROR_DETAILS[status] ?? msg('server.errors.refused'))
+  return new HttpError(500, msg('server.errors.internal'))
 }
 
 /**

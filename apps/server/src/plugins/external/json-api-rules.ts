@@ -1,4 +1,5 @@
 import type { ApiError } from '@teplo/domain'
+import { msg } from '@teplo/domain'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -159,7 +160,7 @@ export function refuseClientId(request: FastifyRequest): void {
   const data = request.jsonApiDocument?.data
   if (typeof data === 'object' && data !== null && !Array.isArray(data) && 'id' in data) {
     throw new HttpError(403, [
-      errorObject(403, 'Ідентифікатор нового ресурсу призначає сервер: приберіть data.id', {
+      errorObject(403, msg('server.jsonApi.serverAssignsId'), {
         pointer: '/data/id',
       }),
     ])

@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
@@ -21,11 +22,11 @@ function assertMatchesEndpoint(request: FastifyRequest): void {
   const type = request.routeOptions.config.resourceType
   const idParam = request.routeOptions.config.resourceIdParam ?? 'id'
   if (type && data.type !== undefined && String(data.type) !== type) {
-    throw new HttpError(409, `Тип ресурсу '${String(data.type)}' не відповідає цій адресі ('${type}').`)
+    throw new HttpError(409, msg('server.jsonApi.typeMismatch', { type: String(data.type), expected: type }))
   }
   const id = (request.params as Record<string, unknown> | undefined)?.[idParam]
   if (id !== undefined && data.id !== undefined && String(data.id) !== String(id)) {
-    throw new HttpError(409, `Id ресурсу '${String(data.id)}' не збігається з id в адресі ('${String(id)}').`)
+    throw new HttpError(409, msg('server.jsonApi.idMismatch', { id: String(data.id), expected: String(id) }))
   }
 }
 

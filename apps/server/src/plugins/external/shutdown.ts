@@ -1,3 +1,4 @@
+import { msg } from '@teplo/domain'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
@@ -59,10 +60,7 @@ async function shutdownPlugin(app: FastifyInstance): Promise<void> {
       lastTurnedAwayAt = Date.now()
       reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close')
       // Answered here: the request goes no further (done is not called).
-      sendErrorDocument(
-        reply,
-        new HttpError(503, 'Сервер перезапускається. Спробуйте ще раз за кілька секунд.'),
-      )
+      sendErrorDocument(reply, new HttpError(503, msg('server.errors.restarting')))
       return
     }
     admitted.add(reply)

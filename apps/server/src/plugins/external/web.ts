@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import { msg } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../../lib/api-error.ts'
@@ -48,7 +49,7 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
     if (haveWeb && request.method === 'GET' && !isApi(request.url) && acceptsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return sendErrorDocument(reply, new HttpError(404, 'Не знайдено.'))
+    return sendErrorDocument(reply, new HttpError(404, msg('server.common.notFound')))
   })
 }
 

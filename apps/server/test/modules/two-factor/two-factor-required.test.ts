@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, type ProfileDocument, type TotpSetupDocument } from '@teplo/domain'
+import { DEMO_ACCOUNTS, type ProfileDocument, type TotpSetupDocument, translateMessage } from '@teplo/domain'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TWO_FACTOR_REQUIRED } from '../../../src/modules/two-factor/two-factor-policy.ts'
@@ -49,7 +49,7 @@ describe('the administrators require two-factor sign-in of admins and installers
     // The installer's session was remembered before: it is held at once all the same.
     const refused = await call('GET', '/api/v2/items', installer.token)
     expect(refused.statusCode).toBe(403)
-    expect(errorsOf(refused)[0]?.detail).toBe(TWO_FACTOR_REQUIRED)
+    expect(errorsOf(refused)[0]?.detail).toBe(translateMessage(TWO_FACTOR_REQUIRED, 'uk'))
     // In English too.
     const english = await app.inject({
       method: 'GET',

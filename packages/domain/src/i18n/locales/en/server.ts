@@ -8,4 +8,261 @@ export const server: MessagesOf<typeof uk> = {
     notFound: 'Not found.',
     tooManyAttempts: 'Too many attempts. Try again in {{wait}}.',
   },
+  load: {
+    accountBusy:
+      'Too many heavy requests at once from this account. Wait for the earlier ones and try again.',
+    readingsFirst: "The server is busy: the boilers' readings come first. Try again in a few seconds.",
+    signInsBusy: 'Too many sign-ins at once. Try again in a few seconds.',
+  },
+  jsonApi: {
+    noIncludes: 'This resource has no relationships to add with include',
+    serverAssignsId: 'The server assigns the id of a new resource: remove data.id',
+    contentTypeParameters:
+      'The {{type}} content type takes no parameters other than ext and profile: {{parameters}}',
+    extensionUnsupported: 'JSON:API extension not supported: {{extensions}}',
+    notAcceptable:
+      'No answer in a format the request accepts: {{type}} only without parameters other than ext and profile',
+    parameterUnsupported: 'Query parameter {{name}} is not supported here',
+    fieldsList: '{{name}} must be a comma-separated list of fields',
+    unknownFields: '{{name}}: unknown fields: {{fields}}',
+    readOnly: '{{name}} is read-only: it cannot be changed',
+    typeMismatch: "The resource type '{{type}}' does not match this address ('{{expected}}').",
+    idMismatch: "The resource id '{{id}}' does not match the id in the address ('{{expected}}').",
+  },
+  accountEmail: {
+    linkInvalid: 'The link is not valid or has expired: ask for a new one',
+    alreadyConfirmed: 'The address is already confirmed',
+    sendFailed: 'The e-mail could not be sent. Try again later.',
+    previousTaken: 'The previous address is already used by another account: contact support',
+  },
+  alarms: {
+    notFound: 'Alarm not found',
+    notificationNotFound: 'Notification not found',
+  },
+  auth: {
+    wrongCredentials: 'Wrong email or password!',
+    confirmPassword:
+      'Confirm your current password: this action is possible only within 5 minutes of entering it',
+    wrongCurrentPassword: 'Wrong current password',
+    sessionNotFound: 'Session not found, or it has already ended.',
+  },
+  live: {
+    ticketInvalid: 'The live stream ticket is not valid, has expired or has already been used.',
+    tokenInAddress:
+      'An access token in the address is not accepted. Get a single-use ticket (POST /api/v2/live/tickets) and pass it as ticket.',
+  },
+  categories: {
+    notFound: 'Device type not found.',
+    hasItems: 'Devices still belong to this type.',
+  },
+  firmware: {
+    itemArchived: 'The device was archived',
+    notFound: 'Firmware not found.',
+    inUse: 'An update is sending out this firmware now: it can be deleted once the update has finished.',
+    noSuchCategory: 'There is no such device type.',
+    deviceCredentialsRequired:
+      "The device's credentials are required: serial number and secret (HTTP Basic).",
+    linkNotFound: 'Firmware link not found.',
+    linkOtherItem: 'This firmware link was issued to another device.',
+    linkExpired: 'The firmware link has expired: the device will get a new one as soon as it connects.',
+    fileRequired: 'Add a firmware file (the attachment field).',
+    notFirmware: 'The file must be a firmware image with the .bin extension.',
+    oneFile: 'Add only one firmware file.',
+    noReason: 'The device gave no reason',
+    rolloutNotFound: 'Update not found.',
+    noSuchImage: 'There is no such firmware.',
+    nothingToUpdate: 'There are no connected devices of this type to update.',
+    versionTaken: 'Version {{version}} has already been uploaded for this device type.',
+    tooLarge: 'The file is too large: a firmware image must be at most {{max}} MB.',
+    notFirmwareButOther: '{{refusal}} This file is {{format}}.',
+    allUpToDate: 'All connected devices of this type already have version {{version}}.',
+    itemNotFound: 'Device #{{id}} not found.',
+    itemOtherType: 'The device “{{name}}” is of another type than this firmware.',
+    itemUnlinked: 'The device “{{name}}” is not connected or is archived: it cannot be updated.',
+    itemUpToDate: 'The device “{{name}}” already has version {{version}}: there is nothing to update.',
+    itemBusy: 'The device “{{name}}” is already being updated (update #{{rollout}}).',
+  },
+  uploads: {
+    unreadable: 'The uploaded file could not be read.',
+    imageRequired: 'Add an image file (the attachment field).',
+    notImage: 'The file must be an image (JPEG, PNG, WebP or GIF).',
+    imageTooLarge: 'The file is too large: an image must be at most 2 MB.',
+  },
+  history: {
+    fuelAmountRequired: 'Enter how many kilograms you added: the hopper capacity is not set',
+    fromBeforeTo: 'from must be earlier than to',
+    periodTooLong: 'the period must be at most {{days}} days',
+  },
+  itemErrors: {
+    notFound: 'Error not found',
+  },
+  items: {
+    notFound: 'Device not found',
+    accessTooLow: 'Your access to this device does not allow this',
+    brokerUnavailable: 'The device broker is unavailable right now. Nothing was registered; try again.',
+    handover: {
+      notConnected:
+        'The device is not connected yet: an owner code is available once the controller has connected',
+      archived: 'The device is blocked: it cannot be handed over',
+      wrongCode: 'Wrong serial number or code. Attempts left: {{left}}.',
+      lockedNow:
+        'Wrong serial number or code. Too many failed attempts: you can try again in {{minutes}} min.',
+    },
+    alreadyYours: 'This device is already in your account',
+    update: {
+      notVerified: 'The device is not confirmed yet: its settings will appear after it first connects',
+      archived: 'The device is blocked: its settings cannot be changed',
+      archivedSwitch: 'The device is blocked: it cannot be switched on or off',
+      serialFixed: "The device's serial number cannot be changed",
+      connectionByDevice: 'The connection state is set by the device itself',
+      verifyAgain: 'Confirming a device again is not supported',
+      adminHandsOver: 'Only an administrator can hand a device over to another user',
+    },
+    verification: {
+      serialNotFound: 'No device with this serial number was found',
+      alreadyVerified: 'The device is already confirmed',
+      archived: 'The device is blocked: it cannot be confirmed',
+      notVerifiedYet: 'The device is not confirmed yet: its current connection code is still valid',
+      brokerUnavailable: 'The device connection server is temporarily unavailable. Try again in a minute.',
+      wrongCode: 'Wrong confirmation code. Attempts left: {{left}}.',
+      lockedNow: 'Wrong confirmation code. Too many failed attempts: you can try again in {{minutes}} min.',
+    },
+    serialTaken: 'A device with this serial number already exists',
+    categoryRequired: 'Please choose a device type',
+    chooseOwner: 'Choose an owner',
+    ownerRequired: "Enter the device's owner",
+    locked: 'Too many failed attempts. Try again in {{minutes}} min.',
+  },
+  users: {
+    notFound: 'User not found',
+    emailTaken: 'This email is already registered.',
+    noSuchRole: 'The chosen role does not exist.',
+    chooseRole: 'Choose a role',
+    badAvatar: 'Invalid profile picture',
+    ownAdminRole: 'You cannot take the administrator role away from yourself.',
+    deleteSelf: 'You cannot delete your own account.',
+  },
+  passwordReset: {
+    linkInvalid: 'The password change link is not valid or has expired.',
+  },
+  profile: {
+    lastAdmin:
+      'This is the only administrator: first give the admin role to another user, then delete the account.',
+  },
+  push: {
+    endpointNotHttps: "The subscription address must be a push service's address on the internet (https://)",
+    serviceNotAllowed: 'This push service is not allowed on this server',
+    badKey: 'The p256dh key is not a point on the P-256 curve',
+  },
+  roles: {
+    defaultRoles: 'The standard roles cannot be changed.',
+    defaultCategories: 'The standard device types cannot be changed.',
+    defaultUsers: 'The standard users cannot be changed.',
+    notFound: 'Role not found.',
+    nameTaken: 'A role with this name already exists.',
+    hasUsers: 'This role has users.',
+  },
+  serviceSettings: {
+    notVerified:
+      'The device is not confirmed yet: its service settings can be changed after it first connects',
+    archived: 'The device is blocked: its service settings cannot be changed',
+  },
+  setup: {
+    linkInvalid: 'The setup link is not valid or has expired.',
+    adminExists: 'There already is an administrator: sign in, or ask them to create an account for you.',
+  },
+  sharing: {
+    invitationInvalid: 'The invitation is not valid: check the link in the email',
+    invitationUsed: 'This invitation has already been accepted: the link works only once',
+    invitationExpired: 'The invitation has expired: ask the owner to send a new one',
+    archived: 'The device is blocked: the invitation cannot be accepted',
+    confirmEmailFirst:
+      'Confirm your e-mail address (the link in the e-mail sent after sign-up) to accept invitations from the list, or open the link in the invitation e-mail',
+    shareNotFound: 'Access not found',
+    invitationNotFound: 'Invitation not found',
+    ownerAccess: "This is the device's owner: their access cannot be changed",
+    alreadyOwner: 'The device already belongs to this account',
+    ownAccess: 'You cannot change your own access',
+    alreadyShared: 'This user already has access: change their level in the list',
+    sendFailed: 'The invitation email could not be sent. Try again later.',
+    wrongAccount: 'This invitation was sent to {{email}}: sign in or register with that address to accept it',
+    signUpAddress:
+      'This invitation was sent to {{email}}: register with that address to accept it, or register without the invitation link',
+  },
+  tags: {
+    notFound: 'Tag not found.',
+  },
+  twoFactor: {
+    challengeExpired: 'The time to confirm the sign-in has run out. Sign in again.',
+    passkeyNotVerified: 'The passkey was not confirmed. Try again.',
+    passkeyExists: 'This passkey has already been added.',
+    passkeyNotFound: 'Passkey not found',
+    alreadyOn: 'Two-factor sign-in is already on. To set up a new app, turn it off first.',
+    startFirst: 'Start the set-up first: get a new secret key.',
+    wrongCode: 'Wrong code. Check the time on your phone and try again.',
+    notOn: 'Two-factor sign-in is not on.',
+    requiredForRole: 'Your role requires two-factor sign-in. Turn it on in the account settings to continue.',
+    enableForSelfFirst:
+      'First turn on two-factor sign-in for yourself: otherwise this account would be locked out.',
+    passkeyNotForSignIn: 'This passkey does not sign in here. Sign in with your password.',
+    tooManyPasskeys: 'You can have at most {{max}} passkeys.',
+  },
+  errors: {
+    invalidValue: 'Invalid value.',
+    invalidParameter: 'Invalid parameter.',
+    databaseUnavailable: 'The service is temporarily unavailable. Try again in a few seconds.',
+    badRequest: 'Bad request.',
+    methodNotAllowed: 'This method is not supported here.',
+    notAcceptable: 'The server cannot answer in the format asked for.',
+    requestTimeout: 'The request took too long to arrive.',
+    tooLarge: 'The request is too large.',
+    uriTooLong: 'The request address is too long.',
+    unsupportedMediaType: 'Unsupported request content type.',
+    tooManyRequests: 'Too many requests. Try again a little later.',
+    headersTooLarge: 'The request headers are too large.',
+    invalidJson: 'The request body is not valid JSON.',
+    refused: 'Request refused.',
+    internal: 'Something went wrong on the server. Try again later.',
+    restarting: 'The server is restarting. Try again in a few seconds.',
+  },
+  unsubscribe: {
+    doneTitle: 'You have unsubscribed from the e-mails',
+    doneText:
+      'There will be no more e-mails about boiler alarms. Notifications in the app stay; you can turn the e-mails back on in your account settings.',
+    badLinkTitle: 'The link is not valid',
+    badLinkText:
+      'This unsubscribe link is out of date or damaged. You can turn the e-mails off in your account settings.',
+  },
+  mail: {
+    alarm: {
+      greeting: 'Hello, {{name}}!',
+      what: 'Boiler “{{itemName}}”: {{title}}.',
+      when: 'When: {{when}} (Kyiv time).',
+      happened: 'What happened: {{description}}',
+      action: 'What to do: {{action}}',
+      open: 'Open the device: {{link}}',
+      watching: 'Teplo watches the boiler for you.',
+      unsubscribe: "Don't want these e-mails? Unsubscribe with one click: {{url}}",
+    },
+    tooMany: 'Too many e-mails in a short time. Try again in {{wait}}.',
+    passwordReset: {
+      subject: 'Teplo: password change',
+      greeting: 'Hello, {{name}}!',
+      requested: 'We received a request to change the password of your Teplo account.',
+      openLink: 'To set a new password, open the link (it works for {{minutes}} minutes and only once):',
+      linkLabel: 'Set a new password',
+      linkWorks: 'The link works for {{minutes}} minutes and only once.',
+      notYou:
+        'If you did not ask to change your password, just ignore this e-mail: your password stays as it is.',
+    },
+    handover: {
+      subject: 'Teplo: a boiler handed over to a new owner',
+      owner:
+        'The boiler “{{itemName}}” has been handed over to a new owner: it is no longer in your account, and you no longer have access to it.',
+      share:
+        'The boiler “{{itemName}}” has been handed over to a new owner, so your “{{level}}” access to it has ended.',
+      after:
+        'If you still need access, ask the new owner to invite you again. If the boiler was handed over without your knowledge, contact the Teplo administrator.',
+    },
+  },
 }
