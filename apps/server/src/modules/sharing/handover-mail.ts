@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_LABELS, ACCESS_LEVEL_LABELS_EN, type Language } from '@teplo/domain'
+import { accessLabel, type Language } from '@teplo/domain'
 import type { RemovedAccess } from '../../lib/events.ts'
 import type { MailMessage } from '../../lib/mailer.ts'
 
@@ -37,9 +37,10 @@ const HANDOVER_MAIL: Record<
 /** To a person who lost access to a device when it changed hands (ADR 033), in their own language. */
 export function accessEndedMail(person: RemovedAccess, itemName: string): MailMessage {
   const wording = HANDOVER_MAIL[person.language]
-  const labels = person.language === 'en' ? ACCESS_LEVEL_LABELS_EN : ACCESS_LEVEL_LABELS
   const line =
-    person.access === 'owner' ? wording.owner(itemName) : wording.share(itemName, labels[person.access])
+    person.access === 'owner'
+      ? wording.owner(itemName)
+      : wording.share(itemName, accessLabel(person.access, person.language))
   return {
     to: person.email,
     subject: wording.subject,

@@ -1,5 +1,7 @@
 import { common } from './common'
+import { labels } from './labels'
 import { server } from './server'
+import { validation } from './validation'
 
 /** All English wording of the domain and the server, by section (ADR 055). */
-export const EN_MESSAGES = { common, server }
+export const EN_MESSAGES = { common, labels, server, validation }
