@@ -85,6 +85,7 @@ export default defineConfig({
           root: 'apps/simulator',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['../../packages/domain/src/i18n/register-for-tests.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -42,8 +42,8 @@ const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly st
     texts: ['Пелети Полісся'],
   },
   'packages/domain/src/demo-accounts.ts': {
-    reason: "a demo account's name: data, like any account's name",
-    texts: ['Власник котла'],
+    reason: "the demo accounts' names: data, like any account's name",
+    texts: ['Адміністратор', 'Монтажник', 'Власник котла'],
   },
   'packages/domain/src/schemas/items.ts': {
     reason: "a new device's default name: data the person may keep or change",

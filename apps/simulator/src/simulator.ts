@@ -1,10 +1,14 @@
-import type { DeviceSettings, ErrorCode } from '@teplo/domain'
+import { type DeviceSettings, type ErrorCode, registerMessages, UK_MESSAGES } from '@teplo/domain'
 import { DeviceAgent } from './device'
 import type { Condition } from './model/conditions'
 import { paramsForSerial } from './model/params'
 import { type LastReadings, resumedState } from './model/state'
 
 export type { LastReadings } from './model/state'
+
+// A controller words its refusals in Ukrainian, with the domain's wording (ADR 055): a range it refuses reads as the
+// dashboard's message does. Registered here for a simulator run on its own; the server registers all of it anyway.
+registerMessages('uk', UK_MESSAGES)
 
 export interface DeviceLogin {
   serial: string

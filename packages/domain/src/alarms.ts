@@ -1,5 +1,7 @@
 import { type AlarmKind, alarmRule } from './alarm-rules/rule-entries'
 import { ALARM_RULES } from './alarm-rules/rules'
+import { msg } from './i18n/message'
+import { translateMessage } from './i18n/messages'
 import type { Language } from './languages'
 
 export * from './alarm-rules/conditions'
@@ -18,31 +20,9 @@ export type AlarmState = (typeof ALARM_STATES)[number]
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
 
-const kindLabels = (language: Language) =>
-  Object.fromEntries(ALARM_KINDS.map((kind) => [kind, alarmRule(kind).texts[language].label])) as Readonly<
-    Record<AlarmKind, string>
-  >
-
-/** The kinds' names, from their rules. */
-export const ALARM_KIND_LABELS = kindLabels('uk')
-/** The same labels in English (Ukrainian stays the reference wording). */
-export const ALARM_KIND_LABELS_EN = kindLabels('en')
-
-export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = {
-  active: 'Активна',
-  acknowledged: 'Побачено',
-  cleared: 'Минула',
-}
-
-export const ALARM_STATE_LABELS_EN: Readonly<Record<AlarmState, string>> = {
-  active: 'Active',
-  acknowledged: 'Seen',
-  cleared: 'Cleared',
-}
-
 /** An alarm's state in a language. */
 export function alarmStateLabel(state: AlarmState, language: Language = 'uk'): string {
-  return (language === 'en' ? ALARM_STATE_LABELS_EN : ALARM_STATE_LABELS)[state]
+  return translateMessage(msg(`labels.alarmState.${state}`), language)
 }
 
 /** Quiet hours are read on the Kyiv clock. */
@@ -77,17 +57,17 @@ function worded(alarm: Pick<AlarmFacts, 'kind' | 'code'> & Partial<AlarmFacts>, 
 
 /** What happened, in one sentence for the owner, in the recipient's language (Ukrainian by default). */
 export function alarmDescription(alarm: AlarmFacts, language: Language = 'uk'): string {
-  return alarmRule(alarm.kind).texts[language].description(worded(alarm, language))
+  return translateMessage(alarmRule(alarm.kind).texts.description(worded(alarm, language)), language)
 }
 
 /** What the owner does about it. */
 export function alarmAction(alarm: Pick<AlarmFacts, 'kind' | 'code'>, language: Language = 'uk'): string {
-  return alarmRule(alarm.kind).texts[language].action(worded(alarm, language))
+  return translateMessage(alarmRule(alarm.kind).texts.action(worded(alarm, language)), language)
 }
 
 /** The kind's label in a language. */
 export function alarmKindLabel(kind: AlarmKind, language: Language = 'uk'): string {
-  return alarmRule(kind).texts[language].label
+  return translateMessage(msg(alarmRule(kind).texts.label), language)
 }
 
 /** The headline: the kind, with the code of a controller error. */

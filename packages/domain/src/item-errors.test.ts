@@ -5,7 +5,6 @@ import {
   errorCodeDescription,
   errorModeStatusLabel,
   toErrorCode,
-  UNKNOWN_ERROR_ACTION,
 } from './item-errors'
 
 describe('errorCodeDescription', () => {
@@ -56,9 +55,9 @@ describe('errorModeStatusLabel', () => {
 describe('errorCodeAction', () => {
   it('tells the owner what to do for every known code, and to call the service for an unknown one', () => {
     const actions = ERROR_CODES.map((code) => errorCodeAction(code))
-    for (const action of actions) expect(action).not.toBe(UNKNOWN_ERROR_ACTION)
+    for (const action of actions) expect(action).not.toBe('Зверніться до сервісу й назвіть код помилки.')
     expect(new Set(actions).size).toBe(ERROR_CODES.length)
     expect(errorCodeAction('e5')).toContain('зворотне горіння')
-    expect(errorCodeAction('E42')).toBe(UNKNOWN_ERROR_ACTION)
+    expect(errorCodeAction('E42')).toBe('Зверніться до сервісу й назвіть код помилки.')
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translateMessage } from './i18n/messages'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, LANGUAGES, languageSchema } from './languages'
 
 describe('languages', () => {
@@ -14,6 +15,6 @@ describe('languages', () => {
     expect(isLanguage(undefined)).toBe(false)
     const refused = languageSchema.safeParse('de')
     expect(refused.success).toBe(false)
-    expect(refused.error?.issues[0]?.message).toMatch(/^Мова має бути/)
+    expect(translateMessage(refused.error?.issues[0]?.message ?? '', 'uk')).toMatch(/^Мова має бути/)
   })
 })

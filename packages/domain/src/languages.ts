@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from './i18n/message'
 
 /** The languages of the interface, its e-mails and pushes; Ukrainian is the default and the reference wording. */
 export const LANGUAGES = ['uk', 'en'] as const
@@ -12,7 +13,7 @@ export const LANGUAGE_LOCALES: Record<Language, string> = { uk: 'uk-UA', en: 'en
 /** Each language named in itself, as a language switch offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { uk: 'Українська', en: 'English' }
 
-export const LANGUAGE_MESSAGE = 'Мова має бути uk (українська) або en (англійська)'
+export const LANGUAGE_MESSAGE = msg('validation.language.invalid')
 
 export const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE })
 

@@ -1,3 +1,5 @@
+import { msg } from './i18n/message'
+import { translateMessage } from './i18n/messages'
 import type { Language } from './languages'
 
 export const ROLE_NAMES = ['admin', 'creator', 'user'] as const
@@ -6,23 +8,10 @@ export type RoleName = (typeof ROLE_NAMES)[number]
 
 export const DEFAULT_ROLE: RoleName = 'user'
 
-/** How the Ukrainian interface names the built-in roles; a role added by an administrator shows its own name. */
-export const ROLE_LABELS: Record<RoleName, string> = {
-  admin: 'Адміністратор',
-  creator: 'Монтажник',
-  user: 'Власник',
-}
-
-/** The same names in English. */
-export const ROLE_LABELS_EN: Record<RoleName, string> = {
-  admin: 'Administrator',
-  creator: 'Installer',
-  user: 'Owner',
-}
-
+/** How the interface names a built-in role; a role added by an administrator shows its own name. */
 export function roleLabel(name: string, language: Language = 'uk'): string {
   if (!isRoleName(name)) return name
-  return (language === 'en' ? ROLE_LABELS_EN : ROLE_LABELS)[name]
+  return translateMessage(msg(`labels.role.${name}`), language)
 }
 
 export function isRoleName(value: unknown): value is RoleName {

@@ -4,6 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ToastProvider } from '../components/ui/toast-provider'
+// The domain's messages (form validation now, English when chosen) are registered before any screen renders one.
+import '../lib/domain-messages'
 import { currentLanguage } from '../lib/i18n'
 import { createQueryClient } from '../lib/query-client'
 import { onServerRecovered } from '../lib/server-reachability'

@@ -1,4 +1,4 @@
-import { loginSchema } from '@teplo/domain'
+import { loginSchema, msg } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { domainMessage } from './domain-messages'
 import { setLanguage } from './i18n'
@@ -15,7 +15,12 @@ describe('domainMessage', () => {
     expect(domainMessage(messageOf({ email: 'nobody', password: 'long-enough' }))).toBe(
       'Must be a valid email!',
     )
-    expect(domainMessage('Значення має бути від 30 до 85')).toBe('The value must be from 30 to 85')
+    const range = msg('validation.field.range', { min: 30, max: 85 })
+    expect(domainMessage(range)).toBe('The value must be from 30 to 85')
+    // A stored refusal whose reason is a message itself.
+    expect(domainMessage(msg('labels.sync.refused', { reason: range }))).toBe(
+      'Refused: The value must be from 30 to 85',
+    )
     expect(domainMessage('heater_temp: застосовано 60 замість 65')).toBe(
       'heater_temp: applied 60 instead of 65',
     )

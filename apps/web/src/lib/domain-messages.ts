@@ -1,11 +1,19 @@
-import { COMMON_UK, decodeMessage, hasMessage, registerMessages, translateMessage } from '@teplo/domain'
+import {
+  COMMON_UK,
+  decodeMessage,
+  hasMessage,
+  registerMessages,
+  translateMessage,
+  VALIDATION_UK,
+} from '@teplo/domain'
 import { addEnglishResource, currentLanguage } from './i18n'
 
 // The domain's rules (zod schemas shared with the server) carry keyed messages (ADR 055), rendered in the screen's
-// language by the domain's translator. The Ukrainian wording of the sections the screens show is bundled; the
-// English comes with the other English files. Texts from before keys (ADR 032) are still translated by the old
-// catalogue until none is left.
-registerMessages('uk', { common: COMMON_UK })
+// language by the domain's translator. The first page bundles the Ukrainian wording the sign-in screens need (the
+// forms' validation); the labels of the signed-in screens come with their strings (domain-labels.ts), the English
+// with the other English files. Texts from before keys (ADR 032) are still translated by the old catalogue until
+// none is left.
+registerMessages('uk', { common: COMMON_UK, validation: VALIDATION_UK })
 
 let toEnglish: ((text: string) => string) | null = null
 let loading: Promise<void> | undefined

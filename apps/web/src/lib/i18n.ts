@@ -147,8 +147,9 @@ let screenStrings: Promise<void> | undefined
 
 // The strings of the signed-in screens travel with those screens, keeping the first visit to /login small.
 export function loadScreenStrings(): Promise<void> {
-  screenStrings ??= import('../locales/uk-screens.json').then(
-    (module) => addScreenStrings(module.default, () => import('../locales/en-screens.json')),
+  // The domain's labels (lib/domain-labels.ts) come with the screens' strings: the screens that show them need both.
+  screenStrings ??= Promise.all([import('../locales/uk-screens.json'), import('./domain-labels')]).then(
+    ([module]) => addScreenStrings(module.default, () => import('../locales/en-screens.json')),
     (error: unknown) => {
       // A failed load is not kept: the next screen tries again.
       screenStrings = undefined

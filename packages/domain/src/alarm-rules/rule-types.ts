@@ -1,7 +1,4 @@
-import type { Language } from '../languages'
-
-/** A text in each language; the Ukrainian is the reference wording. */
-export type Texts = Readonly<Record<Language, string>>
+import type { MessageKey } from '../i18n/message'
 
 /**
  * What the alarm engine knows of a device when it judges it: the live state the items table keeps. A rule reads
@@ -78,13 +75,13 @@ export interface AlarmThreshold {
   /** Where its input stands in the thresholds form (ascending). */
   order: number
   /** Names it in a refusal: «Поріг перегріву — від 50 до 110 °C». */
-  subject: Texts
+  subject: MessageKey
   /** The unit after the range in a refusal. */
-  unit: Texts
+  unit: MessageKey
   /** The input's label. */
-  field: Texts
+  field: MessageKey
   /** The line under the input; `{min}` and `{max}` are the limits, written as numbers are on the screen. */
-  range: Texts
+  range: MessageKey
 }
 
 /** The facts of an alarm as its texts are written: the numbers already in the language's form. */
@@ -98,15 +95,18 @@ export type WordedAlarm = {
   rawThreshold: number | null
 }
 
-/** A kind's words in one language: its name, what happened and what to do. */
+/**
+ * A kind's words as messages (ADR 055): its name, what happened and what to do, each rendered in the reader's
+ * language (the facts come already formatted for it).
+ */
 export interface AlarmWording {
-  label: string
+  label: MessageKey
   description: (alarm: WordedAlarm) => string
   action: (alarm: WordedAlarm) => string
 }
 
 interface RuleBase {
-  texts: Readonly<Record<Language, AlarmWording>>
+  texts: AlarmWording
 }
 
 /** Judged from the device's state on every evaluation: raised and cleared there. */

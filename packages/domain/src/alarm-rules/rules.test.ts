@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ALARM_KINDS } from '../alarms'
+import { msg, translateMessage } from '../i18n'
 import { alarmSettingsPatchSchema } from '../schemas/alarms'
 import { alarmThresholdDefaults, alarmThresholds } from './rule-entries'
 import { TEST_ONLY_ALARM_RULES } from './test-only-rules.test-data'
@@ -32,16 +33,20 @@ describe('the alarm rules', () => {
       expect(threshold.default).toBeLessThanOrEqual(threshold.max)
       if (threshold.whole || threshold.storage === 'integer')
         expect(Number.isInteger(threshold.default)).toBe(true)
-      expect(threshold.range.uk).toContain('{min}')
-      expect(threshold.range.en).toContain('{max}')
+      expect(translateMessage(msg(threshold.range, { min: 1, max: 2 }), 'uk')).toMatch(/^Від 1 до 2/)
+      expect(translateMessage(msg(threshold.range, { min: 1, max: 2 }), 'en')).toMatch(/^From 1 to 2/)
     }
   })
 
   it('accept their own defaults and refuse a value past a limit, naming the threshold', () => {
     expect(alarmSettingsPatchSchema.safeParse(alarmThresholdDefaults()).success).toBe(true)
     const refused = alarmSettingsPatchSchema.safeParse({ overheat_temp: 111 })
-    expect(refused.error?.issues[0]?.message).toBe('Поріг перегріву — від 50 до 110 °C')
+    expect(translateMessage(refused.error?.issues[0]?.message ?? '', 'uk')).toBe(
+      'Поріг перегріву — від 50 до 110 °C',
+    )
     const whole = alarmSettingsPatchSchema.safeParse({ fuel_days: 2.5 })
-    expect(whole.error?.issues[0]?.message).toBe('Поріг запасу палива має бути цілим числом')
+    expect(translateMessage(whole.error?.issues[0]?.message ?? '', 'uk')).toBe(
+      'Поріг запасу палива має бути цілим числом',
+    )
   })
 })

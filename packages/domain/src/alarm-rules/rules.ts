@@ -1,4 +1,5 @@
-import { errorCodeAction, errorCodeDescription, toErrorCode } from '../item-errors'
+import { msg } from '../i18n/message'
+import { toErrorCode } from '../item-errors'
 import {
   ALARM_TEMP_HYSTERESIS,
   FIRE_OUT_DROP,
@@ -31,18 +32,14 @@ export const ALARM_RULES = {
       return state.burnerOn === false ? 'present' : null
     },
     texts: {
-      uk: {
-        label: 'Помилка котла',
-        description: ({ code }) =>
-          toErrorCode(code) ? errorCodeDescription(code, 'uk') : `Котел повідомив про помилку ${code}.`,
-        action: ({ code }) => errorCodeAction(code, 'uk'),
+      label: 'labels.alarm.deviceError.label',
+      description: ({ code }) => {
+        const known = toErrorCode(code)
+        return known
+          ? msg(`labels.error.description.${known}`)
+          : msg('labels.alarm.deviceError.descriptionUnknown', { code })
       },
-      en: {
-        label: 'Boiler error',
-        description: ({ code }) =>
-          toErrorCode(code) ? errorCodeDescription(code, 'en') : `The boiler reported error ${code}.`,
-        action: ({ code }) => errorCodeAction(code, 'en'),
-      },
+      action: ({ code }) => msg(`labels.error.action.${toErrorCode(code) ?? 'unknown'}`),
     },
   },
   offline: {
@@ -56,10 +53,10 @@ export const ALARM_RULES = {
       max: 1440,
       whole: true,
       order: 3,
-      subject: { uk: "Час без зв'язку", en: 'Time without connection' },
-      unit: { uk: 'хв', en: 'min' },
-      field: { uk: "Без зв'язку, хв", en: 'No connection, min' },
-      range: { uk: 'Від {min} до {max} хв, ціле число', en: 'From {min} to {max} min, a whole number' },
+      subject: 'labels.alarmThreshold.offline.subject',
+      unit: 'labels.alarmThreshold.offline.unit',
+      field: 'labels.alarmThreshold.offline.field',
+      range: 'labels.alarmThreshold.offline.range',
     },
     // The watchdog raises it; the device talking again for the hold clears it.
     clear: ({ state, threshold, now }) => {
@@ -70,19 +67,10 @@ export const ALARM_RULES = {
       return seenRecently && reporting(state.status) ? 'clear-after-hold' : 'present'
     },
     texts: {
-      uk: {
-        label: "Немає з'єднання",
-        description: ({ rawThreshold }) => `Котел не виходить на зв'язок понад ${rawThreshold} хв.`,
-        action: () =>
-          'Перевірте живлення котла та доступ до інтернету (роутер, Wi‑Fi). Якщо все працює, а зв’язку немає — зверніться до сервісу.',
-      },
-      en: {
-        label: 'No connection',
-        description: ({ rawThreshold }) =>
-          `The boiler has not been in touch for more than ${rawThreshold} min.`,
-        action: () =>
-          "Check the boiler's power and the internet connection (router, Wi‑Fi). If everything works and there is still no connection, call the service.",
-      },
+      label: 'labels.alarm.offline.label',
+      description: ({ rawThreshold }) =>
+        msg('labels.alarm.offline.description', { threshold: String(rawThreshold) }),
+      action: () => msg('labels.alarm.offline.action'),
     },
   },
   overheat: {
@@ -96,10 +84,10 @@ export const ALARM_RULES = {
       max: 110,
       whole: false,
       order: 1,
-      subject: { uk: 'Поріг перегріву', en: 'Overheating threshold' },
-      unit: { uk: '°C', en: '°C' },
-      field: { uk: 'Перегрів, °C', en: 'Overheating, °C' },
-      range: { uk: 'Від {min} до {max} °C', en: 'From {min} to {max} °C' },
+      subject: 'labels.alarmThreshold.overheat.subject',
+      unit: 'labels.alarmThreshold.overheat.unit',
+      field: 'labels.alarmThreshold.overheat.field',
+      range: 'labels.alarmThreshold.overheat.range',
     },
     // Raised past the threshold, cleared only a few degrees back on the safe side.
     judge: ({ state, threshold }) => {
@@ -113,20 +101,9 @@ export const ALARM_RULES = {
       return temp <= threshold - ALARM_TEMP_HYSTERESIS.overheat ? 'clear' : null
     },
     texts: {
-      uk: {
-        label: 'Перегрів теплоносія',
-        description: ({ value, threshold }) =>
-          `Температура теплоносія ${value} °C — вища за поріг ${threshold} °C.`,
-        action: () =>
-          'Не вимикайте живлення: насоси мають охолодити котел. Перевірте циркуляційний насос, крани й тиск у системі.',
-      },
-      en: {
-        label: 'Boiler water overheating',
-        description: ({ value, threshold }) =>
-          `The boiler water is at ${value} °C, above the threshold of ${threshold} °C.`,
-        action: () =>
-          'Do not switch the power off: the pumps have to cool the boiler down. Check the circulation pump, the valves and the system pressure.',
-      },
+      label: 'labels.alarm.overheat.label',
+      description: ({ value, threshold }) => msg('labels.alarm.overheat.description', { value, threshold }),
+      action: () => msg('labels.alarm.overheat.action'),
     },
   },
   frost: {
@@ -140,10 +117,10 @@ export const ALARM_RULES = {
       max: 30,
       whole: false,
       order: 2,
-      subject: { uk: 'Поріг замерзання', en: 'Freezing threshold' },
-      unit: { uk: '°C', en: '°C' },
-      field: { uk: 'Загроза замерзання, °C', en: 'Risk of freezing, °C' },
-      range: { uk: 'Від {min} до {max} °C', en: 'From {min} to {max} °C' },
+      subject: 'labels.alarmThreshold.frost.subject',
+      unit: 'labels.alarmThreshold.frost.unit',
+      field: 'labels.alarmThreshold.frost.field',
+      range: 'labels.alarmThreshold.frost.range',
     },
     judge: ({ state, threshold }) => {
       const temp = state.heaterTemp
@@ -156,20 +133,9 @@ export const ALARM_RULES = {
       return temp >= threshold + ALARM_TEMP_HYSTERESIS.frost ? 'clear' : null
     },
     texts: {
-      uk: {
-        label: 'Загроза замерзання',
-        description: ({ value, threshold }) =>
-          `Температура теплоносія ${value} °C — нижча за поріг ${threshold} °C.`,
-        action: () =>
-          'Перевірте, чи працює котел і чи є пелети. Якщо котел довго не працюватиме, захистіть систему від замерзання.',
-      },
-      en: {
-        label: 'Risk of freezing',
-        description: ({ value, threshold }) =>
-          `The boiler water is at ${value} °C, below the threshold of ${threshold} °C.`,
-        action: () =>
-          'Check that the boiler works and has pellets. If the boiler will stay off for long, protect the system from freezing.',
-      },
+      label: 'labels.alarm.frost.label',
+      description: ({ value, threshold }) => msg('labels.alarm.frost.description', { value, threshold }),
+      action: () => msg('labels.alarm.frost.action'),
     },
   },
   fire_out: {
@@ -195,20 +161,9 @@ export const ALARM_RULES = {
     // Burning again, or the owner switched the boiler off: over.
     clear: ({ state }) => (state.burnerOn === true || state.status === 'off' ? 'clear' : null),
     texts: {
-      uk: {
-        label: "Полум'я згасло",
-        description: () =>
-          `Котел у режимі опалення, але пальник не горить, а теплоносій холоне вже ${FIRE_OUT_MINUTES} хв.`,
-        action: () =>
-          'Перевірте, чи є пелети в бункері й чи подає їх шнек, очистіть пальник і запустіть котел знову.',
-      },
-      en: {
-        label: 'The flame went out',
-        description: () =>
-          `The boiler is in a heating mode, but the burner is not burning and the water has been cooling for ${FIRE_OUT_MINUTES} min.`,
-        action: () =>
-          'Check that there are pellets in the hopper and that the auger feeds them, clean the burner and start the boiler again.',
-      },
+      label: 'labels.alarm.fireOut.label',
+      description: () => msg('labels.alarm.fireOut.description', { minutes: FIRE_OUT_MINUTES }),
+      action: () => msg('labels.alarm.fireOut.action'),
     },
   },
   fuel_low: {
@@ -222,28 +177,19 @@ export const ALARM_RULES = {
       max: 60,
       whole: true,
       order: 4,
-      subject: { uk: 'Поріг запасу палива', en: 'Fuel reserve threshold' },
-      unit: { uk: 'дн.', en: 'days' },
-      field: { uk: 'Запас палива, днів', en: 'Fuel left, days' },
-      range: { uk: 'Від {min} до {max} днів, ціле число', en: 'From {min} to {max} days, a whole number' },
+      subject: 'labels.alarmThreshold.fuelDays.subject',
+      unit: 'labels.alarmThreshold.fuelDays.unit',
+      field: 'labels.alarmThreshold.fuelDays.field',
+      range: 'labels.alarmThreshold.fuelDays.range',
     },
     judge: ({ estimate, threshold }) =>
       estimate !== null && estimate < threshold ? { raise: { value: estimate } } : {},
     // No estimate any more (no refill recorded since), or enough pellets: over.
     clear: ({ estimate, threshold }) => (estimate === null || estimate >= threshold ? 'clear' : null),
     texts: {
-      uk: {
-        label: 'Закінчується паливо',
-        description: ({ value, threshold }) =>
-          `За оцінкою пелет залишилося на ${value} дн. (поріг — ${threshold} дн.).`,
-        action: () => 'Досипте пелети в бункер і позначте заправку в історії пристрою.',
-      },
-      en: {
-        label: 'Running out of fuel',
-        description: ({ value, threshold }) =>
-          `By the estimate, the pellets will last ${value} days (threshold: ${threshold} days).`,
-        action: () => "Top the hopper up with pellets and record the refill in the device's history.",
-      },
+      label: 'labels.alarm.fuelLow.label',
+      description: ({ value, threshold }) => msg('labels.alarm.fuelLow.description', { value, threshold }),
+      action: () => msg('labels.alarm.fuelLow.action'),
     },
   },
   identity_conflict: {
@@ -257,20 +203,12 @@ export const ALARM_RULES = {
     clear: ({ state, now }) =>
       identityConflictActive(state.identityTakeovers, state.identityTakeoverAt, now) ? null : 'clear',
     texts: {
-      uk: {
-        label: 'Два контролери з одними даними входу',
-        description: ({ rawValue }) =>
-          `Два різні контролери по черзі підключаються з даними входу цього котла (${rawValue ?? IDENTITY_CONFLICT_TAKEOVERS} перехоплень з'єднання за годину): налаштування можуть потрапляти не на той котел.`,
-        action: () =>
-          'Зверніться до інсталятора: хай перевірить, чи не встановлено ці дані входу на другому контролері, і повторно зареєструє котел (контролер отримає нові дані входу).',
-      },
-      en: {
-        label: "Two controllers use this device's identity",
-        description: ({ rawValue }) =>
-          `Two different controllers take turns connecting with this boiler's credentials (${rawValue ?? IDENTITY_CONFLICT_TAKEOVERS} connection takeovers within an hour): settings may reach the wrong boiler.`,
-        action: () =>
-          'Call your installer: have them check whether these credentials are installed on a second controller, and pair the boiler again (the controller gets new credentials).',
-      },
+      label: 'labels.alarm.identityConflict.label',
+      description: ({ rawValue }) =>
+        msg('labels.alarm.identityConflict.description', {
+          takeovers: rawValue ?? IDENTITY_CONFLICT_TAKEOVERS,
+        }),
+      action: () => msg('labels.alarm.identityConflict.action'),
     },
   },
 } as const satisfies Record<string, AlarmRule>

@@ -1,5 +1,32 @@
+import { type MessageKey, msg } from '../i18n/message'
+import { registerMessages } from '../i18n/messages'
 import { reporting } from './conditions'
 import type { AlarmRule } from './rule-types'
+
+// Its wording, as a new kind's would be in the locales' `labels.alarm` and `labels.alarmThreshold` (ADR 055).
+registerMessages('uk', {
+  testOnlyAlarm: {
+    subject: 'Поріг температури димових газів',
+    unit: '°C',
+    field: 'Димові гази, °C',
+    range: 'Від {{min}} до {{max}} °C, ціле число',
+    label: 'Перегрів димових газів',
+    description: 'Температура димових газів {{value}} °C — вища за поріг {{threshold}} °C.',
+    action: 'Перевірте тягу димоходу й очистіть теплообмінник.',
+  },
+})
+registerMessages('en', {
+  testOnlyAlarm: {
+    subject: 'Flue gas threshold',
+    unit: '°C',
+    field: 'Flue gas, °C',
+    range: 'From {{min}} to {{max}} °C, a whole number',
+    label: 'Flue gas too hot',
+    description: 'The flue gas is at {{value}} °C, above the threshold of {{threshold}} °C.',
+    action: 'Check the chimney draught and clean the heat exchanger.',
+  },
+})
+const key = (name: string) => `testOnlyAlarm.${name}` as MessageKey
 
 /**
  * An alarm kind that exists only in tests: added to `ALARM_RULES` (with `vi.mock` of rules.ts) to prove that a new
@@ -18,10 +45,10 @@ export const TEST_ONLY_ALARM_RULES = {
       max: 350,
       whole: true,
       order: 5,
-      subject: { uk: 'Поріг температури димових газів', en: 'Flue gas threshold' },
-      unit: { uk: '°C', en: '°C' },
-      field: { uk: 'Димові гази, °C', en: 'Flue gas, °C' },
-      range: { uk: 'Від {min} до {max} °C, ціле число', en: 'From {min} to {max} °C, a whole number' },
+      subject: key('subject'),
+      unit: key('unit'),
+      field: key('field'),
+      range: key('range'),
     },
     judge: ({ state, threshold }) => {
       const gas = state.gasTemp
@@ -34,18 +61,9 @@ export const TEST_ONLY_ALARM_RULES = {
       return gas <= threshold - 20 ? 'clear' : null
     },
     texts: {
-      uk: {
-        label: 'Перегрів димових газів',
-        description: ({ value, threshold }) =>
-          `Температура димових газів ${value} °C — вища за поріг ${threshold} °C.`,
-        action: () => 'Перевірте тягу димоходу й очистіть теплообмінник.',
-      },
-      en: {
-        label: 'Flue gas too hot',
-        description: ({ value, threshold }) =>
-          `The flue gas is at ${value} °C, above the threshold of ${threshold} °C.`,
-        action: () => 'Check the chimney draught and clean the heat exchanger.',
-      },
+      label: key('label'),
+      description: ({ value, threshold }) => msg(key('description'), { value, threshold }),
+      action: () => msg(key('action')),
     },
   },
 } as const satisfies Record<string, AlarmRule>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type ErrorCode } from '../item-errors'
+import { ERROR_CODES } from '../item-errors'
 import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
 import { DEVICE_LINK } from './link-limits'
@@ -41,15 +41,12 @@ export const telemetryMessageSchema = z.object({
    * The controller's errors in force now (optional, added in v1): an error not in the list has ended, and its
    * alarm clears. Absent: the controller does not say (older firmware), and the server's hold-time rule applies.
    */
-  active_errors: z
-    .array(z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]))
-    .max(ERROR_CODES.length)
-    .optional(),
+  active_errors: z.array(z.enum(ERROR_CODES)).max(ERROR_CODES.length).optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>
 
-export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]])
+export const errorCodeSchema = z.enum(ERROR_CODES)
 
 /** events/error (device → server, QoS 1): one controller error with the readings at that moment. */
 export const errorEventMessageSchema = z.object({

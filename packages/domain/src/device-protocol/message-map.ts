@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { translateMessage } from '../i18n/messages'
 import { errorEventMessageSchema, statusMessageSchema, telemetryMessageSchema } from './device-messages'
 import { DEVICE_LINK } from './link-limits'
 import { otaDesiredMessageSchema, otaStatusMessageSchema } from './ota-messages'
@@ -62,7 +63,9 @@ export function parseDeviceMessage<C extends DeviceChannel>(
   }
   const result = DEVICE_MESSAGE_SCHEMAS[channel].safeParse(json)
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    const issues = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${translateMessage(issue.message, 'uk')}`,
+    )
     return { ok: false, reason: `invalid ${channel}: ${issues.join('; ')}` }
   }
   return { ok: true, message: result.data as DeviceMessage<C> }

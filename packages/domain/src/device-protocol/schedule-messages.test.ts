@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translateMessage } from '../i18n/messages'
 import { DEFAULT_WEEKLY_SCHEDULE, SCHEDULE_TIME_ZONE } from '../schedule/weekly-schedule'
 import { schedulePatchSchema, weeklyScheduleSchema } from '../schemas/schedule'
 import { telemetryMessageSchema } from './device-messages'
@@ -92,7 +93,7 @@ describe('weeklyScheduleSchema and schedulePatchSchema', () => {
     const result = schedulePatchSchema.safeParse({ days: [...Array(6).fill('c'.repeat(48)), 'r'] })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.path).toEqual(['days', 6])
-    expect(result.error?.issues[0]?.message).toMatch(/48 півгодин/)
+    expect(translateMessage(result.error?.issues[0]?.message ?? '', 'uk')).toMatch(/48 півгодин/)
     expect(schedulePatchSchema.safeParse({ enabled: true, mode: 'eco' }).success).toBe(false)
     expect(schedulePatchSchema.safeParse({ heater_reduction: 8 }).success).toBe(true)
   })

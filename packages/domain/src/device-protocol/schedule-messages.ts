@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
+import { translateMessage } from '../i18n/messages'
 import { isKnownTimeZone, type WeeklySchedule } from '../schedule/weekly-schedule'
 import { weeklyScheduleSchema } from '../schemas/schedule'
 import { DEVICE_LINK } from './link-limits'
@@ -21,7 +23,7 @@ export const scheduleShapeSchema = z.object({
 
 /** What a controller applies: the dashboard's rules, in a time zone it knows. */
 export const deviceScheduleSchema = weeklyScheduleSchema.extend({
-  time_zone: z.string().refine(isKnownTimeZone, { error: 'Невідомий часовий пояс' }),
+  time_zone: z.string().refine(isKnownTimeZone, { error: msg('validation.schedule.timeZone') }),
 })
 
 /** Why a controller refuses a schedule, as 'schedule.<field>: <message>; …'; null when it is acceptable. */
@@ -29,7 +31,7 @@ export function scheduleRefusalReason(schedule: DeviceSchedule): string | null {
   const result = deviceScheduleSchema.safeParse(schedule)
   if (result.success) return null
   const reason = result.error.issues
-    .map((issue) => `${['schedule', ...issue.path].join('.')}: ${issue.message}`)
+    .map((issue) => `${['schedule', ...issue.path].join('.')}: ${translateMessage(issue.message, 'uk')}`)
     .join('; ')
   return reason.slice(0, DEVICE_LINK.maxReasonLength)
 }

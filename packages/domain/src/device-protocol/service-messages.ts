@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { translateMessage } from '../i18n/messages'
 import {
   type ServiceSettingName,
   type ServiceSettings,
@@ -25,7 +26,7 @@ export function serviceRefusalReason(service: ServiceSettings): string | null {
   const result = serviceSettingsSchema.safeParse(service)
   if (result.success) return null
   const reason = result.error.issues
-    .map((issue) => `service.${issue.path.join('.')}: ${issue.message}`)
+    .map((issue) => `service.${issue.path.join('.')}: ${translateMessage(issue.message, 'uk')}`)
     .join('; ')
   return reason.slice(0, DEVICE_LINK.maxReasonLength)
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
+import { translateMessage } from '../i18n/messages'
 import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import {
   BASE_SETTINGS_REVISION,
@@ -12,7 +14,7 @@ import { scheduleShapeSchema } from './schedule-messages'
 import { serviceShapeSchema } from './service-messages'
 import { isoTimestamp, refusalReason, settingsVersion } from './wire-fields'
 
-const power = z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' })
+const power = z.enum(['on', 'off'], { error: msg('validation.settings.onOff') })
 
 // The wire type of a setting without its range: a switch is a boolean, a mode a whole number.
 function wireValueSchema(setting: SettingDefinition) {
@@ -73,7 +75,9 @@ export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { power: 'on', ...factory
 export function settingsRefusalReason(settings: ReportedDeviceSettings): string | null {
   const result = deviceSettingsSchema.safeParse(settings)
   if (result.success) return null
-  const reason = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+  const reason = result.error.issues
+    .map((issue) => `${issue.path.join('.')}: ${translateMessage(issue.message, 'uk')}`)
+    .join('; ')
   return reason.slice(0, DEVICE_LINK.maxReasonLength)
 }
 

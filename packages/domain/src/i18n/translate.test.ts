@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { DOMAIN_MESSAGES_EN } from './en/domain'
-import { LABEL_TWINS_EN } from './en/labels'
 import { SERVER_MESSAGES_EN } from './en/server'
 import { msg, translate } from './index'
 import { compileCatalogue } from './translate'
@@ -74,21 +73,24 @@ describe('translate', () => {
   it("speaks English from the server's and the domain's catalogues", () => {
     // The server's texts are keyed (ADR 055): translate renders them like translateMessage does.
     expect(translate(msg('server.common.signInRequired'), 'en')).toBe('Please sign in.')
-    expect(
-      translate(msg('server.common.tooManyAttempts', { wait: msg('common.minutes', { count: 2 }) }), 'en'),
-    ).toBe('Too many attempts. Try again in 2 min.')
-    expect(translate("Час без зв'язку — від 5 до 1440 хв", 'en')).toBe(
-      'Time without connection: from 5 to 1440 min',
-    )
-    expect(translate('Значення має бути кратним 0,5', 'en')).toBe('The value must be a multiple of 0.5')
-    expect(translate('Відхилено: Задана температура, °C: застосовано 60 замість 65', 'en')).toBe(
-      'Refused: Set temperature, °C: applied 60 instead of 65',
-    )
+    const wait = msg('server.common.tooManyAttempts', { wait: msg('common.minutes', { count: 2 }) })
+    expect(translate(wait, 'en')).toBe('Too many attempts. Try again in 2 min.')
   })
 
-  it('uses the English tables the domain already has for its labels', () => {
-    expect(translate('Розпал', 'en')).toBe('Ignition')
-    expect(translate('Помилка котла', 'en')).toBe('Boiler error')
+  it("renders the domain's keyed messages, their parameters that are messages too, and numbers in the language", () => {
+    const range = msg('validation.alarms.range', {
+      subject: 'labels.alarmThreshold.offline.subject',
+      min: 5,
+      max: 1440,
+      unit: 'labels.alarmThreshold.offline.unit',
+    })
+    expect(translate(range, 'uk')).toBe("Час без зв'язку — від 5 до 1440 хв")
+    expect(translate(range, 'en')).toBe('Time without connection: from 5 to 1440 min')
+    const step = msg('validation.field.multipleOf', { step: 0.5 })
+    expect(translate(step, 'uk')).toBe('Значення має бути кратним 0,5')
+    expect(translate(step, 'en')).toBe('The value must be a multiple of 0.5')
+    expect(translate(msg('labels.workMode.m8'), 'en')).toBe('Ignition')
+    expect(translate(msg('labels.alarm.deviceError.label'), 'en')).toBe('Boiler error')
   })
 
   it('keeps a text it does not know, e.g. a name', () => {
@@ -97,7 +99,7 @@ describe('translate', () => {
 
   it('has no entry whose English is empty, Cyrillic or has other placeholders than its key', () => {
     const parts = (text: string) => [...text.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort()
-    for (const catalogue of [DOMAIN_MESSAGES_EN, SERVER_MESSAGES_EN, LABEL_TWINS_EN]) {
+    for (const catalogue of [DOMAIN_MESSAGES_EN, SERVER_MESSAGES_EN]) {
       for (const [key, english] of Object.entries(catalogue)) {
         expect(english.trim(), key).not.toBe('')
         expect(english, key).not.toMatch(/\p{Script=Cyrillic}/u)
@@ -108,7 +110,7 @@ describe('translate', () => {
 
   it('has one English for a text that two catalogues share', () => {
     const seen = new Map<string, string>()
-    for (const catalogue of [LABEL_TWINS_EN, DOMAIN_MESSAGES_EN, SERVER_MESSAGES_EN]) {
+    for (const catalogue of [DOMAIN_MESSAGES_EN, SERVER_MESSAGES_EN]) {
       for (const [key, english] of Object.entries(catalogue)) {
         if (seen.has(key)) expect(english, key).toBe(seen.get(key))
         seen.set(key, english)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALARM_STATES } from '../alarms'
+import { msg } from '../i18n/message'
 import {
   alarmDocumentSchema,
   alarmListDocumentSchema,
@@ -23,7 +24,7 @@ export const ALARMS_PAGE_SIZE = 50
 
 const booleanParam = (name: string) =>
   z
-    .enum(['true', 'false', '1', '0'], { message: `${name} має бути true або false` })
+    .enum(['true', 'false', '1', '0'], { message: msg('validation.query.booleanFlag', { name }) })
     .transform((value) => value === 'true' || value === '1')
 
 const notificationsQuery = z.object({
@@ -37,12 +38,16 @@ const alarmsQuery = z.object({
   from: instantParam('from').optional(),
   to: instantParam('to').optional(),
   'filter[state]': z
-    .enum(STATE_FILTERS, { message: `filter[state] має бути одним із: ${STATE_FILTERS.join(', ')}` })
+    .enum(STATE_FILTERS, {
+      message: msg('validation.query.stateFilter', { values: STATE_FILTERS.join(', ') }),
+    })
     .optional(),
 })
 
 const alarmParams = z.object({ id: idSchema('id'), alarmId: idSchema('alarmId') })
-const unsubscribeQuery = z.object({ token: z.string().max(200, { message: 'token задовгий' }) })
+const unsubscribeQuery = z.object({
+  token: z.string().max(200, { message: msg('validation.query.tokenTooLong') }),
+})
 
 // The account's notifications (the bell), its notification preferences, the one-click unsubscribe of the
 // alarm e-mails, and a device's alarms and their thresholds (ADR 023).

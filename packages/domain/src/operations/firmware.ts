@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { noContentSchema } from '../resources/document'
 import {
   firmwareDeviceListDocumentSchema,
@@ -18,7 +19,7 @@ const admin = rolesOnly('admin')
 export const ROLLOUTS_PAGE_SIZE = 10
 
 const downloadParams = z.object({
-  token: z.string().max(200, { error: 'Посилання на прошивку неправильне' }),
+  token: z.string().max(200, { error: msg('validation.query.firmwareLinkInvalid') }),
 })
 
 // Firmware images per device type and their rollouts: administrators only (ADR 027); the download is the

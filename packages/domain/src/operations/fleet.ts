@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { FLEET_ATTENTION, fleetListDocumentSchema } from '../resources/fleet'
 import { defineOperation, rolesOnly } from './operation'
 import { cacheBustingQuery, pageQuery, textParam } from './parameters'
@@ -9,7 +10,9 @@ const fleetQuery = z.object({
   ...pageQuery(FLEET_PAGE_SIZE),
   'filter[search]': textParam('filter[search]', 100).optional(),
   'filter[attention]': z
-    .enum(FLEET_ATTENTION, { message: `filter[attention] має бути одним із: ${FLEET_ATTENTION.join(', ')}` })
+    .enum(FLEET_ATTENTION, {
+      message: msg('validation.query.attentionFilter', { values: FLEET_ATTENTION.join(', ') }),
+    })
     .optional(),
   ...cacheBustingQuery,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import {
   CONSUMPTION_PERIODS,
   HISTORY_RESOLUTION_PARAMS,
@@ -20,7 +21,7 @@ const historyQuerySchema = z.object({
   ...rangeQueryShape,
   resolution: z
     .enum(HISTORY_RESOLUTION_PARAMS, {
-      message: `resolution має бути одним із: ${HISTORY_RESOLUTION_PARAMS.join(', ')}`,
+      message: msg('validation.query.resolution', { values: HISTORY_RESOLUTION_PARAMS.join(', ') }),
     })
     .default('auto'),
 })
@@ -28,7 +29,9 @@ const historyQuerySchema = z.object({
 const consumptionQuerySchema = z.object({
   ...rangeQueryShape,
   period: z
-    .enum(CONSUMPTION_PERIODS, { message: `period має бути одним із: ${CONSUMPTION_PERIODS.join(', ')}` })
+    .enum(CONSUMPTION_PERIODS, {
+      message: msg('validation.query.period', { values: CONSUMPTION_PERIODS.join(', ') }),
+    })
     .default('day'),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { LIMITS } from '../limits'
 import { userDocumentSchema } from '../resources/catalogue'
 import { noContentSchema } from '../resources/document'
@@ -35,14 +36,14 @@ export const ITEM_SORTS = ['name', 'serial_number', 'status', 'created_at', 'upd
 export const ITEM_BATCHES_PER_HOUR = 10
 
 const includeQuery = z.object({
-  include: z.enum(['category'], { message: 'include може бути лише: category' }).optional(),
+  include: z.enum(['category'], { message: msg('validation.query.includeCategory') }).optional(),
 })
 
 const itemListQuery = listQuerySchema(ITEM_SORTS, LIMITS.deviceListPageSize).extend({
   include: includeQuery.shape.include,
   'filter[user_id]': idSchema('filter[user_id]').optional(),
   'filter[scope]': z
-    .enum(['own', 'shared', 'all'], { message: 'filter[scope] має бути одним із: own, shared, all' })
+    .enum(['own', 'shared', 'all'], { message: msg('validation.query.scopeFilter') })
     .optional(),
   ...cacheBustingQuery,
 })
@@ -50,8 +51,8 @@ const itemListQuery = listQuerySchema(ITEM_SORTS, LIMITS.deviceListPageSize).ext
 const ownersQuery = z.object({
   'filter[search]': z
     .string()
-    .max(100, { message: 'filter[search] має містити не більше 100 символів' })
-    .refine((value) => !hasControlCharacter(value), { message: 'filter[search] має бути звичайним текстом' })
+    .max(100, { message: msg('validation.query.searchTooLong') })
+    .refine((value) => !hasControlCharacter(value), { message: msg('validation.query.searchPlain') })
     .optional(),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { ID_PATTERN, LIMITS, MAX_ID } from '../limits'
 import { hasControlCharacter } from '../schemas/fields'
 
@@ -14,28 +15,31 @@ export const MAX_INT = MAX_ID
 export function positiveIntParam(
   name: string,
   max = MAX_INT,
-  tooLarge = `${name} має бути не більше ${max}`,
+  tooLarge = msg('validation.query.atMost', { name, max }),
 ) {
   return z
-    .string({ message: `${name} має бути числом` })
-    .regex(/^\d+$/, { message: `${name} має бути цілим числом, записаним десятковими цифрами`, abort: true })
-    .regex(/^[1-9]/, { message: `${name} має бути не менше 1, без нулів на початку`, abort: true })
+    .string({ message: msg('validation.query.number', { name }) })
+    .regex(/^\d+$/, { message: msg('validation.query.wholeNumber', { name }), abort: true })
+    .regex(/^[1-9]/, { message: msg('validation.query.positive', { name }), abort: true })
     .refine((digits) => ID_PATTERN.test(digits) && Number(digits) <= max, { message: tooLarge })
     .transform(Number)
 }
 
 export const isId = (digits: string) => ID_PATTERN.test(digits) && Number(digits) <= MAX_INT
 
-export const idSchema = (name: string) => positiveIntParam(name, MAX_INT, `${name} завеликий`)
+export const idSchema = (name: string) =>
+  positiveIntParam(name, MAX_INT, msg('validation.query.tooLarge', { name }))
 
 export const idParams = z.object({ id: idSchema('id') })
 
 // Free text in the query (filter[name], filter[role]): bounded and without control characters.
 export function textParam(name: string, max: number) {
   return z
-    .string({ message: `${name} має бути текстом` })
-    .max(max, { message: `${name} має містити не більше ${max} символів` })
-    .refine((text) => !hasControlCharacter(text), { message: `${name} не може містити керівних символів` })
+    .string({ message: msg('validation.query.text', { name }) })
+    .max(max, { message: msg('validation.query.maxLength', { name, max }) })
+    .refine((text) => !hasControlCharacter(text), {
+      message: msg('validation.query.controlCharacters', { name }),
+    })
 }
 
 // Query keys stay flat as the wire sends them: page[number], page[size], filter[name], sort.
@@ -58,7 +62,7 @@ export function listQuerySchema<const Columns extends readonly [string, ...strin
   return z.object({
     ...pageQuery(defaultSize),
     sort: z
-      .enum(sortValues, { message: `sort має бути одним із: ${sortValues.join(', ')}` })
+      .enum(sortValues, { message: msg('validation.query.sort', { values: sortValues.join(', ') }) })
       .default('created_at' as never),
     'filter[name]': textParam('filter[name]', 200).optional(),
   })
@@ -71,17 +75,17 @@ const LATEST_AHEAD_MS = 366 * 86_400_000
 /** An instant in the query (`from`, `to`): ISO 8601 with its time zone, within 2000 … a year from now. */
 export const instantParam = (name: string) =>
   z
-    .string({ message: `${name} обов'язковий: дата й час ISO 8601, напр. 2026-11-24T06:00:00Z` })
-    .max(40, { message: `${name} має бути датою й часом ISO 8601` })
+    .string({ message: msg('validation.query.dateTimeRequired', { name }) })
+    .max(40, { message: msg('validation.query.dateTime', { name }) })
     .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text), {
-      message: `${name} має бути датою й часом ISO 8601 із часовим поясом, напр. 2026-11-24T06:00:00Z`,
+      message: msg('validation.query.dateTimeZone', { name }),
       abort: true,
     })
     .refine((text) => !Number.isNaN(Date.parse(text)), {
-      message: `${name} не є дійсною датою`,
+      message: msg('validation.query.dateInvalid', { name }),
       abort: true,
     })
     .transform((text) => new Date(text))
     .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= Date.now() + LATEST_AHEAD_MS, {
-      message: `${name} має бути між 2000-01-01 і датою через рік від сьогодні`,
+      message: msg('validation.query.dateRange', { name }),
     })

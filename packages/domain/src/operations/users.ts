@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { userDocumentSchema, userListDocumentSchema } from '../resources/catalogue'
 import { noContentSchema } from '../resources/document'
 import { userCreateSchema, userUpdateSchema } from '../schemas/users'
@@ -7,7 +8,7 @@ import { idParams, isId, listQuerySchema, textParam } from './parameters'
 
 export const USER_SORTS = ['name', 'email', 'created_at'] as const
 
-const include = z.enum(['roles'], { message: 'include може бути лише: roles' }).optional()
+const include = z.enum(['roles'], { message: msg('validation.query.includeRoles') }).optional()
 
 // Users are managed by administrators only (spec §6); everyone edits their own account through /me. The role
 // is checked before the body is read: a caller without it learns nothing, not even which fields are invalid.
@@ -24,7 +25,7 @@ const listUsers = defineOperation({
     // A role id (a valid id when all digits) or a role name.
     'filter[role]': textParam('filter[role]', 50)
       .refine((role) => !/^\d+$/.test(role.trim()) || isId(role.trim()), {
-        message: 'filter[role] має бути id ролі в допустимих межах або назвою ролі',
+        message: msg('validation.query.roleFilter'),
       })
       .optional(),
     include,

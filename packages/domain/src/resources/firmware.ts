@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
+import { translateMessage } from '../i18n/messages'
 import { ITEM_STATUSES } from '../item-status'
 import type { Language } from '../languages'
 import { documentSchema, listDocumentSchema, resourceSchema, toOneSchema, wireDate } from './document'
@@ -29,47 +31,15 @@ export const FIRMWARE_UPDATE_STATES = [
 ] as const
 export type FirmwareUpdateState = (typeof FIRMWARE_UPDATE_STATES)[number]
 
-/** Ukrainian names of a device's update state. */
-export const FIRMWARE_UPDATE_STATE_LABELS: Record<FirmwareUpdateState, string> = {
-  waiting: 'Чекає другого етапу',
-  sent: 'Надіслано, чекає пристрій',
-  downloading: 'Завантажує',
-  installing: 'Встановлює',
-  succeeded: 'Оновлено',
-  failed: 'Помилка',
-}
-
-/** The same states in English (Ukrainian stays the reference wording). */
-export const FIRMWARE_UPDATE_STATE_LABELS_EN: Record<FirmwareUpdateState, string> = {
-  waiting: 'Waiting for the second stage',
-  sent: 'Sent, waiting for the device',
-  downloading: 'Downloading',
-  installing: 'Installing',
-  succeeded: 'Updated',
-  failed: 'Failed',
-}
-
 export function firmwareUpdateStateLabel(state: FirmwareUpdateState, language: Language = 'uk'): string {
-  return (language === 'en' ? FIRMWARE_UPDATE_STATE_LABELS_EN : FIRMWARE_UPDATE_STATE_LABELS)[state]
+  return translateMessage(msg(`labels.firmwareUpdate.${state}`), language)
 }
 
 export const FIRMWARE_ROLLOUT_STATUSES = ['running', 'completed', 'halted'] as const
 export type FirmwareRolloutStatus = (typeof FIRMWARE_ROLLOUT_STATUSES)[number]
 
-export const FIRMWARE_ROLLOUT_STATUS_LABELS: Record<FirmwareRolloutStatus, string> = {
-  running: 'Триває',
-  completed: 'Завершено',
-  halted: 'Зупинено після збоїв першого етапу',
-}
-
-export const FIRMWARE_ROLLOUT_STATUS_LABELS_EN: Record<FirmwareRolloutStatus, string> = {
-  running: 'In progress',
-  completed: 'Completed',
-  halted: 'Stopped after failures in the first stage',
-}
-
 export function firmwareRolloutStatusLabel(status: FirmwareRolloutStatus, language: Language = 'uk'): string {
-  return (language === 'en' ? FIRMWARE_ROLLOUT_STATUS_LABELS_EN : FIRMWARE_ROLLOUT_STATUS_LABELS)[status]
+  return translateMessage(msg(`labels.firmwareRollout.${status}`), language)
 }
 
 /** One device of a rollout and how far it got. */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ITEM_ACCESS } from '../access-levels'
+import { msg } from '../i18n/message'
+import { translateMessage } from '../i18n/messages'
 import { ITEM_STATUSES } from '../item-status'
 import type { Language } from '../languages'
 import { SYNC_STATUSES } from '../sync-status'
@@ -20,29 +22,9 @@ export const FLEET_ATTENTION = [
 ] as const
 export type FleetAttention = (typeof FLEET_ATTENTION)[number]
 
-export const FLEET_ATTENTION_LABELS: Record<FleetAttention, string> = {
-  alarm: 'Активна тривога',
-  refused: 'Котел відмовив у налаштуваннях',
-  offline: "Немає зв'язку",
-  'settings-pending': 'Налаштування чекають на котел',
-  unpaired: 'Контролер ще не підключено',
-  ok: 'Усе гаразд',
-  archived: 'Заблоковано',
-}
-
-/** The same in English (Ukrainian stays the reference wording). */
-export const FLEET_ATTENTION_LABELS_EN: Record<FleetAttention, string> = {
-  alarm: 'Active alarm',
-  refused: 'The boiler refused the settings',
-  offline: 'No connection',
-  'settings-pending': 'Settings waiting for the boiler',
-  unpaired: 'Controller not connected yet',
-  ok: 'All well',
-  archived: 'Blocked',
-}
-
 export function fleetAttentionLabel(attention: FleetAttention, language: Language = 'uk'): string {
-  return (language === 'en' ? FLEET_ATTENTION_LABELS_EN : FLEET_ATTENTION_LABELS)[attention]
+  const key = attention === 'settings-pending' ? 'settingsPending' : attention
+  return translateMessage(msg(`labels.fleetAttention.${key}`), language)
 }
 
 /** GET /fleet: every device the installer (or admin) has access to, with its live state. */

@@ -1,31 +1,37 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { languageSchema } from '../languages'
 import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
 
-const loginEmail = emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' })
+const loginEmail = emailField({
+  required: msg('validation.email.required'),
+  invalid: msg('validation.email.invalid'),
+})
 
 export const loginSchema = z.object({
   email: loginEmail,
-  password: z.string({ error: 'Необхідно ввести пароль!' }).min(1, { error: 'Необхідно ввести пароль!' }),
+  password: z
+    .string({ error: msg('validation.password.required') })
+    .min(1, { error: msg('validation.password.required') }),
   remember: z.boolean().optional().default(true),
 })
 
 const accountFields = {
-  name: requiredText('Введіть логін!', {
+  name: requiredText(msg('validation.account.loginRequired'), {
     length: 100,
-    message: 'Логін має бути не довшим за 100 символів',
+    message: msg('validation.account.loginTooLong'),
   }),
   email: loginEmail,
   password: passwordField({
-    required: 'Необхідно ввести пароль!',
-    tooShort: 'Пароль має бути не менше 8 символів!',
+    required: msg('validation.password.required'),
+    tooShort: msg('validation.password.tooShort'),
   }),
-  password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+  password_confirmation: z.string({ error: msg('validation.password.confirm') }),
   /** The language chosen before signing up (the browser's); 'uk' when absent. */
   language: languageSchema.optional(),
 }
 
-const INVITATION_LINK_INVALID = 'Запрошення недійсне: перевірте посилання з листа'
+const INVITATION_LINK_INVALID = msg('validation.account.invitationInvalid')
 
 export const registerSchema = z
   .object({
@@ -40,9 +46,9 @@ export const registerSchema = z
       .max(200, { error: INVITATION_LINK_INVALID })
       .optional(),
   })
-  .refine(...passwordsMatch('Паролі мають збігатися'))
+  .refine(...passwordsMatch(msg('validation.password.mismatch')))
 
-const SETUP_LINK_INVALID = 'Посилання для налаштування недійсне або застаріло.'
+const SETUP_LINK_INVALID = msg('validation.account.setupLinkInvalid')
 /** The secret of the one-time setup link printed at the first start of a real installation (ADR 044). */
 const setupToken = z
   .string({ error: SETUP_LINK_INVALID })
@@ -55,35 +61,35 @@ export const setupCheckSchema = z.object({ token: setupToken })
 /** POST /setup: the installation's first administrator, from the printed link. */
 export const setupAdminSchema = z
   .object({ ...accountFields, token: setupToken })
-  .refine(...passwordsMatch('Паролі мають збігатися'))
+  .refine(...passwordsMatch(msg('validation.password.mismatch')))
 
 /** The register form also asks to accept the terms; the server never receives that field. */
 export const registerFormSchema = z
   .object({
     ...registerSchema.shape,
-    terms: z.literal(true, { error: 'Будь ласка, прийміть Правила та умови!' }),
+    terms: z.literal(true, { error: msg('validation.account.acceptTerms') }),
   })
-  .refine(...passwordsMatch('Паролі мають збігатися'))
+  .refine(...passwordsMatch(msg('validation.password.mismatch')))
 
 export const passwordForgotSchema = z.object({
-  email: emailField({ required: "Email обов'язковий!", invalid: 'Необіхдно вписати існуючий email!' }),
+  email: emailField({ required: msg('validation.email.required'), invalid: msg('validation.email.unknown') }),
   /** Where the mailed link leads; used only on an allowed origin, otherwise the link leads to the app's own address. */
   redirect_url: z
-    .url({ protocol: /^https?$/, error: 'Некоректна адреса для посилання відновлення' })
+    .url({ protocol: /^https?$/, error: msg('validation.account.resetAddressInvalid') })
     .optional(),
 })
 
 export const passwordResetSchema = z
   .object({
     email: loginEmail,
-    token: requiredText('Посилання для відновлення пароля недійсне'),
+    token: requiredText(msg('validation.account.resetLinkInvalid')),
     password: passwordField({
-      required: "Пароль обов'язковий!",
-      tooShort: 'Пароль повинен бути більше 8 символів!',
+      required: msg('validation.password.resetRequired'),
+      tooShort: msg('validation.password.resetTooShort'),
     }),
-    password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
+    password_confirmation: z.string({ error: msg('validation.password.confirm') }),
   })
-  .refine(...passwordsMatch('Паролі не однакові'))
+  .refine(...passwordsMatch(msg('validation.password.resetMismatch')))
 
 export type LoginInput = z.input<typeof loginSchema>
 export type LoginData = z.infer<typeof loginSchema>

@@ -1,31 +1,32 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { plainText, requiredText } from './fields'
 
 export const roleSchema = z.object({
-  name: requiredText('Введіть назву ролі', {
+  name: requiredText(msg('validation.catalogue.roleNameRequired'), {
     length: 50,
-    message: 'Назва ролі має бути не довшою за 50 символів',
+    message: msg('validation.catalogue.roleNameTooLong'),
   }),
 })
 
 export const tagSchema = z.object({
-  name: requiredText('Введіть назву тегу', {
+  name: requiredText(msg('validation.catalogue.tagNameRequired'), {
     length: 50,
-    message: 'Назва тегу має бути не довшою за 50 символів',
+    message: msg('validation.catalogue.tagNameTooLong'),
   }),
   color: z
-    .string({ error: 'Оберіть колір' })
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Колір має бути у форматі #rrggbb' }),
+    .string({ error: msg('validation.catalogue.colourRequired') })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: msg('validation.catalogue.colourFormat') }),
 })
 
 export const categorySchema = z.object({
-  name: requiredText('Введіть назву категорії', {
+  name: requiredText(msg('validation.catalogue.categoryNameRequired'), {
     length: 100,
-    message: 'Назва категорії має бути не довшою за 100 символів',
+    message: msg('validation.catalogue.categoryNameTooLong'),
   }),
-  description: plainText('Опис має бути текстом', { multiline: true })
+  description: plainText(msg('validation.catalogue.descriptionText'), { multiline: true })
     .trim()
-    .max(1000, { error: 'Опис має бути не довшим за 1000 символів' })
+    .max(1000, { error: msg('validation.catalogue.descriptionTooLong') })
     .optional(),
 })
 

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { ID_PATTERN, MAX_ID, MIN_PASSWORD_LENGTH } from '../limits'
 
 /** The answer on a text field holding a control character (NUL, escape, bell, …): databases refuse NUL. */
-export const CONTROL_CHARACTERS_MESSAGE = 'Текст містить недопустимі символи'
+export const CONTROL_CHARACTERS_MESSAGE = msg('validation.field.controlCharacters')
 
 /** C0 and C1 control characters and DEL; with `multiline`, tab and line breaks are ordinary text. */
 export function hasControlCharacter(text: string, multiline = false): boolean {
@@ -53,9 +54,9 @@ export function passwordField(messages: { required: string; tooShort: string }) 
 }
 
 export function numberInRange(min: number, max: number, options: { integer?: boolean } = {}) {
-  const message = `Значення має бути від ${min} до ${max}`
-  const base = z.number({ error: 'Введіть число' })
-  const number = options.integer ? base.int({ error: 'Значення має бути цілим числом' }) : base
+  const message = msg('validation.field.range', { min, max })
+  const base = z.number({ error: msg('validation.field.number') })
+  const number = options.integer ? base.int({ error: msg('validation.field.wholeNumber') }) : base
   return number.min(min, { error: message }).max(max, { error: message })
 }
 

@@ -1,14 +1,15 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { requiredText } from './fields'
 
 export const helpRequestSchema = z.object({
-  name: requiredText("Будь ласка, введіть ваше ім'я", {
+  name: requiredText(msg('validation.help.nameRequired'), {
     length: 100,
-    message: "Ім'я має бути не довшим за 100 символів",
+    message: msg('validation.account.nameTooLong'),
   }),
   problem: requiredText(
-    'Будь ласка, опишіть проблему',
-    { length: 5000, message: 'Опис має бути не довшим за 5000 символів' },
+    msg('validation.help.problemRequired'),
+    { length: 5000, message: msg('validation.help.problemTooLong') },
     { multiline: true },
   ),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 
 // Bodies of the fuel routes (docs/api.md "History and fuel"); the messages are what the owner reads.
 
@@ -16,22 +17,22 @@ export const FUEL_LIMITS = {
 /** PATCH /items/{id}/fuel: any of the owner's fuel settings; null clears the price or the hopper capacity. */
 export const fuelSettingsPatchSchema = z
   .object({
-    calorific_value: number('Теплотворна здатність має бути числом')
-      .min(FUEL_LIMITS.calorific_value.min, { error: 'Теплотворна здатність — від 3 до 6 кВт·год/кг' })
-      .max(FUEL_LIMITS.calorific_value.max, { error: 'Теплотворна здатність — від 3 до 6 кВт·год/кг' })
+    calorific_value: number(msg('validation.fuel.calorificNumber'))
+      .min(FUEL_LIMITS.calorific_value.min, { error: msg('validation.fuel.calorificRange') })
+      .max(FUEL_LIMITS.calorific_value.max, { error: msg('validation.fuel.calorificRange') })
       .optional(),
-    boiler_efficiency: number('ККД має бути числом')
-      .min(FUEL_LIMITS.boiler_efficiency.min, { error: 'ККД — від 0,3 до 1' })
-      .max(FUEL_LIMITS.boiler_efficiency.max, { error: 'ККД — від 0,3 до 1' })
+    boiler_efficiency: number(msg('validation.fuel.efficiencyNumber'))
+      .min(FUEL_LIMITS.boiler_efficiency.min, { error: msg('validation.fuel.efficiencyRange') })
+      .max(FUEL_LIMITS.boiler_efficiency.max, { error: msg('validation.fuel.efficiencyRange') })
       .optional(),
-    pellet_price_per_tonne: number('Ціна має бути числом')
-      .min(FUEL_LIMITS.pellet_price_per_tonne.min, { error: 'Ціна не може бути від’ємною' })
-      .max(FUEL_LIMITS.pellet_price_per_tonne.max, { error: 'Ціна — не більше 1 000 000 грн за тонну' })
+    pellet_price_per_tonne: number(msg('validation.fuel.priceNumber'))
+      .min(FUEL_LIMITS.pellet_price_per_tonne.min, { error: msg('validation.fuel.priceNegative') })
+      .max(FUEL_LIMITS.pellet_price_per_tonne.max, { error: msg('validation.fuel.priceTooHigh') })
       .nullable()
       .optional(),
-    hopper_capacity_kg: number('Місткість бункера має бути числом')
-      .min(FUEL_LIMITS.hopper_capacity_kg.min, { error: 'Місткість бункера — від 1 до 100 000 кг' })
-      .max(FUEL_LIMITS.hopper_capacity_kg.max, { error: 'Місткість бункера — від 1 до 100 000 кг' })
+    hopper_capacity_kg: number(msg('validation.fuel.hopperNumber'))
+      .min(FUEL_LIMITS.hopper_capacity_kg.min, { error: msg('validation.fuel.hopperRange') })
+      .max(FUEL_LIMITS.hopper_capacity_kg.max, { error: msg('validation.fuel.hopperRange') })
       .nullable()
       .optional(),
   })
@@ -49,7 +50,7 @@ const kilograms = (kg: number) =>
 
 /** The refusal of a refill outside 1 kg … the hopper's capacity (or the absolute limit without one). */
 export const refillRangeMessage = (maxKg: number) =>
-  `Засипано має бути від ${FUEL_LIMITS.refill_kg.min} до ${kilograms(maxKg)} кг`
+  msg('validation.fuel.refillRange', { min: FUEL_LIMITS.refill_kg.min, max: kilograms(maxKg) })
 
 const REFILL_RANGE = refillRangeMessage(FUEL_LIMITS.refill_kg.max)
 
@@ -59,7 +60,7 @@ const REFILL_RANGE = refillRangeMessage(FUEL_LIMITS.refill_kg.max)
  */
 export const hopperRefillSchema = z
   .object({
-    kg: number('Вкажіть, скільки кілограмів засипано')
+    kg: number(msg('validation.fuel.refillRequired'))
       .min(FUEL_LIMITS.refill_kg.min, { error: REFILL_RANGE })
       .max(FUEL_LIMITS.refill_kg.max, { error: REFILL_RANGE })
       .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { ITEM_STATUSES } from '../item-status'
 import type { SettingName, SettingsGroup, SettingsValues } from '../settings/registry'
 import { settingEntries } from '../settings/setting-entries'
@@ -10,10 +11,10 @@ import { itemManageSchema } from './items'
 // settings group (in whole or in part), the on/off switch, or the device's own data (management screens).
 
 export const ITEM_PATCH_MESSAGES = {
-  mixed: 'Налаштування пристрою змінюються окремо від його даних',
-  oneGroup: 'За один запит можна змінити лише одну групу налаштувань',
-  readOnly: 'Це поле не можна змінити',
-  userMissing: 'Оберіть користувача',
+  mixed: msg('validation.itemPatch.mixed'),
+  oneGroup: msg('validation.itemPatch.oneGroup'),
+  readOnly: msg('validation.itemPatch.readOnly'),
+  userMissing: msg('validation.itemPatch.userRequired'),
 } as const
 
 // Document members a JSON:API client sends back unchanged; excerpt follows description.

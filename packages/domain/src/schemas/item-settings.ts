@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import type { SettingDefinition, SettingNameOf, SettingsGroup, SettingValue } from '../settings/registry'
 import { settingEntries, settingsOfGroup } from '../settings/setting-entries'
 import { numberInRange } from './fields'
@@ -13,13 +14,13 @@ export function settingValueSchema(setting: SettingDefinition): z.ZodType<number
     // Modes numbered without gaps need no more than the range.
     if (setting.choices.length === max - min + 1) return range
     return range.refine((value) => setting.choices.includes(value), {
-      error: `Значення має бути від ${min} до ${max}`,
+      error: msg('validation.field.range', { min, max }),
     })
   }
   const range = numberInRange(setting.min, setting.max, { integer: setting.step === 1 })
   if (Number.isInteger(setting.step)) return range
   return range.multipleOf(setting.step, {
-    error: `Значення має бути кратним ${String(setting.step).replace('.', ',')}`,
+    error: msg('validation.field.multipleOf', { step: setting.step }),
   })
 }
 
@@ -63,7 +64,7 @@ function groupSchema<Group extends SettingsGroup>(group: Group) {
 }
 
 export const toggleSettingsSchema = z.strictObject({
-  status: z.enum(['on', 'off'], { error: 'Пристрій можна лише увімкнути або вимкнути' }),
+  status: z.enum(['on', 'off'], { error: msg('validation.settings.onOff') }),
 })
 
 export const ITEM_SETTINGS_SCHEMAS = {
@@ -78,7 +79,7 @@ export const ITEM_SETTINGS_SCHEMAS = {
 export type ItemSettingsGroup = keyof typeof ITEM_SETTINGS_SCHEMAS
 
 export const itemSettingsSchema = z.union(Object.values(ITEM_SETTINGS_SCHEMAS), {
-  error: 'Невідома група налаштувань',
+  error: msg('validation.settings.unknownGroup'),
 })
 
 export type ItemSettings = z.infer<typeof itemSettingsSchema>

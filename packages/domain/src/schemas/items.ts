@@ -1,23 +1,24 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { ITEM_STATUSES } from '../item-status'
 import { idField, plainText, requiredText } from './fields'
 
 export const DEFAULT_ITEM_NAME = 'Пристрій 1'
 
-const SERIAL_NUMBER_MESSAGE = 'Будь ласка, введіть коректний серійний номер'
-const CATEGORY_MESSAGE = 'Будь ласка, виберіть тип пристрою'
+const SERIAL_NUMBER_MESSAGE = msg('validation.items.serialInvalid')
+const CATEGORY_MESSAGE = msg('validation.items.categoryRequired')
 
-const itemName = requiredText('Введіть назву пристрою', {
+const itemName = requiredText(msg('validation.items.nameRequired'), {
   length: 100,
-  message: 'Назва пристрою має бути не довшою за 100 символів',
+  message: msg('validation.items.nameTooLong'),
 })
-const owner = requiredText('Вкажіть власника пристрою', {
+const owner = requiredText(msg('validation.items.ownerNameRequired'), {
   length: 100,
-  message: "Ім'я власника має бути не довшим за 100 символів",
+  message: msg('validation.items.ownerNameTooLong'),
 })
-const description = plainText('Адреса має бути текстом', { multiline: true })
+const description = plainText(msg('validation.items.addressText'), { multiline: true })
   .trim()
-  .max(1000, { error: 'Адреса має бути не довшою за 1000 символів' })
+  .max(1000, { error: msg('validation.items.addressTooLong') })
 const categoryId = idField(CATEGORY_MESSAGE)
 
 /** Digits only and above zero; kept as a string because serials outgrow safe integers and keep leading zeros. */
@@ -36,7 +37,7 @@ export const itemCreateSchema = z.object({
   /** The owner's name; taken from the account when `user` names one. */
   owner: owner.optional(),
   /** The owner's account (relationship `user`); absent: the installer's own, to be handed over later. */
-  user_id: idField('Оберіть власника').optional(),
+  user_id: idField(msg('validation.items.ownerRequired')).optional(),
   serial_number: serialNumberSchema,
   description: description.default(''),
   category_id: categoryId,
@@ -48,8 +49,8 @@ export const itemManageSchema = z.object({
   owner: owner.optional(),
   description: description.optional(),
   category_id: categoryId.optional(),
-  is_on_homepage: z.boolean({ error: 'Синхронізація має бути увімкнена або вимкнена' }).optional(),
-  status: z.enum(ITEM_STATUSES, { error: 'Невідомий статус пристрою' }).optional(),
+  is_on_homepage: z.boolean({ error: msg('validation.items.syncOnOff') }).optional(),
+  status: z.enum(ITEM_STATUSES, { error: msg('validation.items.statusUnknown') }).optional(),
 })
 
 export type ItemCreateInput = z.input<typeof itemCreateSchema>
@@ -57,13 +58,17 @@ export type ItemCreateData = z.infer<typeof itemCreateSchema>
 export type ItemManageInput = z.input<typeof itemManageSchema>
 export type ItemManageData = z.infer<typeof itemManageSchema>
 
-const CODE_MISSING = 'Введіть код підтвердження'
+const CODE_MISSING = msg('validation.items.codeRequired')
 
 /** The 4-character pairing code as typed or sent by a controller (digits may arrive as a number). */
 export const verificationCodeSchema = z
   .union([z.string(), z.number()], { error: CODE_MISSING })
   .transform((token) => String(token).trim())
-  .pipe(plainText().min(1, { error: CODE_MISSING }).max(32, { error: 'Код підтвердження надто довгий' }))
+  .pipe(
+    plainText()
+      .min(1, { error: CODE_MISSING })
+      .max(32, { error: msg('validation.items.codeTooLong') }),
+  )
 
 /** POST /items/verify: does this serial await a code? */
 export const itemVerifySchema = z.object({ serial_number: serialNumberSchema })
@@ -77,7 +82,7 @@ export const itemVerifyTokenSchema = z.object({
 /** How many controllers one batch registers at most (POST /items/batch). */
 export const ITEM_BATCH_MAX = 500
 
-const DUPLICATE_SERIAL_MESSAGE = 'Серійний номер повторюється в цьому списку'
+const DUPLICATE_SERIAL_MESSAGE = msg('validation.items.serialRepeated')
 
 /**
  * POST /items/batch (administrators): controllers registered and paired at once at the factory. Each gets its
@@ -90,9 +95,9 @@ export const itemBatchCreateSchema = z.object({
   name: itemName.optional(),
   category_id: categoryId,
   serial_numbers: z
-    .array(serialNumberSchema, { error: 'Вкажіть список серійних номерів' })
-    .min(1, { error: 'Вкажіть хоча б один серійний номер' })
-    .max(ITEM_BATCH_MAX, { error: `Не більше ${ITEM_BATCH_MAX} серійних номерів за раз` })
+    .array(serialNumberSchema, { error: msg('validation.items.serialsRequired') })
+    .min(1, { error: msg('validation.items.serialsEmpty') })
+    .max(ITEM_BATCH_MAX, { error: msg('validation.items.serialsTooMany', { max: ITEM_BATCH_MAX }) })
     .superRefine((serials, context) => {
       const seen = new Set<string>()
       for (const [index, serial] of serials.entries()) {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { plainText } from './fields'
 
-const NOT_CONFIRMED = 'Ключ доступу не підтверджено. Спробуйте ще раз.'
+const NOT_CONFIRMED = msg('validation.passkeys.notConfirmed')
 // Base64url text from the browser's WebAuthn answer; bounded so that no request can carry megabytes.
 const b64 = (max = 16_384) =>
   z
@@ -58,17 +59,17 @@ export const passkeyAuthenticationResponseSchema = z.object(
 /** POST /me/passkeys/options: the recent re-authentication of ADR 034. */
 export const passkeyOptionsSchema = z.object({
   current_password: z
-    .string({ error: 'Введіть поточний пароль' })
-    .min(1, { error: 'Введіть поточний пароль' })
+    .string({ error: msg('validation.password.current') })
+    .min(1, { error: msg('validation.password.current') })
     .optional(),
 })
 
 /** POST /me/passkeys: the new passkey, and a name to tell it apart in the list. */
 export const passkeyCreateSchema = z.object({
   response: passkeyRegistrationResponseSchema,
-  name: plainText('Назва ключа має бути текстом')
+  name: plainText(msg('validation.passkeys.nameText'))
     .trim()
-    .max(100, { error: 'Назва ключа має бути не довшою за 100 символів' })
+    .max(100, { error: msg('validation.passkeys.nameTooLong') })
     .optional(),
 })
 export type PasskeyCreateInput = z.input<typeof passkeyCreateSchema>
@@ -83,7 +84,7 @@ export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>
 /** POST /login/two-factor/passkey-options: the challenge of the password step. */
 export const passkeySecondFactorOptionsSchema = z.object({
   challenge_token: z
-    .string({ error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-    .min(1, { error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-    .max(200, { error: 'Час на підтвердження входу минув. Увійдіть знову.' }),
+    .string({ error: msg('validation.twoFactor.signInExpired') })
+    .min(1, { error: msg('validation.twoFactor.signInExpired') })
+    .max(200, { error: msg('validation.twoFactor.signInExpired') }),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { type Language, languageSchema } from '../languages'
 import { profileEmailSchema, profileNameSchema, profilePasswordSchema } from './profile'
 
@@ -23,14 +24,14 @@ export const PROFILE_PATCH_MEMBERS = [
   'language',
 ] as const
 
-const NOTHING_TO_CHANGE = "Вкажіть, що змінити: ім'я, email або пароль."
-const ONE_AT_A_TIME = "Ім'я, email і пароль змінюються окремо."
+const NOTHING_TO_CHANGE = msg('validation.account.changeWhat')
+const ONE_AT_A_TIME = msg('validation.account.changeOne')
 
 // An e-mail change may also carry the current password (the web checks it first via auth/check-password).
 const emailChangeSchema = profileEmailSchema.extend({
   current_password: z
-    .string({ error: 'Введіть поточний пароль' })
-    .min(1, 'Введіть поточний пароль')
+    .string({ error: msg('validation.password.current') })
+    .min(1, msg('validation.password.current'))
     .optional(),
 })
 

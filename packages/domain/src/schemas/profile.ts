@@ -1,32 +1,38 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { emailField, passwordField, passwordsMatch, requiredText } from './fields'
 
 const newPassword = passwordField({
-  required: 'Введіть новий пароль',
-  tooShort: 'Пароль має бути не менше 8 символів!',
+  required: msg('validation.password.new'),
+  tooShort: msg('validation.password.tooShort'),
 })
 
 export const profileNameSchema = z.object({
-  name: requiredText("Введіть ім'я", { length: 100, message: "Ім'я має бути не довшим за 100 символів" }),
+  name: requiredText(msg('validation.account.nameRequired'), {
+    length: 100,
+    message: msg('validation.account.nameTooLong'),
+  }),
 })
 
 export const profilePasswordSchema = z
   .object({
     current_password: z
-      .string({ error: 'Введіть поточний пароль' })
-      .min(1, { error: 'Введіть поточний пароль' }),
+      .string({ error: msg('validation.password.current') })
+      .min(1, { error: msg('validation.password.current') }),
     password: newPassword,
-    password_confirmation: z.string({ error: 'Підтвердіть новий пароль' }),
+    password_confirmation: z.string({ error: msg('validation.password.confirmNew') }),
   })
-  .refine(...passwordsMatch('Паролі мають збігатися'))
+  .refine(...passwordsMatch(msg('validation.password.mismatch')))
 
 export const profileEmailSchema = z.object({
-  email: emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' }),
+  email: emailField({ required: msg('validation.email.required'), invalid: msg('validation.email.invalid') }),
 })
 
 /** The current password is confirmed before an e-mail change (spec §5). */
 export const checkPasswordSchema = z.object({
-  password: z.string({ error: 'Введіть поточний пароль' }).min(1, { error: 'Введіть поточний пароль' }),
+  password: z
+    .string({ error: msg('validation.password.current') })
+    .min(1, { error: msg('validation.password.current') }),
 })
 
 /**
@@ -35,17 +41,17 @@ export const checkPasswordSchema = z.object({
  */
 export const accountDeleteSchema = z.object({
   current_password: z
-    .string({ error: 'Введіть поточний пароль' })
-    .min(1, { error: 'Введіть поточний пароль' })
+    .string({ error: msg('validation.password.current') })
+    .min(1, { error: msg('validation.password.current') })
     .optional(),
 })
 
 /** A token from a mailed address link (verification, new address, undo). */
 export const emailLinkSchema = z.object({
   token: z
-    .string({ error: 'Посилання недійсне або застаріло: попросіть надіслати нове' })
-    .min(1, { error: 'Посилання недійсне або застаріло: попросіть надіслати нове' })
-    .max(200, { error: 'Посилання недійсне або застаріло: попросіть надіслати нове' }),
+    .string({ error: msg('validation.account.emailLinkInvalid') })
+    .min(1, { error: msg('validation.account.emailLinkInvalid') })
+    .max(200, { error: msg('validation.account.emailLinkInvalid') }),
 })
 export type EmailLinkInput = z.input<typeof emailLinkSchema>
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { plainText } from './fields'
 
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048
 
-const ENDPOINT_REQUIRED = 'Вкажіть адресу підписки (endpoint)'
-const ENDPOINT_INVALID = 'Адреса підписки має бути адресою https://'
-const P256DH_INVALID = 'Ключ p256dh має бути відкритим ключем P-256 (65 байтів, base64url)'
-const AUTH_INVALID = 'Ключ auth має бути 16 байтами в base64url'
+const ENDPOINT_REQUIRED = msg('validation.push.endpointRequired')
+const ENDPOINT_INVALID = msg('validation.push.endpointHttps')
+const P256DH_INVALID = msg('validation.push.p256dh')
+const AUTH_INVALID = msg('validation.push.auth')
 
 // base64url without padding (browsers give it so; a trailing '=' is tolerated). An uncompressed P-256 point is
 // 65 bytes starting with 0x04, so 87 characters starting with 'B'; the auth secret is 16 bytes, 22 characters.
@@ -30,16 +31,21 @@ function isPushEndpoint(endpoint: string): boolean {
 export const pushSubscriptionSchema = z.object({
   endpoint: plainText(ENDPOINT_REQUIRED)
     .min(1, { error: ENDPOINT_REQUIRED })
-    .max(PUSH_ENDPOINT_MAX_LENGTH, { error: `Адреса підписки довша за ${PUSH_ENDPOINT_MAX_LENGTH} символів` })
+    .max(PUSH_ENDPOINT_MAX_LENGTH, {
+      error: msg('validation.push.endpointTooLong', { max: PUSH_ENDPOINT_MAX_LENGTH }),
+    })
     .refine(isPushEndpoint, { error: ENDPOINT_INVALID }),
   // When the push service will end the subscription (milliseconds since 1970), if it says.
-  expirationTime: z.number({ error: 'expirationTime має бути числом або null' }).nullable().optional(),
+  expirationTime: z
+    .number({ error: msg('validation.push.expirationTime') })
+    .nullable()
+    .optional(),
   keys: z.object(
     {
       p256dh: z.string({ error: P256DH_INVALID }).regex(P256DH_PATTERN, { error: P256DH_INVALID }),
       auth: z.string({ error: AUTH_INVALID }).regex(AUTH_PATTERN, { error: AUTH_INVALID }),
     },
-    { error: 'Вкажіть ключі підписки (keys.p256dh і keys.auth)' },
+    { error: msg('validation.push.keysRequired') },
   ),
 })
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>

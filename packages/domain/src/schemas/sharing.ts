@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, SHARE_LEVELS } from '../access-levels'
+import { msg } from '../i18n/message'
 import { emailField, plainText } from './fields'
 
-const LEVEL_MESSAGE = 'Оберіть рівень доступу'
-const TOKEN_MESSAGE = 'Посилання запрошення неповне: відкрийте його з листа ще раз'
+const LEVEL_MESSAGE = msg('validation.sharing.levelRequired')
+const TOKEN_MESSAGE = msg('validation.sharing.tokenIncomplete')
 
 /** POST /items/{id}/shares: `owner` offers the device itself (a handover the new owner accepts). */
 export const shareCreateSchema = z.object({
-  email: emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' }),
+  email: emailField({ required: msg('validation.email.required'), invalid: msg('validation.email.invalid') }),
   access: z.enum(ACCESS_LEVELS, { error: LEVEL_MESSAGE }),
 })
 export type ShareCreateInput = z.input<typeof shareCreateSchema>

@@ -1,19 +1,20 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { passkeyAuthenticationResponseSchema } from './passkeys'
 
-const CODE_REQUIRED = 'Введіть код із застосунку або код відновлення'
+const CODE_REQUIRED = msg('validation.twoFactor.codeOrRecovery')
 
 /** A code typed by a person: six digits from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
 const codeField = z
   .string({ error: CODE_REQUIRED })
   .trim()
   .min(1, { error: CODE_REQUIRED })
-  .max(32, { error: 'Код задовгий' })
+  .max(32, { error: msg('validation.twoFactor.codeTooLong') })
 
 /** Guarded by the recent re-authentication (ADR 034): the current password here, or check-password 5 minutes ago. */
 const currentPassword = z
-  .string({ error: 'Введіть поточний пароль' })
-  .min(1, { error: 'Введіть поточний пароль' })
+  .string({ error: msg('validation.password.current') })
+  .min(1, { error: msg('validation.password.current') })
   .optional()
 
 /** POST /me/two-factor/totp and DELETE /me/two-factor/totp. */
@@ -25,9 +26,9 @@ export type TotpDisableInput = z.input<typeof totpDisableSchema>
 /** POST /me/two-factor/totp/confirm: the first code from the app turns TOTP on. */
 export const totpConfirmSchema = z.object({
   code: z
-    .string({ error: 'Введіть шестизначний код із застосунку' })
+    .string({ error: msg('validation.twoFactor.sixDigits') })
     .trim()
-    .regex(/^\d{6}$/, { error: 'Введіть шестизначний код із застосунку' }),
+    .regex(/^\d{6}$/, { error: msg('validation.twoFactor.sixDigits') }),
 })
 export type TotpConfirmInput = z.input<typeof totpConfirmSchema>
 
@@ -35,9 +36,9 @@ export type TotpConfirmInput = z.input<typeof totpConfirmSchema>
 export const loginTwoFactorSchema = z
   .object({
     challenge_token: z
-      .string({ error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-      .min(1, { error: 'Час на підтвердження входу минув. Увійдіть знову.' })
-      .max(200, { error: 'Час на підтвердження входу минув. Увійдіть знову.' }),
+      .string({ error: msg('validation.twoFactor.signInExpired') })
+      .min(1, { error: msg('validation.twoFactor.signInExpired') })
+      .max(200, { error: msg('validation.twoFactor.signInExpired') }),
     code: codeField.optional(),
     passkey: passkeyAuthenticationResponseSchema.optional(),
   })
@@ -50,6 +51,6 @@ export type LoginTwoFactorData = z.infer<typeof loginTwoFactorSchema>
 
 /** PATCH /security-settings. */
 export const securitySettingsPatchSchema = z.object({
-  require_two_factor: z.boolean({ error: 'require_two_factor має бути true або false' }),
+  require_two_factor: z.boolean({ error: msg('validation.twoFactor.requireFlag') }),
 })
 export type SecuritySettingsPatchInput = z.input<typeof securitySettingsPatchSchema>

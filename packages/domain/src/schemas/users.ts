@@ -1,27 +1,38 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { emailField, passwordField, passwordsMatch, plainText, requiredText } from './fields'
 
 const roleReference = z.object({
-  type: z.literal('roles', { error: 'Невірний тип ролі' }),
-  id: z.string({ error: 'Оберіть роль' }).trim().min(1, { error: 'Оберіть роль' }),
+  type: z.literal('roles', { error: msg('validation.users.roleInvalid') }),
+  id: z
+    .string({ error: msg('validation.users.roleRequired') })
+    .trim()
+    .min(1, { error: msg('validation.users.roleRequired') }),
 })
 
 const userFields = z.object({
-  name: requiredText("Введіть ім'я", { length: 100, message: "Ім'я має бути не довшим за 100 символів" }),
-  email: emailField({ required: "Email обов'язковий!", invalid: 'Має бути дійсний email!' }),
-  password: passwordField({
-    required: 'Необхідно ввести пароль!',
-    tooShort: 'Пароль має бути не менше 8 символів!',
+  name: requiredText(msg('validation.account.nameRequired'), {
+    length: 100,
+    message: msg('validation.account.nameTooLong'),
   }),
-  password_confirmation: z.string({ error: 'Підтвердіть пароль' }),
-  roles: z.array(roleReference, { error: 'Оберіть роль' }).min(1, { error: 'Оберіть роль' }),
-  profile_image: plainText('Некоректне зображення профілю').nullable().optional(),
+  email: emailField({ required: msg('validation.email.required'), invalid: msg('validation.email.invalid') }),
+  password: passwordField({
+    required: msg('validation.password.required'),
+    tooShort: msg('validation.password.tooShort'),
+  }),
+  password_confirmation: z.string({ error: msg('validation.password.confirm') }),
+  roles: z
+    .array(roleReference, { error: msg('validation.users.roleRequired') })
+    .min(1, { error: msg('validation.users.roleRequired') }),
+  profile_image: plainText(msg('validation.users.pictureInvalid')).nullable().optional(),
 })
 
-export const userCreateSchema = userFields.refine(...passwordsMatch('Паролі мають збігатися'))
+export const userCreateSchema = userFields.refine(...passwordsMatch(msg('validation.password.mismatch')))
 
 /** Any subset may be sent; a new password still needs its confirmation. */
-export const userUpdateSchema = userFields.partial().refine(...passwordsMatch('Паролі мають збігатися'))
+export const userUpdateSchema = userFields
+  .partial()
+  .refine(...passwordsMatch(msg('validation.password.mismatch')))
 
 export type UserCreateInput = z.input<typeof userCreateSchema>
 export type UserCreateData = z.infer<typeof userCreateSchema>

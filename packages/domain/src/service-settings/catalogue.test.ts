@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translateMessage } from '../i18n/messages'
 import { FUEL_DEFAULTS } from '../resources/history'
 import { FUEL_LIMITS } from '../schemas/history'
 import {
@@ -7,13 +8,14 @@ import {
   SERVICE_GROUPS,
   SERVICE_POWER_LEVELS,
   serviceSettingEntries,
+  serviceSettingLabel,
 } from './catalogue'
 import { SERVICE_PATCH_EMPTY, serviceSettingsPatchSchema, serviceSettingsSchema } from './schemas'
 
 describe('service settings catalogue', () => {
   it('has a Ukrainian label, a unit, a range holding the factory value and a known group for each parameter', () => {
     for (const [name, setting] of serviceSettingEntries()) {
-      expect(setting.label, name).toMatch(/[А-Яа-яІіЇїЄєҐґ]/)
+      expect(serviceSettingLabel(setting), name).toMatch(/[А-Яа-яІіЇїЄєҐґ]/)
       expect(setting.min, name).toBeLessThan(setting.max)
       expect(setting.factory, name).toBeGreaterThanOrEqual(setting.min)
       expect(setting.factory, name).toBeLessThanOrEqual(setting.max)
@@ -52,7 +54,7 @@ describe('service settings catalogue', () => {
   it('measures the calorific value as the fuel settings do (kWh/kg, same range and default)', () => {
     const { fuel_calorific_value } = Object.fromEntries(serviceSettingEntries())
     expect(fuel_calorific_value).toMatchObject({
-      unit: 'кВт·год/кг',
+      unit: 'kwhPerKg',
       min: FUEL_LIMITS.calorific_value.min,
       max: FUEL_LIMITS.calorific_value.max,
       factory: FUEL_DEFAULTS.calorific_value,
@@ -68,14 +70,17 @@ describe('serviceSettingsPatchSchema', () => {
 
   it('refuses out-of-range, fractional, unknown and empty changes with Ukrainian messages on the field', () => {
     const range = serviceSettingsPatchSchema.safeParse({ fan_speed_100: 150 })
-    expect(range.error?.issues[0]).toMatchObject({
-      path: ['fan_speed_100'],
-      message: 'Значення має бути від 10 до 100',
-    })
+    expect(range.error?.issues[0]?.path).toEqual(['fan_speed_100'])
+    expect(translateMessage(range.error?.issues[0]?.message ?? '', 'uk')).toBe(
+      'Значення має бути від 10 до 100',
+    )
     const fraction = serviceSettingsPatchSchema.safeParse({ feeder_work_30: 2.5 })
-    expect(fraction.error?.issues[0]?.message).toBe('Значення має бути цілим числом')
+    expect(translateMessage(fraction.error?.issues[0]?.message ?? '', 'uk')).toBe(
+      'Значення має бути цілим числом',
+    )
     expect(serviceSettingsPatchSchema.safeParse({ fan_speed: 50 }).success).toBe(false)
     const empty = serviceSettingsPatchSchema.safeParse({})
     expect(empty.error?.issues[0]?.message).toBe(SERVICE_PATCH_EMPTY)
+    expect(translateMessage(SERVICE_PATCH_EMPTY, 'uk')).toBe('Змініть хоча б один сервісний параметр')
   })
 })

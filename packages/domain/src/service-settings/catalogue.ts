@@ -1,3 +1,5 @@
+import { type MessageKey, msg } from '../i18n/message'
+import { translateMessage } from '../i18n/messages'
 import type { Language } from '../languages'
 import { FUEL_DEFAULTS } from '../resources/history'
 import { FUEL_LIMITS } from '../schemas/history'
@@ -11,46 +13,17 @@ import { FUEL_LIMITS } from '../schemas/history'
 export const SERVICE_GROUPS = ['feeder', 'fan', 'ignition', 'cleaning', 'pumps', 'fuel'] as const
 export type ServiceGroup = (typeof SERVICE_GROUPS)[number]
 
-export const SERVICE_GROUP_LABELS: Record<ServiceGroup, string> = {
-  feeder: 'Подавач палива (шнек)',
-  fan: 'Вентилятор',
-  ignition: 'Розпалювання',
-  cleaning: 'Очищення пальника',
-  pumps: 'Насоси',
-  fuel: 'Паливо',
-}
-
-/** The same groups in English (Ukrainian stays the reference wording). */
-export const SERVICE_GROUP_LABELS_EN: Record<ServiceGroup, string> = {
-  feeder: 'Fuel feeder (auger)',
-  fan: 'Fan',
-  ignition: 'Ignition',
-  cleaning: 'Burner cleaning',
-  pumps: 'Pumps',
-  fuel: 'Fuel',
-}
-
 /** The burner's power levels the feeder and the fan are tuned for, percent of the set power. */
 export const SERVICE_POWER_LEVELS = [30, 60, 100] as const
 export type ServicePowerLevel = (typeof SERVICE_POWER_LEVELS)[number]
 
-export type ServiceUnit = 'с' | 'хв' | '%' | '°C' | 'кВт·год/кг'
-
-/** The units in English. */
-export const SERVICE_UNITS_EN: Readonly<Record<ServiceUnit, string>> = {
-  с: 's',
-  хв: 'min',
-  '%': '%',
-  '°C': '°C',
-  'кВт·год/кг': 'kWh/kg',
-}
+/** A parameter's unit (its words: serviceUnit). */
+export type ServiceUnit = 'seconds' | 'minutes' | 'percent' | 'celsius' | 'kwhPerKg'
 
 export interface ServiceSettingDefinition {
   group: ServiceGroup
-  /** The form's label (Ukrainian, the reference wording), without the unit. */
+  /** The form's label without the unit: a message (ADR 055). */
   label: string
-  /** The same label in English. */
-  labelEn: string
   unit: ServiceUnit
   min: number
   max: number
@@ -58,16 +31,14 @@ export interface ServiceSettingDefinition {
   step: number
   /** What a controller uses until it is told otherwise. */
   factory: number
-  /** A line under the input. */
-  hint?: string
-  hintEn?: string
+  /** A line under the input: a message. */
+  hint?: MessageKey
 }
 
 const feederWork = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'feeder',
-  label: `Робота шнека на ${level} %`,
-  labelEn: `Auger run at ${level} %`,
-  unit: 'с',
+  label: msg('labels.service.feederWork', { level }),
+  unit: 'seconds',
   min: 1,
   max: 60,
   step: 1,
@@ -75,9 +46,8 @@ const feederWork = (level: ServicePowerLevel, factory: number): ServiceSettingDe
 })
 const feederPause = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'feeder',
-  label: `Пауза шнека на ${level} %`,
-  labelEn: `Auger pause at ${level} %`,
-  unit: 'с',
+  label: msg('labels.service.feederPause', { level }),
+  unit: 'seconds',
   min: 1,
   max: 120,
   step: 1,
@@ -85,9 +55,8 @@ const feederPause = (level: ServicePowerLevel, factory: number): ServiceSettingD
 })
 const fanSpeed = (level: ServicePowerLevel, factory: number): ServiceSettingDefinition => ({
   group: 'fan',
-  label: `Оберти вентилятора на ${level} %`,
-  labelEn: `Fan speed at ${level} %`,
-  unit: '%',
+  label: msg('labels.service.fanSpeed', { level }),
+  unit: 'percent',
   min: 10,
   max: 100,
   step: 1,
@@ -107,21 +76,18 @@ export const SERVICE_SETTINGS = {
   fan_speed_100: fanSpeed(100, 90),
   ignition_max_time: {
     group: 'ignition',
-    label: 'Найдовший час розпалювання',
-    labelEn: 'Longest ignition time',
-    unit: 'хв',
+    label: msg('labels.service.ignitionMaxTime.label'),
+    unit: 'minutes',
     min: 4,
     max: 30,
     step: 1,
     factory: 10,
-    hint: 'Без полум’я за цей час контролер зупиняє розпалювання',
-    hintEn: 'With no flame by then, the controller stops the ignition',
+    hint: 'labels.service.ignitionMaxTime.hint',
   },
   ignition_fan_speed: {
     group: 'ignition',
-    label: 'Оберти вентилятора під час розпалювання',
-    labelEn: 'Fan speed during ignition',
-    unit: '%',
+    label: msg('labels.service.ignitionFanSpeed.label'),
+    unit: 'percent',
     min: 10,
     max: 100,
     step: 1,
@@ -129,21 +95,18 @@ export const SERVICE_SETTINGS = {
   },
   flame_threshold: {
     group: 'ignition',
-    label: 'Поріг виявлення полум’я',
-    labelEn: 'Flame detection threshold',
-    unit: '%',
+    label: msg('labels.service.flameThreshold.label'),
+    unit: 'percent',
     min: 5,
     max: 90,
     step: 1,
     factory: 15,
-    hint: 'Яскравість за фотодатчиком, з якої полум’я вважається розпаленим',
-    hintEn: 'The flame sensor brightness from which the flame counts as lit',
+    hint: 'labels.service.flameThreshold.hint',
   },
   cleaning_interval: {
     group: 'cleaning',
-    label: 'Інтервал очищення',
-    labelEn: 'Cleaning interval',
-    unit: 'хв',
+    label: msg('labels.service.cleaningInterval.label'),
+    unit: 'minutes',
     min: 10,
     max: 480,
     step: 1,
@@ -151,9 +114,8 @@ export const SERVICE_SETTINGS = {
   },
   cleaning_duration: {
     group: 'cleaning',
-    label: 'Тривалість очищення',
-    labelEn: 'Cleaning time',
-    unit: 'с',
+    label: msg('labels.service.cleaningDuration.label'),
+    unit: 'seconds',
     min: 5,
     max: 120,
     step: 1,
@@ -161,9 +123,8 @@ export const SERVICE_SETTINGS = {
   },
   pump_start_temp: {
     group: 'pumps',
-    label: 'Температура увімкнення насоса котла',
-    labelEn: 'Boiler pump start temperature',
-    unit: '°C',
+    label: msg('labels.service.pumpStartTemp.label'),
+    unit: 'celsius',
     min: 25,
     max: 65,
     step: 1,
@@ -171,27 +132,23 @@ export const SERVICE_SETTINGS = {
   },
   antifreeze_temp: {
     group: 'pumps',
-    label: 'Температура захисту від замерзання',
-    labelEn: 'Frost protection temperature',
-    unit: '°C',
+    label: msg('labels.service.antifreezeTemp.label'),
+    unit: 'celsius',
     min: 1,
     max: 10,
     step: 1,
     factory: 5,
-    hint: 'Нижче неї насоси вмикаються, щоб вода в системі не замерзла',
-    hintEn: 'Below it the pumps start so that the water in the system does not freeze',
+    hint: 'labels.service.antifreezeTemp.hint',
   },
   fuel_calorific_value: {
     group: 'fuel',
-    label: 'Теплотворна здатність палива',
-    labelEn: 'Fuel calorific value',
-    unit: 'кВт·год/кг',
+    label: msg('labels.service.fuelCalorificValue.label'),
+    unit: 'kwhPerKg',
     min: FUEL_LIMITS.calorific_value.min,
     max: FUEL_LIMITS.calorific_value.max,
     step: 0.1,
     factory: FUEL_DEFAULTS.calorific_value,
-    hint: 'За нею контролер рахує потужність пальника з подачі шнека',
-    hintEn: 'The controller works out the burner power from the auger feed with it',
+    hint: 'labels.service.fuelCalorificValue.hint',
   },
 } as const satisfies Record<string, ServiceSettingDefinition>
 
@@ -202,7 +159,7 @@ export type ServiceSettings = Record<ServiceSettingName, number>
 
 /** A parameter's label in a language, without the unit. */
 export function serviceSettingLabel(setting: ServiceSettingDefinition, language: Language = 'uk'): string {
-  return language === 'en' ? setting.labelEn : setting.label
+  return translateMessage(setting.label, language)
 }
 
 /** The line under a parameter's input, if it has one. */
@@ -210,15 +167,15 @@ export function serviceSettingHint(
   setting: ServiceSettingDefinition,
   language: Language = 'uk',
 ): string | undefined {
-  return language === 'en' ? setting.hintEn : setting.hint
+  return setting.hint === undefined ? undefined : translateMessage(msg(setting.hint), language)
 }
 
 export function serviceUnit(unit: ServiceUnit, language: Language = 'uk'): string {
-  return language === 'en' ? SERVICE_UNITS_EN[unit] : unit
+  return translateMessage(msg(`labels.serviceUnit.${unit}`), language)
 }
 
 export function serviceGroupLabel(group: ServiceGroup, language: Language = 'uk'): string {
-  return (language === 'en' ? SERVICE_GROUP_LABELS_EN : SERVICE_GROUP_LABELS)[group]
+  return translateMessage(msg(`labels.serviceGroup.${group}`), language)
 }
 
 /** Every service parameter with its name, in the catalogue's order. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '../i18n/message'
 import { numberInRange } from '../schemas/fields'
 import {
   type ServiceSettingDefinition,
@@ -12,7 +13,7 @@ export function serviceSettingValueSchema(setting: ServiceSettingDefinition): z.
   const range = numberInRange(setting.min, setting.max, { integer: setting.step === 1 })
   if (setting.step === 1) return range
   return range.multipleOf(setting.step, {
-    error: `Значення має бути кратним ${String(setting.step).replace('.', ',')}`,
+    error: msg('validation.field.multipleOf', { step: setting.step }),
   })
 }
 
@@ -24,7 +25,7 @@ const valueShape = () =>
 /** A full set within the catalogue's ranges (what a controller accepts, as far as ranges go). */
 export const serviceSettingsSchema: z.ZodType<ServiceSettings> = z.object(valueShape())
 
-export const SERVICE_PATCH_EMPTY = 'Змініть хоча б один сервісний параметр'
+export const SERVICE_PATCH_EMPTY = msg('validation.service.changeOne')
 
 /** PATCH /items/{id}/service-settings: any of the parameters; what is not sent stays. */
 export const serviceSettingsPatchSchema = z

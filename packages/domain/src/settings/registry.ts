@@ -1,5 +1,6 @@
+import { type MessageKey, msg } from '../i18n/message'
 import { LIMITS } from '../limits'
-import { PUMP_MODE_LABELS, PUMP_MODE_LABELS_EN, PUMP_MODES } from '../pump-modes'
+import { PUMP_MODE_MESSAGES, PUMP_MODES } from '../pump-modes'
 
 /**
  * The boiler settings an owner changes from the dashboard, defined once. Everything else is derived from this
@@ -33,19 +34,16 @@ interface SettingBase {
   since: number
   /** Property of the items table in the server's schema; the SQL column and the wire use the setting's name. */
   column: string
-  /** The input's label on the dashboard (Ukrainian, the reference wording). */
-  label: string
-  /** The same label in English. */
-  labelEn: string
+  /** The input's label on the dashboard (a message, ADR 055). */
+  label: MessageKey
   /** The name of its row on the dashboard's card, when shorter than the label without its unit («Задано»). */
-  rowLabel?: string
-  rowLabelEn?: string
+  rowLabel?: MessageKey
 }
 
 /** A number stored as double precision; `step` 1 means whole numbers. */
 export interface NumberSetting extends SettingBase {
   kind: 'number'
-  unit: '°C' | 'кВт'
+  unit: 'celsius' | 'kilowatt'
   min: number
   max: number
   step: number
@@ -69,11 +67,9 @@ export interface ChoiceSetting extends SettingBase {
   kind: 'choice'
   choices: readonly number[]
   /** What each choice is called on the dashboard. */
-  choiceLabels: Readonly<Record<number, string>>
-  choiceLabelsEn: Readonly<Record<number, string>>
+  choiceLabels: Readonly<Record<number, MessageKey>>
   /** A line under the choices that explains their names. */
-  hint?: string
-  hintEn?: string
+  hint?: MessageKey
   factory: number
 }
 
@@ -81,12 +77,12 @@ export type SettingDefinition = NumberSetting | BooleanSetting | ChoiceSetting
 
 const { heaterTemp, tankTemp, gasTemp, burnerPower, hysteresis } = LIMITS
 const hysteresisRange = {
-  unit: '°C',
+  unit: 'celsius',
   min: hysteresis.min,
   max: hysteresis.max,
   step: hysteresis.step,
 } as const
-const GAS_BAND = 'Мінімальна температура не може бути більшою за максимальну'
+const GAS_BAND = msg('validation.settings.gasBand')
 
 export const ITEM_SETTINGS = {
   heater_temp_set: {
@@ -94,11 +90,9 @@ export const ITEM_SETTINGS = {
     group: 'heater',
     since: BASE_SETTINGS_REVISION,
     column: 'heaterTempSet',
-    label: 'Задана температура, °C',
-    labelEn: 'Set temperature, °C',
-    rowLabel: 'Задано',
-    rowLabelEn: 'Set',
-    unit: '°C',
+    label: 'labels.setting.heaterTempSet.label',
+    rowLabel: 'labels.setting.heaterTempSet.row',
+    unit: 'celsius',
     min: heaterTemp.min,
     max: heaterTemp.max,
     step: 1,
@@ -109,8 +103,7 @@ export const ITEM_SETTINGS = {
     group: 'heater',
     since: BASE_SETTINGS_REVISION,
     column: 'heaterHysteresis',
-    label: 'Гістерезис, °C',
-    labelEn: 'Hysteresis, °C',
+    label: 'labels.setting.heaterHysteresis.label',
     ...hysteresisRange,
     factory: hysteresis.default,
     fallback: hysteresis.default,
@@ -120,11 +113,9 @@ export const ITEM_SETTINGS = {
     group: 'tank',
     since: BASE_SETTINGS_REVISION,
     column: 'boilerTempSet',
-    label: 'Задана температура, °C',
-    labelEn: 'Set temperature, °C',
-    rowLabel: 'Задано',
-    rowLabelEn: 'Set',
-    unit: '°C',
+    label: 'labels.setting.boilerTempSet.label',
+    rowLabel: 'labels.setting.boilerTempSet.row',
+    unit: 'celsius',
     min: tankTemp.min,
     max: tankTemp.max,
     step: 1,
@@ -135,8 +126,7 @@ export const ITEM_SETTINGS = {
     group: 'tank',
     since: BASE_SETTINGS_REVISION,
     column: 'boilerHysteresis',
-    label: 'Гістерезис, °C',
-    labelEn: 'Hysteresis, °C',
+    label: 'labels.setting.boilerHysteresis.label',
     ...hysteresisRange,
     factory: hysteresis.default,
     fallback: hysteresis.default,
@@ -146,11 +136,9 @@ export const ITEM_SETTINGS = {
     group: 'gas',
     since: BASE_SETTINGS_REVISION,
     column: 'gasTempMin',
-    label: 'Мінімальна температура, °C',
-    labelEn: 'Minimum temperature, °C',
-    rowLabel: 'Мін.',
-    rowLabelEn: 'Min',
-    unit: '°C',
+    label: 'labels.setting.gasTempMin.label',
+    rowLabel: 'labels.setting.gasTempMin.row',
+    unit: 'celsius',
     min: gasTemp.min,
     max: gasTemp.max,
     step: 1,
@@ -163,11 +151,9 @@ export const ITEM_SETTINGS = {
     group: 'gas',
     since: BASE_SETTINGS_REVISION,
     column: 'gasTempMax',
-    label: 'Максимальна температура, °C',
-    labelEn: 'Maximum temperature, °C',
-    rowLabel: 'Макс.',
-    rowLabelEn: 'Max',
-    unit: '°C',
+    label: 'labels.setting.gasTempMax.label',
+    rowLabel: 'labels.setting.gasTempMax.row',
+    unit: 'celsius',
     min: gasTemp.min,
     max: gasTemp.max,
     step: 1,
@@ -179,11 +165,9 @@ export const ITEM_SETTINGS = {
     group: 'power',
     since: BASE_SETTINGS_REVISION,
     column: 'burnerPowerSet',
-    label: 'Потужність, кВт',
-    labelEn: 'Power, kW',
-    rowLabel: 'Задано',
-    rowLabelEn: 'Set',
-    unit: 'кВт',
+    label: 'labels.setting.burnerPowerSet.label',
+    rowLabel: 'labels.setting.burnerPowerSet.row',
+    unit: 'kilowatt',
     min: burnerPower.min,
     max: burnerPower.max,
     step: 1,
@@ -195,25 +179,20 @@ export const ITEM_SETTINGS = {
     group: 'power',
     since: BASE_SETTINGS_REVISION,
     column: 'burnerMod',
-    label: 'Модуляція потужності',
-    labelEn: 'Power modulation',
-    rowLabel: 'Модуляція',
-    rowLabelEn: 'Modulation',
+    label: 'labels.setting.burnerMod.label',
+    rowLabel: 'labels.setting.burnerMod.row',
     factory: true,
-    invalid: 'Модуляція має бути увімкнена або вимкнена',
+    invalid: msg('validation.settings.modulationOnOff'),
   },
   pump_mode: {
     kind: 'choice',
     group: 'mode',
     since: BASE_SETTINGS_REVISION,
     column: 'pumpMode',
-    label: 'Режим насосів',
-    labelEn: 'Pump mode',
+    label: 'labels.setting.pumpMode.label',
     choices: PUMP_MODES,
-    choiceLabels: PUMP_MODE_LABELS,
-    choiceLabelsEn: PUMP_MODE_LABELS_EN,
-    hint: 'Б — бойлер (гаряча вода), К — котел (опалення)',
-    hintEn: 'Tank: hot water; heating: the radiators',
+    choiceLabels: PUMP_MODE_MESSAGES,
+    hint: 'labels.setting.pumpMode.hint',
     factory: 1,
   },
 } as const satisfies Record<string, SettingDefinition>

@@ -1,4 +1,23 @@
+import type { MessageKey } from '../i18n/message'
+import { registerMessages } from '../i18n/messages'
 import type { SettingDefinition } from './registry'
+
+// Their wording, as a new setting's would be in the locales' `labels.setting` (ADR 055).
+registerMessages('uk', {
+  testOnlySetting: {
+    frostGuardTemp: 'Захист від замерзання, °C',
+    burnerCleaning: 'Автоочищення пальника',
+    burnerCleaningInvalid: 'Автоочищення має бути увімкнене або вимкнене',
+  },
+})
+registerMessages('en', {
+  testOnlySetting: {
+    frostGuardTemp: 'Frost protection, °C',
+    burnerCleaning: 'Automatic burner cleaning',
+    burnerCleaningInvalid: 'Automatic cleaning must be on or off',
+  },
+})
+const key = (name: string) => `testOnlySetting.${name}` as MessageKey
 
 /**
  * The protocol revision the test-only settings arrive with: the first after the base (ADR 051). A literal: this
@@ -17,9 +36,8 @@ export const TEST_ONLY_SETTINGS = {
     group: 'heater',
     since: TEST_ONLY_REVISION,
     column: 'frostGuardTemp',
-    label: 'Захист від замерзання, °C',
-    labelEn: 'Frost protection, °C',
-    unit: '°C',
+    label: key('frostGuardTemp'),
+    unit: 'celsius',
     min: 3,
     max: 15,
     step: 1,
@@ -30,10 +48,9 @@ export const TEST_ONLY_SETTINGS = {
     group: 'power',
     since: TEST_ONLY_REVISION,
     column: 'burnerCleaning',
-    label: 'Автоочищення пальника',
-    labelEn: 'Automatic burner cleaning',
+    label: key('burnerCleaning'),
     factory: false,
-    invalid: 'Автоочищення має бути увімкнене або вимкнене',
+    invalid: key('burnerCleaningInvalid'),
   },
 } as const satisfies Record<string, SettingDefinition>
 

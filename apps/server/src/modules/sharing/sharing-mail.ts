@@ -1,11 +1,4 @@
-import {
-  ACCESS_LEVEL_HINTS,
-  ACCESS_LEVEL_HINTS_EN,
-  ACCESS_LEVEL_LABELS,
-  ACCESS_LEVEL_LABELS_EN,
-  type AccessLevel,
-  type Language,
-} from '@teplo/domain'
+import { type AccessLevel, accessHint, accessLabel, type Language } from '@teplo/domain'
 import type { MailMessage } from '../../lib/mailer.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -42,7 +35,7 @@ const SHARING_MAIL: Record<
     offerLine: (from, itemName, access) =>
       access === 'owner'
         ? `${from} пропонує передати вам котел «${itemName}» у власність.`
-        : `${from} запрошує вас до котла «${itemName}» з доступом «${ACCESS_LEVEL_LABELS[access]}» (${ACCESS_LEVEL_HINTS[access].toLowerCase()}).`,
+        : `${from} запрошує вас до котла «${itemName}» з доступом «${accessLabel(access, 'uk')}» (${accessHint(access, 'uk').toLowerCase()}).`,
     invitationSubject: (access) =>
       access === 'owner' ? 'Teplo: передача котла' : 'Teplo: запрошення до котла',
     invitationText: (p) => [
@@ -74,7 +67,7 @@ const SHARING_MAIL: Record<
     offerLine: (from, itemName, access) =>
       access === 'owner'
         ? `${from} offers to hand the boiler “${itemName}” over to you as its owner.`
-        : `${from} invites you to the boiler “${itemName}” with “${ACCESS_LEVEL_LABELS_EN[access]}” access (${ACCESS_LEVEL_HINTS_EN[access].toLowerCase()}).`,
+        : `${from} invites you to the boiler “${itemName}” with “${accessLabel(access, 'en')}” access (${accessHint(access, 'en').toLowerCase()}).`,
     invitationSubject: (access) =>
       access === 'owner' ? 'Teplo: a boiler handed over to you' : 'Teplo: an invitation to a boiler',
     invitationText: (p) => [
@@ -118,8 +111,7 @@ export function invitationMail(offer: Offer, link: string, lifetimeDays: number)
 /** To an account that got access at once. */
 export function accessGrantedMail(offer: Offer, appUrl: string): MailMessage {
   const wording = SHARING_MAIL[offer.language]
-  const labels = offer.language === 'en' ? ACCESS_LEVEL_LABELS_EN : ACCESS_LEVEL_LABELS
-  const line = wording.grantedLine(offer.from, offer.itemName, labels[offer.access])
+  const line = wording.grantedLine(offer.from, offer.itemName, accessLabel(offer.access, offer.language))
   const link = `${appUrl}/dashboards`
   return {
     to: offer.to,

@@ -1,9 +1,12 @@
+import { translateMessage } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { emailChangeSchema } from './email-change-schema'
 
 const messages = (value: unknown) => {
   const result = emailChangeSchema.safeParse(value)
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]))
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path[0], translateMessage(i.message, 'uk')]))
 }
 
 describe('emailChangeSchema', () => {

@@ -1,4 +1,4 @@
-import { ERROR_CODE_ACTIONS, ERROR_CODE_DESCRIPTIONS, itemErrorResourceSchema } from '@teplo/domain'
+import { errorCodeAction, errorCodeDescription, itemErrorResourceSchema } from '@teplo/domain'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { stubFetch } from '../../../test/fetch-stub'
@@ -28,10 +28,10 @@ describe('ActiveFaultsAlert', () => {
     const alert = await screen.findByRole('region', { name: 'Активні помилки: 3' }, { timeout: 5000 })
     const items = within(alert).getAllByRole('listitem')
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-      `E7: ${ERROR_CODE_DESCRIPTIONS.E7}`,
-      `E1: ${ERROR_CODE_DESCRIPTIONS.E1}`,
+      `E7: ${errorCodeDescription('E7')}`,
+      `E1: ${errorCodeDescription('E1')}`,
     ])
-    expect(items[0]!.textContent).toContain(`Що робити: ${ERROR_CODE_ACTIONS.E7}`)
+    expect(items[0]!.textContent).toContain(`Що робити: ${errorCodeAction('E7')}`)
     expect(items[1]!.textContent).toMatch(/Разів: 2, востаннє \d\d\.03\.24 \d\d:08/)
     expect(within(alert).getByRole('link', { name: 'Усі помилки' }).getAttribute('href')).toBe(
       '/items/errors?device=5',

@@ -1,9 +1,4 @@
-import {
-  itemManagementLabel,
-  syncStatusLabel,
-  UNPAIRED_SYNC_LABEL,
-  UNPAIRED_SYNC_LABEL_EN,
-} from '@teplo/domain'
+import { itemManagementLabel, syncStatusLabel, unpairedSyncLabel } from '@teplo/domain'
 import { currentLanguage } from '../../../lib/i18n'
 import type { Device } from '../../../lib/items/item-document'
 import type { DeviceType } from '../api/get-device-types'
@@ -17,8 +12,7 @@ export function deviceStatusText(device: StatusFields): string {
 
 /** Whether the controller has applied the last settings asked for; nothing to apply before it is paired. */
 export function deviceSyncText(device: Pick<Device, 'status' | 'sync_status' | 'sync_reason'>): string {
-  if (device.status === 'pending')
-    return currentLanguage() === 'en' ? UNPAIRED_SYNC_LABEL_EN : UNPAIRED_SYNC_LABEL
+  if (device.status === 'pending') return unpairedSyncLabel(currentLanguage())
   return syncStatusLabel(device.sync_status, device.sync_reason, currentLanguage())
 }
 

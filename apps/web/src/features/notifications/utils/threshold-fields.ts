@@ -1,4 +1,11 @@
-import { type AlarmThreshold, alarmSettingsPatchSchema, alarmThresholds, type Language } from '@teplo/domain'
+import {
+  type AlarmThreshold,
+  alarmSettingsPatchSchema,
+  alarmThresholds,
+  type Language,
+  msg,
+  translateMessage,
+} from '@teplo/domain'
 import { domainMessage } from '../../../lib/domain-messages'
 import { formatNumber } from '../../../lib/numbers'
 
@@ -13,10 +20,11 @@ export type ThresholdField = {
 
 const fieldOf = (threshold: AlarmThreshold, language: Language): ThresholdField => ({
   setting: threshold.setting,
-  label: threshold.field[language],
-  range: threshold.range[language]
-    .replace('{min}', formatNumber(threshold.min))
-    .replace('{max}', formatNumber(threshold.max)),
+  label: translateMessage(msg(threshold.field), language),
+  range: translateMessage(
+    msg(threshold.range, { min: formatNumber(threshold.min), max: formatNumber(threshold.max) }),
+    language,
+  ),
 })
 
 /** Every rule's threshold as an input, in the form's order, worded in the screen's language. */
