@@ -15,7 +15,8 @@ void translator.init({
   initAsync: false,
   // Texts for people, not HTML: mails and pages escape what they insert.
   // `{{value, number}}` formats with Intl in the message's language: a decimal comma in Ukrainian, a point in English.
-  interpolation: { escapeValue: false },
+  // A parameter's own text is never read for `{{…}}` or `$t(…)` (a device named so stays as typed).
+  interpolation: { escapeValue: false, skipOnVariables: true },
   returnNull: false,
   // Keys are dotted paths; no namespaces in them.
   nsSeparator: false,
