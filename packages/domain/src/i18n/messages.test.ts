@@ -32,7 +32,9 @@ describe('keyed messages (ADR 055)', () => {
 
   it('does not expand a nested key a parameter carries (a name typed as $t(…))', () => {
     const text = msg('server.common.tooManyAttempts', { wait: '$t(server.common.notFound)' })
-    expect(translateMessage(text, 'uk')).toBe('Забагато спроб. Спробуйте знову через $t(server.common.notFound).')
+    expect(translateMessage(text, 'uk')).toBe(
+      'Забагато спроб. Спробуйте знову через $t(server.common.notFound).',
+    )
   })
 
   it('does not let a parameter inject markup or other keys unrendered', () => {
