@@ -65,6 +65,7 @@ test('the owner reads and saves the alarm thresholds; values out of range are re
     frost_temp: 4.5,
     offline_minutes: 30,
     fuel_days: 3,
+    reorder_days: 3,
   })
   await page.reload()
   await expect(section(page).getByLabel('Перегрів, °C')).toHaveValue('85')

@@ -139,4 +139,15 @@ export interface FuelEstimateRule extends RuleBase {
   clear: (context: EstimateContext) => AlarmClearing
 }
 
-export type AlarmRule = StateRule | SilenceRule | ControllerErrorRule | FuelEstimateRule
+/** A pellet store's look: whole days until the last day to order (0: today or past; null: no forecast). */
+export type ReorderContext = { daysToReorder: number | null; threshold: number }
+
+/** Judged from the pellet store's forecast by the engine's periodic fuel check (ADR 057). */
+export interface StoreForecastRule extends RuleBase {
+  raisedBy: 'store-forecast'
+  threshold: AlarmThreshold
+  judge: (context: ReorderContext) => AlarmJudgement
+  clear: (context: ReorderContext) => AlarmClearing
+}
+
+export type AlarmRule = StateRule | SilenceRule | ControllerErrorRule | FuelEstimateRule | StoreForecastRule

@@ -192,6 +192,35 @@ export const ALARM_RULES = {
       action: () => msg('labels.alarm.fuelLow.action'),
     },
   },
+  fuel_reorder: {
+    raisedBy: 'store-forecast',
+    threshold: {
+      setting: 'reorder_days',
+      column: 'reorderDays',
+      storage: 'integer',
+      default: 3,
+      min: 0,
+      max: 30,
+      whole: true,
+      order: 5,
+      subject: 'labels.alarmThreshold.reorderDays.subject',
+      unit: 'labels.alarmThreshold.reorderDays.unit',
+      field: 'labels.alarmThreshold.reorderDays.field',
+      range: 'labels.alarmThreshold.reorderDays.range',
+    },
+    // The last day to order is within the owner's reminder (ADR 057): the value is the days left to order.
+    judge: ({ daysToReorder, threshold }) =>
+      daysToReorder !== null && daysToReorder <= threshold ? { raise: { value: daysToReorder } } : {},
+    // A delivery recorded (or no forecast any more) moves the day away: over.
+    clear: ({ daysToReorder, threshold }) =>
+      daysToReorder === null || daysToReorder > threshold ? 'clear' : null,
+    texts: {
+      label: 'labels.alarm.fuelReorder.label',
+      description: ({ value, threshold }) =>
+        msg('labels.alarm.fuelReorder.description', { value, threshold }),
+      action: () => msg('labels.alarm.fuelReorder.action'),
+    },
+  },
   identity_conflict: {
     raisedBy: 'state',
     // Raised while two controllers keep taking the session from each other, cleared once the window has passed

@@ -1,4 +1,4 @@
-import { alarmRulesRaisedBy, alarmThresholds, toErrorCode } from '@teplo/domain'
+import { alarmRulesRaisedBy, alarmThresholds, kyivDate, toErrorCode } from '@teplo/domain'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -9,6 +9,8 @@ import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
 import { hopperRefills } from '../history/history.tables.ts'
 import { itemErrors } from '../item-errors/item-errors.tables.ts'
 import { items } from '../items/items.tables.ts'
+import { pelletStoreDocument } from '../pellets/pellets.service.ts'
+import { pelletDeliveries } from '../pellets/pellets.tables.ts'
 import { type Decisions, judge } from './alarm-judge.ts'
 import {
   type AlarmCandidate,
@@ -294,7 +296,49 @@ export class AlarmEngine {
       await this.announceCleared(await clearAlarms(db, clear))
       this.announce(await raiseAlarms(db, raise))
     }
+    await this.checkStores(now)
   }
+
+  /**
+   * The pellet stores' forecasts (ADR 057): a store whose last day to order is within the owner's reminder raises
+   * `fuel_reorder`; a delivery that moves the day away clears it. Only devices with a delivery have a store.
+   */
+  async checkStores(now = new Date()): Promise<void> {
+    const { db } = this.options
+    const today = kyivDate(now)
+    for (const [kind, rule] of alarmRulesRaisedBy('store-forecast')) {
+      const rows = await db
+        .selectDistinct({ itemId: pelletDeliveries.itemId, threshold: thresholdOf(rule.threshold) })
+        .from(pelletDeliveries)
+        .innerJoin(items, eq(items.id, pelletDeliveries.itemId))
+        .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, pelletDeliveries.itemId))
+        .where(sql`${items.status} not in ('pending', 'archive')`)
+      const open = await db
+        .select({ id: alarms.id, itemId: alarms.itemId })
+        .from(alarms)
+        .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
+      const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
+      const raise: AlarmCandidate[] = []
+      const clear: number[] = []
+      for (const row of rows) {
+        const threshold = Number(row.threshold)
+        const { reorder_by } = (await pelletStoreDocument(db, row.itemId, now)).data.attributes.forecast
+        const daysToReorder = reorder_by === null ? null : Math.max(0, daysBetween(today, reorder_by))
+        const found = rule.judge({ daysToReorder, threshold })
+        const openId = openByItem.get(row.itemId)
+        if (found.raise) raise.push({ itemId: row.itemId, kind, value: found.raise.value, threshold })
+        else if (openId !== undefined && rule.clear({ daysToReorder, threshold }) === 'clear')
+          clear.push(openId)
+      }
+      await this.announceCleared(await clearAlarms(db, clear))
+      this.announce(await raiseAlarms(db, raise))
+    }
+  }
+}
+
+/** Whole days from one Kyiv calendar day to another ('YYYY-MM-DD'). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
 /** Per device, the codes of its error events that have not ended (the device reports active_errors). */

@@ -65,6 +65,7 @@ describe('an alarm kind added to the rules', () => {
       overheat_temp: 90,
       frost_temp: 5,
       fuel_days: 3,
+      reorder_days: 3,
       flue_gas_temp: 250,
     })
 

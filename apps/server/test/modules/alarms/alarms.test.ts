@@ -165,6 +165,7 @@ describe('temperatures', () => {
       overheat_temp: 90,
       frost_temp: 5,
       fuel_days: 3,
+      reorder_days: 3,
     })
   })
 })

@@ -1,7 +1,14 @@
 import { kyivDate, pelletDeliveryListDocumentSchema, pelletStoreDocumentSchema } from '@teplo/domain'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { hopperRefills, itemAudit, itemFuel, pelletDeliveries, telemetry1d } from '../../../src/db/schema.ts'
+import {
+  alarms,
+  hopperRefills,
+  itemAudit,
+  itemFuel,
+  pelletDeliveries,
+  telemetry1d,
+} from '../../../src/db/schema.ts'
 import { kyivMidnight } from '../../../src/modules/history/history-slices.ts'
 import { bearer } from '../../support/helper.ts'
 import { app, firstError, get, itemId, token, useItemsFixture } from '../../support/items-fixture.ts'
@@ -272,5 +279,38 @@ describe('the pellet store', () => {
     // The reserve and a long lead time bring the day to order to today.
     await send('PATCH', storeUrl(), 'pellet-stores', { min_stock_kg: 2000, reorder_lead_days: 30 })
     expect((await store()).forecast).toMatchObject({ reorder_by: today(), reorder_due: true })
+  })
+
+  it('raises «Час замовити пелети» when the day to order is near, worded for the owner, and clears it after a delivery', async () => {
+    // The store above must be ordered today (a 30-day lead time and a reserve of 2,000 kg).
+    await app.alarms.engine.checkStores()
+    const open = async () =>
+      (
+        await app.db
+          .select()
+          .from(alarms)
+          .where(and(eq(alarms.itemId, device()), eq(alarms.kind, 'fuel_reorder')))
+      ).filter((alarm) => alarm.clearedAt === null)
+    const [raised] = await open()
+    expect(raised).toMatchObject({ value: 0, threshold: 3 })
+    await app.alarms.engine.checkStores()
+    expect(await open()).toHaveLength(1)
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${device()}/alarms?filter[state]=active`,
+      headers: bearer(token.user),
+    })
+    const listed = list
+      .json()
+      .data.find((alarm: { attributes: { kind: string } }) => alarm.attributes.kind === 'fuel_reorder')
+    expect(listed.attributes).toMatchObject({ title: 'Час замовити пелети' })
+    expect(listed.attributes.description).toMatch(
+      /^За прогнозом складу пелети треба замовити не пізніше ніж через 0 дн\./,
+    )
+
+    // Reordered: the reserve and the lead time back to nothing, the day to order is weeks away.
+    await send('PATCH', storeUrl(), 'pellet-stores', { min_stock_kg: 0, reorder_lead_days: 0 })
+    await app.alarms.engine.checkStores()
+    expect(await open()).toEqual([])
   })
 })

@@ -16,7 +16,14 @@ vi.mock('../../../../../../packages/domain/src/alarm-rules/rules.ts', async (imp
 })
 
 const slow = { timeout: 5000 }
-const stored = { offline_minutes: 10, overheat_temp: 90, frost_temp: 5, fuel_days: 3, flue_gas_temp: 250 }
+const stored = {
+  offline_minutes: 10,
+  overheat_temp: 90,
+  frost_temp: 5,
+  fuel_days: 3,
+  reorder_days: 3,
+  flue_gas_temp: 250,
+}
 
 function renderThresholds(access: 'owner' | 'viewer' = 'owner') {
   const calls = stubFetch((call) => {
@@ -48,6 +55,7 @@ describe('an alarm kind added to the rules', { timeout: 15_000 }, () => {
       'Загроза замерзання, °C',
       "Без зв'язку, хв",
       'Запас палива, днів',
+      'Нагадати замовити пелети, за днів',
       'Димові гази, °C',
     ])
   })

@@ -27,6 +27,12 @@ export const labels: MessagesOf<typeof uk> = {
       field: 'Fuel left, days',
       range: 'From {{min}} to {{max}} days, a whole number',
     },
+    reorderDays: {
+      subject: 'Pellet order reminder',
+      unit: 'days',
+      field: 'Remind to order pellets, days ahead',
+      range: 'From {{min}} to {{max}} days before the last day to order, a whole number',
+    },
   },
   workMode: {
     m0: 'Power setup',
@@ -271,6 +277,12 @@ export const labels: MessagesOf<typeof uk> = {
         'The boiler is in a heating mode, but the burner is not burning and the water has been cooling for {{minutes}} min.',
       action:
         'Check that there are pellets in the hopper and that the auger feeds them, clean the burner and start the boiler again.',
+    },
+    fuelReorder: {
+      label: 'Time to order pellets',
+      description:
+        'By the store forecast, order pellets within {{value}} days for the delivery to arrive in time (reminder: {{threshold}} days ahead).',
+      action: 'Order pellets and add the delivery on the “Fuel and maintenance” screen.',
     },
     fuelLow: {
       label: 'Running out of fuel',
