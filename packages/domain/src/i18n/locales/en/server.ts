@@ -264,5 +264,56 @@ export const server: MessagesOf<typeof uk> = {
       after:
         'If you still need access, ask the new owner to invite you again. If the boiler was handed over without your knowledge, contact the Teplo administrator.',
     },
+    sharing: {
+      greeting: 'Hello!',
+      offerOwner: '{{from}} offers to hand the boiler “{{itemName}}” over to you as its owner.',
+      offerShare: '{{from}} invites you to the boiler “{{itemName}}” with “{{level}}” access ({{hint}}).',
+      invitation: {
+        subject: 'Teplo: an invitation to a boiler',
+        handoverSubject: 'Teplo: a boiler handed over to you',
+        openLink:
+          'To accept, open the link (it works for {{days}} days and only once). If there is no Teplo account for this address yet, sign up with it and the invitation will be accepted:',
+        linkLabel: 'Accept the invitation',
+        linkWorks:
+          'The link works for {{days}} days and only once. If there is no Teplo account for this address yet, sign up with it.',
+        notExpected: 'If you did not expect this e-mail, just ignore it.',
+      },
+      granted: {
+        subject: 'Teplo: you have been given access to a boiler',
+        line: '{{from}} gave you “{{level}}” access to the boiler “{{itemName}}”.',
+        inList: 'The boiler is already in your list of devices:',
+        linkLabel: 'Open Teplo',
+      },
+    },
+    accountEmail: {
+      greeting: 'Hello, {{name}}!',
+      linkWorks: 'The link works for {{days}} days.',
+      linkWorksOnce: 'The link works for {{days}} days and only once.',
+      verify: {
+        subject: 'Teplo: confirm your e-mail address',
+        openLink: 'Confirm that {{email}} is your address: open the link (it works for {{days}} days):',
+        confirm: 'Confirm that {{email}} is your address.',
+        linkLabel: 'Confirm the address',
+        why: 'A confirmed address lets you accept boiler invitations sent to it.',
+        notYou: 'If you did not create a Teplo account, just ignore this e-mail.',
+      },
+      change: {
+        subject: 'Teplo: confirm your new e-mail address',
+        asked: 'You asked to change the address of your Teplo account to {{email}}.',
+        openLink:
+          'The change takes effect when you open the link (it works for {{days}} days and only once):',
+        linkLabel: 'Confirm the new address',
+        notYou: 'If you changed nothing, just ignore this e-mail: your address stays as it was.',
+      },
+      notice: {
+        subject: 'Teplo: a change of your account address was requested',
+        requested:
+          "A change of your Teplo account's address to {{email}} was requested. It takes effect when the link sent to the new address is opened.",
+        undo: 'If it was not you, open the link (it works for {{days}} days): the change is cancelled or your address restored, and every session is signed out. Then change your password.',
+        undoHtml:
+          'If it was not you: {{undoLink}}. The change is cancelled or your address restored, and every session is signed out. Then change your password.',
+        undoLinkLabel: 'undo the address change',
+      },
+    },
   },
 }
