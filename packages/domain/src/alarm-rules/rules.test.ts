@@ -19,6 +19,7 @@ describe('the alarm rules', () => {
       'frost',
       'fire_out',
       'fuel_low',
+      'fuel_reorder',
       'identity_conflict',
     ])
   })

@@ -44,7 +44,7 @@ export const TEST_ONLY_ALARM_RULES = {
       min: 150,
       max: 350,
       whole: true,
-      order: 5,
+      order: 6,
       subject: key('subject'),
       unit: key('unit'),
       field: key('field'),
