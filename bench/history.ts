@@ -137,6 +137,13 @@ async function measure(
       token,
       serverPid,
     ),
+    // The pellet store's forecast (ADR 057): the hopper estimate, the last 14 days' burn, the deliveries.
+    await time(
+      'pellet store and forecast',
+      urls((id) => `/api/v2/items/${id}/pellet-store`),
+      token,
+      serverPid,
+    ),
   ]
 }
 
