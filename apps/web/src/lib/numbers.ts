@@ -12,3 +12,10 @@ export function formatNumber(value: number, maximumFractionDigits = 1, locale = 
   }
   return formatter.format(value)
 }
+
+/** A number as a person types it: '12,5', '12.5' or '1 200' → 12.5; empty → null; anything else → NaN. */
+export function parseAmount(text: string): number | null {
+  const trimmed = text.trim().replace(/\s/g, '').replace(',', '.')
+  if (trimmed === '') return null
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
+}

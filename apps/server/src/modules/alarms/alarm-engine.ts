@@ -1,4 +1,13 @@
-import { alarmRulesRaisedBy, alarmThresholds, kyivDate, toErrorCode } from '@teplo/domain'
+import {
+  type AlarmClearing,
+  type AlarmJudgement,
+  type AlarmKind,
+  type AlarmThreshold,
+  alarmRulesRaisedBy,
+  alarmThresholds,
+  kyivDate,
+  toErrorCode,
+} from '@teplo/domain'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
@@ -9,6 +18,7 @@ import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
 import { hopperRefills } from '../history/history.tables.ts'
 import { itemErrors } from '../item-errors/item-errors.tables.ts'
 import { items } from '../items/items.tables.ts'
+import { daysBetween } from '../pellets/forecast.ts'
 import { pelletStoreDocument } from '../pellets/pellets.service.ts'
 import { pelletDeliveries } from '../pellets/pellets.tables.ts'
 import { type Decisions, judge } from './alarm-judge.ts'
@@ -267,78 +277,75 @@ export class AlarmEngine {
     if (due.length > 0) await this.evaluate([...new Set(due.map((d) => d.itemId))])
   }
 
-  /** Devices whose hopper estimate says fewer days of pellets than their threshold get a fuel alarm. */
+  /**
+   * The periodic fuel check: devices whose hopper estimate says fewer days of pellets than their threshold get
+   * `fuel_low`; pellet stores whose last day to order is within the owner's reminder get `fuel_reorder` (ADR 057).
+   */
   async checkFuel(now = new Date()): Promise<void> {
     const { db } = this.options
     for (const [kind, rule] of alarmRulesRaisedBy('fuel-estimate')) {
-      const rows = await db
-        .selectDistinct({ itemId: hopperRefills.itemId, threshold: thresholdOf(rule.threshold) })
-        .from(hopperRefills)
-        .innerJoin(items, eq(items.id, hopperRefills.itemId))
-        .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, hopperRefills.itemId))
-        .where(sql`${items.status} not in ('pending', 'archive')`)
-      const open = await db
-        .select({ id: alarms.id, itemId: alarms.itemId })
-        .from(alarms)
-        .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
-      const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
-      const raise: AlarmCandidate[] = []
-      const clear: number[] = []
-      for (const row of rows) {
-        const threshold = Number(row.threshold)
-        const estimate = await estimatedFuelDaysLeft(db, row.itemId, now)
-        const found = rule.judge({ estimate, threshold })
-        const openId = openByItem.get(row.itemId)
-        // A raise while one is open counts a repeat (the estimate is looked at again every few minutes).
-        if (found.raise) raise.push({ itemId: row.itemId, kind, value: found.raise.value, threshold })
-        else if (openId !== undefined && rule.clear({ estimate, threshold }) === 'clear') clear.push(openId)
-      }
-      await this.announceCleared(await clearAlarms(db, clear))
-      this.announce(await raiseAlarms(db, raise))
+      await this.lookAtEach(kind, rule, hopperRefills.itemId, async (itemId, threshold) => ({
+        estimate: await estimatedFuelDaysLeft(db, itemId, now),
+        threshold,
+      }))
     }
     await this.checkStores(now)
   }
 
-  /**
-   * The pellet stores' forecasts (ADR 057): a store whose last day to order is within the owner's reminder raises
-   * `fuel_reorder`; a delivery that moves the day away clears it. Only devices with a delivery have a store.
-   */
+  /** The pellet stores' forecasts; only devices with a delivery have a store. */
   async checkStores(now = new Date()): Promise<void> {
     const { db } = this.options
     const today = kyivDate(now)
     for (const [kind, rule] of alarmRulesRaisedBy('store-forecast')) {
-      const rows = await db
-        .selectDistinct({ itemId: pelletDeliveries.itemId, threshold: thresholdOf(rule.threshold) })
-        .from(pelletDeliveries)
-        .innerJoin(items, eq(items.id, pelletDeliveries.itemId))
-        .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, pelletDeliveries.itemId))
-        .where(sql`${items.status} not in ('pending', 'archive')`)
-      const open = await db
-        .select({ id: alarms.id, itemId: alarms.itemId })
-        .from(alarms)
-        .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
-      const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
-      const raise: AlarmCandidate[] = []
-      const clear: number[] = []
-      for (const row of rows) {
-        const threshold = Number(row.threshold)
-        const { reorder_by } = (await pelletStoreDocument(db, row.itemId, now)).data.attributes.forecast
-        const daysToReorder = reorder_by === null ? null : Math.max(0, daysBetween(today, reorder_by))
-        const found = rule.judge({ daysToReorder, threshold })
-        const openId = openByItem.get(row.itemId)
-        if (found.raise) raise.push({ itemId: row.itemId, kind, value: found.raise.value, threshold })
-        else if (openId !== undefined && rule.clear({ daysToReorder, threshold }) === 'clear')
-          clear.push(openId)
-      }
-      await this.announceCleared(await clearAlarms(db, clear))
-      this.announce(await raiseAlarms(db, raise))
+      await this.lookAtEach(kind, rule, pelletDeliveries.itemId, async (itemId, threshold) => {
+        const { reorder_by } = (await pelletStoreDocument(db, itemId, now)).data.attributes.forecast
+        return {
+          daysToReorder: reorder_by === null ? null : Math.max(0, daysBetween(today, reorder_by)),
+          threshold,
+        }
+      })
     }
   }
-}
 
-/** Whole days from one Kyiv calendar day to another ('YYYY-MM-DD'). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+  /**
+   * One periodic look at every device in use that has a row keyed by `itemColumn` (a refill, a delivery): its
+   * context judged by the rule against the owner's threshold; raised (again: a repeat) or the open one cleared.
+   */
+  private async lookAtEach<Context>(
+    kind: AlarmKind,
+    rule: {
+      threshold: AlarmThreshold
+      judge: (context: Context) => AlarmJudgement
+      clear: (context: Context) => AlarmClearing
+    },
+    itemColumn: typeof hopperRefills.itemId | typeof pelletDeliveries.itemId,
+    look: (itemId: number, threshold: number) => Promise<Context>,
+  ): Promise<void> {
+    const { db } = this.options
+    const rows = await db
+      .selectDistinct({ itemId: itemColumn, threshold: thresholdOf(rule.threshold) })
+      .from(itemColumn.table)
+      .innerJoin(items, eq(items.id, itemColumn))
+      .leftJoin(itemAlarmSettings, eq(itemAlarmSettings.itemId, itemColumn))
+      .where(sql`${items.status} not in ('pending', 'archive')`)
+    const open = await db
+      .select({ id: alarms.id, itemId: alarms.itemId })
+      .from(alarms)
+      .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
+    const openByItem = new Map(open.map((alarm) => [alarm.itemId, alarm.id]))
+    const raise: AlarmCandidate[] = []
+    const clear: number[] = []
+    for (const row of rows) {
+      const threshold = Number(row.threshold)
+      const context = await look(row.itemId, threshold)
+      const found = rule.judge(context)
+      const openId = openByItem.get(row.itemId)
+      if (found.raise) raise.push({ itemId: row.itemId, kind, value: found.raise.value, threshold })
+      else if (openId !== undefined && rule.clear(context) === 'clear') clear.push(openId)
+    }
+    await this.announceCleared(await clearAlarms(db, clear))
+    this.announce(await raiseAlarms(db, raise))
+  }
 }
 
 /** Per device, the codes of its error events that have not ended (the device reports active_errors). */

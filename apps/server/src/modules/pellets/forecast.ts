@@ -57,6 +57,11 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
+/** Whole days from one calendar day to another ('YYYY-MM-DD'). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
+}
+
 /** Forecasts no further than this: two years of pellets at a trickle is "not in sight", not a date. */
 export const MAX_FORECAST_DAYS = 730
 

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { parseAmount } from '../../../lib/numbers'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { type Fuel, useUpdateFuel } from '../api/fuel'
-import { parseAmount } from '../utils/fuel-format'
 
 interface FuelSettingsDialogProps {
   itemId: string

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { parseAmount } from '../../../lib/numbers'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { type Fuel, useRefillHopper } from '../api/fuel'
-import { formatAmount, parseAmount } from '../utils/fuel-format'
+import { formatAmount } from '../utils/fuel-format'
 
 interface RefillDialogProps {
   itemId: string

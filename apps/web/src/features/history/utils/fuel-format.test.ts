@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, parseAmount, wholeDays } from './fuel-format'
+import { parseAmount } from '../../../lib/numbers'
+import { formatAmount, wholeDays } from './fuel-format'
 
 describe('fuel amounts', () => {
   it('reads decimal commas and points, and nothing else', () => {

@@ -5,13 +5,6 @@ export function formatAmount(value: number, digits = 1): string {
   return formatNumber(value, digits)
 }
 
-/** '12,5' or '12.5' → 12.5; empty → null; anything else → NaN. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim().replace(/\s/g, '').replace(',', '.')
-  if (trimmed === '') return null
-  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
-}
-
 /** Days of fuel left rounded down: "enough for about N days" must not promise more than there is. */
 export function wholeDays(days: number): number {
   return Math.max(0, Math.floor(days))

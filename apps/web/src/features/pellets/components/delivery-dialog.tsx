@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { parseAmount } from '../../../lib/numbers'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { useRecordDelivery } from '../api/pellets'
-import { parseAmount } from '../utils/amounts'
 
 type Field = 'kg' | 'price_total' | 'delivered_at' | 'supplier'
 

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-context'
 import { ApiRequestError } from '../../../lib/api-client'
 import { domainMessage } from '../../../lib/domain-messages'
+import { parseAmount } from '../../../lib/numbers'
 import { refusalMessage } from '../../../lib/refusal-message'
 import { type PelletStore, useUpdatePelletStore } from '../api/pellets'
-import { editableAmount, parseAmount } from '../utils/amounts'
+import { editableAmount } from '../utils/amounts'
 
 type Field = 'capacity_kg' | 'reorder_lead_days' | 'min_stock_kg'
 
