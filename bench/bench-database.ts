@@ -7,6 +7,11 @@ export type BenchDevice = { index: number; serial: string; password: string; ite
 // The bench's own connections, left out of the server's PostgreSQL CPU.
 const BENCH_APPLICATION = 'teplo-bench'
 
+/** What the fill and the provisioning need of a database: a pg pool, or PGlite opened on a data directory. */
+export type Queryable = {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 function withDatabase(serverUrl: string, database: string): string {
@@ -63,44 +68,9 @@ export class BenchDatabase {
     return this.pool
   }
 
-  /**
-   * Verified items owned by the demo admin, as if each controller had been paired: status 'connecting' and the
-   * SHA-256 of its secret, the way items/verify-token stores it. Serial numbers carry a random run prefix so that
-   * two runs never share topics on a broker.
-   */
-  async provision(count: number, owner = 'bench'): Promise<BenchDevice[]> {
-    const run = 100_000 + (randomBytes(4).readUInt32BE() % 900_000)
-    const devices = Array.from({ length: count }, (_, index) => ({
-      index,
-      serial: `9${run}${String(index).padStart(6, '0')}`,
-      password: randomBytes(18).toString('base64url'),
-      itemId: 0,
-    }))
-    const { rows: admins } = await this.db.query<{ user_id: number; category_id: number }>(
-      `select u.id as user_id, (select min(id) from categories) as category_id from users u where u.email = $1`,
-      [DEMO_ADMIN.email],
-    )
-    const admin = admins[0]
-    if (!admin) throw new Error('the demo admin is missing: the server did not seed the database')
-    for (let start = 0; start < count; start += 5000) {
-      const chunk = devices.slice(start, start + 5000)
-      const { rows } = await this.db.query<{ id: number; serial_number: string }>(
-        `insert into items (user_id, category_id, name, owner, serial_number, status, device_secret_hash)
-         select $1, $2, 'Bench ' || s, $5, s, 'connecting', h
-         from unnest($3::text[], $4::text[]) as t(s, h)
-         returning id, serial_number`,
-        [
-          admin.user_id,
-          admin.category_id,
-          chunk.map((d) => d.serial),
-          chunk.map((d) => sha256(d.password)),
-          owner,
-        ],
-      )
-      const ids = new Map(rows.map((row) => [row.serial_number, row.id]))
-      for (const device of chunk) device.itemId = ids.get(device.serial) ?? 0
-    }
-    return devices
+  /** Verified items owned by the demo admin, as if each controller had been paired (see provisionDevices). */
+  provision(count: number, owner = 'bench'): Promise<BenchDevice[]> {
+    return provisionDevices(this.db, count, owner)
   }
 
   /**
@@ -129,4 +99,48 @@ export class BenchDatabase {
     )
     return rows.map((row) => row.pid)
   }
+}
+
+/**
+ * Verified items owned by the demo admin, as if each controller had been paired: status 'connecting' and the
+ * SHA-256 of its secret, the way items/verify-token stores it. Serial numbers carry a random run prefix so that
+ * two runs never share topics on a broker.
+ */
+export async function provisionDevices(
+  db: Queryable,
+  count: number,
+  owner = 'bench',
+): Promise<BenchDevice[]> {
+  const run = 100_000 + (randomBytes(4).readUInt32BE() % 900_000)
+  const devices = Array.from({ length: count }, (_, index) => ({
+    index,
+    serial: `9${run}${String(index).padStart(6, '0')}`,
+    password: randomBytes(18).toString('base64url'),
+    itemId: 0,
+  }))
+  const { rows: admins } = await db.query<{ user_id: number; category_id: number }>(
+    `select u.id as user_id, (select min(id) from categories) as category_id from users u where u.email = $1`,
+    [DEMO_ADMIN.email],
+  )
+  const admin = admins[0]
+  if (!admin) throw new Error('the demo admin is missing: the server did not seed the database')
+  for (let start = 0; start < count; start += 5000) {
+    const chunk = devices.slice(start, start + 5000)
+    const { rows } = await db.query<{ id: number; serial_number: string }>(
+      `insert into items (user_id, category_id, name, owner, serial_number, status, device_secret_hash)
+       select $1, $2, 'Bench ' || s, $5, s, 'connecting', h
+       from unnest($3::text[], $4::text[]) as t(s, h)
+       returning id, serial_number`,
+      [
+        admin.user_id,
+        admin.category_id,
+        chunk.map((d) => d.serial),
+        chunk.map((d) => sha256(d.password)),
+        owner,
+      ],
+    )
+    const ids = new Map(rows.map((row) => [row.serial_number, row.id]))
+    for (const device of chunk) device.itemId = ids.get(device.serial) ?? 0
+  }
+  return devices
 }

@@ -9,7 +9,8 @@ import { signIn } from './sign-in.ts'
 import { percentile, round } from './stats.ts'
 
 // The installer's fleet view over many devices: GET /api/v2/fleet (first page, search, attention filter, a deep
-// page) as an installer holding an installer share on every device, and as an admin, one request at a time.
+// page, sorted by the maintenance due first) as an installer holding an installer share on every device, and as an
+// admin, one request at a time.
 // npm run bench:fleet [-- --devices 10000 --requests 200]
 
 const USAGE = `npm run bench:fleet -- [--devices N] [--requests R] [--port P]
@@ -59,6 +60,13 @@ async function seed(database: BenchDatabase, installerId: number): Promise<void>
   )
   await db.query(`insert into item_errors (item_id, error_code, error_time)
     select id, 'E2', now() from items where id % 20 = 0`)
+  // Maintenance as the hourly look leaves it (ADR 059): four tasks a device with the day each falls due, spread
+  // from a month overdue to a year ahead; one device in ten not looked at yet (its registration's year counts).
+  await db.query(`insert into maintenance_tasks (item_id, task, due_at)
+    select i.id, t.task, now() + ((i.id * 7919 + t.n * 104729) % 395 - 30) * interval '1 day'
+    from items i cross join (values ('ash_box', 1), ('heat_exchanger', 2), ('annual_service', 3),
+      ('chimney_sweep', 4)) t(task, n)
+    where i.serial_number::bigint > 900000000 and i.id % 10 <> 0`)
   await db.query('analyze')
 }
 
@@ -114,6 +122,9 @@ async function main() {
       ['installer, filter offline', `${base}?filter[attention]=offline`, installerToken],
       ['installer, page 200 of 400', `${base}?page[number]=200`, installerToken],
       ['admin, first page (25)', `${base}`, adminToken],
+      ['installer, sort=maintenance, first page', `${base}?sort=maintenance`, installerToken],
+      ['installer, sort=maintenance, page 200', `${base}?sort=maintenance&page[number]=200`, installerToken],
+      ['admin, sort=maintenance, first page', `${base}?sort=maintenance`, adminToken],
     ]
     const rows: string[] = []
     for (const [name, url, token] of scenarios) {

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { BenchDatabase, type BenchDevice } from './bench-database.ts'
+import { PGlite } from '@electric-sql/pglite'
+import { BenchDatabase, type BenchDevice, provisionDevices } from './bench-database.ts'
 import { DeviceFleet } from './device-fleet.ts'
 import { createPartitions, fill, tableSizes } from './history-fill.ts'
 import { cpuSeconds, loadAverage, machineDescription } from './proc-stats.ts'
@@ -144,6 +145,19 @@ async function measure(
       token,
       serverPid,
     ),
+    // The energy counters (ADR 058): totals since the first reading, the season under way and the one before.
+    await time(
+      'energy counters',
+      urls((id) => `/api/v2/items/${id}/energy`),
+      token,
+      serverPid,
+    ),
+    await time(
+      'consumption, 30 days by day, compare_to previous_year',
+      urls((id) => `/api/v2/items/${id}/consumption?${month}&period=day&compare_to=previous_year`),
+      token,
+      serverPid,
+    ),
   ]
 }
 
@@ -231,7 +245,72 @@ async function runPostgres(options: Options, cleanups: (() => Promise<unknown>)[
   return { timings, load, stored: Number(rows[0]?.n ?? 0), sent: fleet?.counts.sent ?? 0, sizes }
 }
 
+/**
+ * PGlite with more history than the demo generates (at most 90 days): the server seeds and migrates a data
+ * directory and stops; the bench opens it with PGlite, adds `--devices` devices and fills them at one reading per
+ * 10 s for `--days` days, as on PostgreSQL; the server starts again on it and is measured.
+ */
+async function runPgliteFilled(options: Options, cleanups: (() => Promise<unknown>)[]) {
+  // --reuse-database names a data directory an earlier run kept (--keep-database): measured again, not filled.
+  const dataDir = options.reuseDatabase ?? (await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-')))
+  if (options.keepDatabase) say(`keeping the data directory ${dataDir} (--reuse-database ${dataDir})`)
+  else if (!options.reuseDatabase) cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const serverOptions = async () => ({
+    databaseUrl: '',
+    dataDir,
+    port: await freePort(),
+    mqtt: { port: await freePort() },
+    ...(options.serverRoot ? { root: path.resolve(options.serverRoot) } : {}),
+    env: { DEMO_DEVICES: 'false', DEMO_HISTORY_DAYS: '0' },
+  })
+  let ids: number[]
+  let now: Date
+  if (options.reuseDatabase) {
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'))
+    try {
+      const { rows } = await db.query<{ id: number }>(
+        "select id from items where owner = 'bench' order by id limit $1",
+        [options.devices],
+      )
+      ids = rows.map((row) => row.id)
+      const last = await db.query<{ at: Date }>(
+        'select max(recorded_at) as at from telemetry where item_id = $1',
+        [ids[0]],
+      )
+      now = new Date(last.rows[0]!.at.getTime() + 10_000)
+    } finally {
+      await db.close()
+    }
+    say(`reusing ${dataDir}: ${ids.length} devices, readings until ${now.toISOString()}`)
+  } else {
+    const seeding = new ServerProcess(await serverOptions())
+    await seeding.start()
+    await seeding.stop()
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'))
+    now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
+    try {
+      ids = (await provisionDevices(db, options.devices)).map((device) => device.itemId)
+      const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - options.days * DAY_MS)
+      await createPartitions({ db }, from, new Date(now.getTime() + 2 * DAY_MS))
+      say(`filling ${options.devices} devices × ${options.days} days at one reading per 10 s into PGlite`)
+      const started = performance.now()
+      await fill({ db }, ids, from, now)
+      say(`filled in ${round((performance.now() - started) / 1000)} s`)
+    } finally {
+      await db.close()
+    }
+  }
+  const server = new ServerProcess(await serverOptions())
+  cleanups.push(() => server.stop())
+  await server.start()
+  const token = await signIn(server.baseUrl)
+  const load = loadAverage()
+  const timings = await measure(server.baseUrl, token, ids, options.requests, now, server.pid)
+  return { timings, load, stored: options.devices * options.days * 8640, sent: 0, sizes: undefined }
+}
+
 async function runPglite(options: Options, cleanups: (() => Promise<unknown>)[]) {
+  if (options.days > 90 || options.reuseDatabase) return runPgliteFilled(options, cleanups)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'teplo-bench-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const port = await freePort()
@@ -303,7 +382,7 @@ async function main() {
           command,
           machine: machineDescription(),
           engine: options.engine,
-          devices: options.engine === 'postgres' ? options.devices : 3,
+          devices: options.engine === 'postgres' || options.days > 90 ? options.devices : 3,
           days: options.days,
           readings: result.stored || undefined,
           ingest_per_second: options.engine === 'postgres' ? options.ingestPerSecond : 0,

@@ -59,6 +59,9 @@ export default defineConfig({
       MQTT_PORT: String(port + 1),
       // A week of generated history for the demo boilers (the default month costs more CPU than tests need).
       DEMO_HISTORY_DAYS: '7',
+      // The webhooks spec's receiver listens on 127.0.0.1; its retry is due a second after a failure.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_SECONDS: '1',
     },
   },
 })

@@ -1,20 +1,17 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { DOMAIN_MESSAGES_EN } from '../packages/domain/src/i18n/en/domain.ts'
-import { MESSAGES_EN } from '../packages/domain/src/i18n/en/index.ts'
-import { SERVER_MESSAGES_EN } from '../packages/domain/src/i18n/en/server.ts'
 import { cyrillicTexts, type FoundText, scanTexts } from './cyrillic-texts.ts'
 
-// Every Ukrainian text the domain and the server write has its English in the catalogue
-// (packages/domain/src/i18n/en, ADR 032), or is listed here with the reason it is not a message.
+// The domain and the server write no Ukrainian sentence of their own (ADR 055): every message is a key with its
+// wording in packages/domain/src/i18n/locales/{uk,en}; a Cyrillic literal elsewhere is data, listed here with the
+// reason it is not a message.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SCANNED = ['packages/domain/src', 'apps/server/src']
-// The catalogue itself: its keys are the texts, not more of them.
-const CATALOGUE = 'packages/domain/src/i18n/'
-const scan = (options?: { withTwins: boolean }) =>
-  scanTexts(ROOT, SCANNED, options).filter((text) => !text.file.startsWith(CATALOGUE))
+// The wording itself.
+const WORDING = 'packages/domain/src/i18n/locales/'
+const scan = () => scanTexts(ROOT, SCANNED).filter((text) => !text.file.startsWith(WORDING))
 
 /** Texts that are not messages, by file: data a person names or types, and texts that stay Ukrainian. */
 const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly string[] }>> = {
@@ -45,6 +42,10 @@ const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly st
     reason: "the demo accounts' names: data, like any account's name",
     texts: ['Адміністратор', 'Монтажник', 'Власник котла'],
   },
+  'packages/domain/src/languages.ts': {
+    reason: 'each language named in itself, as a language switch offers it: the same on every screen',
+    texts: ['Українська'],
+  },
   'packages/domain/src/schemas/items.ts': {
     reason: "a new device's default name: data the person may keep or change",
     texts: ['Пристрій 1'],
@@ -70,7 +71,7 @@ const NOT_MESSAGES: Readonly<Record<string, { reason: string; texts: readonly st
 
 const allowed = (found: FoundText) => NOT_MESSAGES[found.file]?.texts.includes(found.text) ?? false
 
-describe('the English message catalogue', () => {
+describe('the messages of the domain and the server', () => {
   const found = scan()
 
   it('finds the Ukrainian texts of the domain and the server', () => {
@@ -80,21 +81,17 @@ describe('the English message catalogue', () => {
     )
   })
 
-  it('has English for every Ukrainian text that is a message', () => {
-    const missing = found
-      .filter((text) => !(text.text in MESSAGES_EN) && !allowed(text))
+  it('has no Ukrainian text outside the wording that is not listed as data', () => {
+    const written = found
+      .filter((text) => !allowed(text))
       .map(({ file, line, text }) => `${file}:${line} ${JSON.stringify(text)}`)
     expect(
-      missing,
-      'add these to packages/domain/src/i18n/en/*.ts (or, if not a message, to NOT_MESSAGES)',
+      written,
+      'give these a key in packages/domain/src/i18n/locales/{uk,en} (or, if data, list them in NOT_MESSAGES)',
     ).toEqual([])
   })
 
-  it('has no entry that no source writes any more, and no allowance that is not needed', () => {
-    const written = new Set(scan({ withTwins: true }).map((text) => text.text))
-    // The twins of the domain's English tables are derived, not written: only the written entries can go stale.
-    const writtenEntries = Object.keys({ ...DOMAIN_MESSAGES_EN, ...SERVER_MESSAGES_EN })
-    expect(writtenEntries.filter((key) => !written.has(key))).toEqual([])
+  it('has no allowance that is not needed', () => {
     const stale = Object.entries(NOT_MESSAGES).flatMap(([file, { texts }]) =>
       texts
         .filter((text) => !found.some((f) => f.file === file && f.text === text))
@@ -120,11 +117,5 @@ describe('cyrillicTexts', () => {
       [2, '{0} рази'],
       [2, 'раз'],
     ])
-  })
-
-  it('skips the Ukrainian member of a table that has its English beside it', () => {
-    const source = "const T = { uk: { title: 'Вітаємо' }, en: { title: 'Welcome' } }\nconst U = { uk: 'Так' }"
-    expect(cyrillicTexts('a.ts', source).map((t) => t.text)).toEqual(['Так'])
-    expect(cyrillicTexts('a.ts', source, { withTwins: true }).map((t) => t.text)).toEqual(['Вітаємо', 'Так'])
   })
 })

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
-import { registerAllMessages, registerSchema, translate } from '@teplo/domain'
+import { registerAllMessages, registerSchema, translateMessage } from '@teplo/domain'
 import { ConfigError, loadConfig, StartupError } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
@@ -66,7 +66,7 @@ async function main() {
   const parsed = registerSchema.safeParse({ name, email, password, password_confirmation: confirmation })
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${translate(issue.message, 'en')}`,
+      (issue) => `${issue.path.join('.')}: ${translateMessage(issue.message, 'en')}`,
     )
     throw new StartupError(lines.join('\n'))
   }
@@ -88,7 +88,7 @@ async function main() {
 main().catch((err) => {
   let text: string
   // The refusals are written in Ukrainian (ADR 032); a console tool answers in English.
-  if (err instanceof HttpError) text = translate(err.message, 'en')
+  if (err instanceof HttpError) text = translateMessage(err.message, 'en')
   else if (err instanceof ConfigError || err instanceof StartupError) text = err.message
   else text = err instanceof Error ? (err.stack ?? err.message) : String(err)
   console.error(maskUrlSecrets(text))

@@ -10,8 +10,10 @@ import { maskingStream } from './lib/secret-urls.ts'
 import { validatorCompiler } from './lib/zod-validator.ts'
 import { accountEmailRoutes } from './modules/account-email/account-email.routes.ts'
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts'
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { energyRoutes } from './modules/energy/energy.routes.ts'
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
 import { helpRequestsRoutes } from './modules/help-requests/help-requests.routes.ts'
@@ -20,6 +22,7 @@ import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
 import { liveRoutes } from './modules/live/live.routes.ts'
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts'
 import { pelletsRoutes } from './modules/pellets/pellets.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
@@ -33,6 +36,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts'
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts'
 import alarmsPlugin from './plugins/app/alarms.ts'
 import auth from './plugins/app/auth.ts'
 import demoDevices from './plugins/app/demo-devices.ts'
@@ -44,6 +48,7 @@ import live from './plugins/app/live.ts'
 import mailOutbox from './plugins/app/mail-outbox.ts'
 import mailer from './plugins/app/mailer.ts'
 import push from './plugins/app/push.ts'
+import webhooks from './plugins/app/webhooks.ts'
 import configPlugin from './plugins/external/config.ts'
 import db from './plugins/external/db.ts'
 import errors from './plugins/external/errors.ts'
@@ -71,6 +76,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
   // Tests resolve push service names with a stub (ADR 045).
   pushResolver?: Resolver
+  // Tests resolve webhook hosts with a stub (ADR 061).
+  webhookResolver?: Resolver
 }
 
 // A request's line reads "GET /api/v2/items 200 3 ms" instead of its JSON objects.
@@ -177,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(push, { resolver: options.pushResolver })
   await app.register(live)
   await app.register(alarmsPlugin)
+  await app.register(webhooks, { resolver: options.webhookResolver })
   await app.register(deviceLink)
   await app.register(demoDevices)
 
@@ -187,10 +195,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(jsonApiRepliesPlugin)
       await api.register(authRoutes)
       await api.register(twoFactorRoutes)
+      await api.register(apiTokensRoutes)
       await api.register(passwordResetRoutes)
       await api.register(profileRoutes)
       await api.register(accountEmailRoutes)
       await api.register(pushRoutes)
+      await api.register(webhooksRoutes)
       await api.register(uploadsRoutes)
       await api.register(helpRequestsRoutes)
       await api.register(setupRoutes)
@@ -202,6 +212,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(provisioningRoutes)
       await api.register(historyRoutes)
       await api.register(pelletsRoutes)
+      await api.register(energyRoutes)
+      await api.register(maintenanceRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)

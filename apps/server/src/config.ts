@@ -277,6 +277,33 @@ const envSchema = z.object({
     .optional(),
   // A test's own push service on this machine over http://; never on by default (ADR 045).
   PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  // Webhooks (ADR 061) go only to public addresses, checked on the socket used; true lets a site post to its own
+  // network (and over http://), as a test's receiver on this machine does.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  // Home Assistant brokers (ADR 062) are reached only on public addresses, checked on the socket used; true lets a
+  // site connect to brokers on its own network, as a test's Mosquitto on this machine is.
+  HOME_ASSISTANT_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false'),
+  // The first retry of a failed webhook delivery; it doubles after each failure, up to an hour.
+  WEBHOOK_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.1, 'must be at least 0.1')
+    .max(3600, 'must be at most 3600')
+    .default(30),
+  // How long a delivery is retried before it is given up (and its webhook turned off).
+  WEBHOOK_RETRY_HOURS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.001, 'must be at least 0.001')
+    .max(168, 'must be at most 168')
+    .default(24),
+  // Failed attempts in a row (over all its deliveries) after which a webhook is turned off.
+  WEBHOOK_MAX_FAILURES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(100),
   // Mail sent on someone's request (ADR 034): invitations and share notices per account a day, password-reset
   // requests per client address an hour whatever the e-mail.
   INVITATIONS_PER_DAY: z.coerce
@@ -291,6 +318,19 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(10),
+  // Requests one personal API token may make per window (ADR 060), counted per instance.
+  API_TOKEN_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(120),
+  API_TOKEN_RATE_WINDOW_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400')
+    .default(60),
   AUTH_CACHE_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -368,12 +408,18 @@ export type Config = {
   shutdownDelaySeconds: number
   /** How long an instance remembers who a bearer token belongs to (0: ask the database every time). */
   authCacheSeconds: number
+  /** Requests a personal API token may make per window (ADR 060). */
+  apiTokenRateLimit: { max: number; windowSeconds: number }
   /** Caps on mail sent on request (ADR 034): invitations per account a day, reset requests per address an hour. */
   mailCaps: { invitationsPerDay: number; passwordResetsPerHour: number }
   /** How long an instance keeps a device read for `GET /items/{id}` (ADR 028; 0: read the database every time). */
   itemCacheSeconds: number
   /** Where web push may go (ADR 045): only these hosts (empty: any public one); loopback http for tests. */
   push: { allowedHosts: string[]; allowLoopback: boolean }
+  /** Webhooks (ADR 061): private addresses allowed, first retry, retry window, failures in a row that turn one off. */
+  webhooks: { allowPrivate: boolean; retrySeconds: number; retryHours: number; maxFailures: number }
+  /** Home Assistant (ADR 062): whether brokers on private addresses may be reached. */
+  homeAssistant: { allowPrivate: boolean }
   /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
 }
@@ -511,9 +557,17 @@ export function loadConfig(
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    apiTokenRateLimit: { max: e.API_TOKEN_RATE_LIMIT, windowSeconds: e.API_TOKEN_RATE_WINDOW_SECONDS },
     mailCaps: { invitationsPerDay: e.INVITATIONS_PER_DAY, passwordResetsPerHour: e.PASSWORD_RESETS_PER_HOUR },
     itemCacheSeconds: e.ITEM_CACHE_SECONDS,
     push: { allowedHosts: e.PUSH_ALLOWED_HOSTS ?? [], allowLoopback: e.PUSH_ALLOW_LOOPBACK === 'true' },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS,
+      retryHours: e.WEBHOOK_RETRY_HOURS,
+      maxFailures: e.WEBHOOK_MAX_FAILURES,
+    },
+    homeAssistant: { allowPrivate: e.HOME_ASSISTANT_ALLOW_PRIVATE === 'true' },
     vapid: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

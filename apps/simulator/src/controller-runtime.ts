@@ -152,7 +152,7 @@ export class ControllerRuntime {
   }
 
   private readings(nowMs: number) {
-    const measured = telemetryReadings(this.state, this.inEffect(nowMs).settings)
+    const measured = telemetryReadings(this.state, this.inEffect(nowMs).settings, nowMs)
     // The controller reports the power it computes from what it fed and the calorific value it was told.
     const power = reportedBurnerPower(measured.burner_power, this.service, this.params)
     const readings = { ...measured, burner_power: Math.round(power * 10) / 10 }

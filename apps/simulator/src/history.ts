@@ -6,6 +6,7 @@ import {
 } from '@teplo/domain'
 import { HopperOwner } from './hopper'
 import { applyFault } from './model/faults'
+import { outdoorTemp } from './model/outdoor'
 import { paramsForSerial } from './model/params'
 import { errorEventReadings, telemetryReadings } from './model/readings'
 import { initialState } from './model/state'
@@ -119,7 +120,10 @@ export function* simulateHistoryDays(scenario: HistoryScenario): Generator<Gener
       hopper.burn(state.burnerPower, step)
       day.readings.push({
         ts,
+        // The past reports the outdoor temperature, not the counters: the live boiler's counters start at its
+        // first start (commissioning), and a counter must never go back.
         ...telemetryReadings(state, settings),
+        outdoor_temp: outdoorTemp(ms),
         heater_temp_set: settings.heater_temp_set,
         boiler_temp_set: settings.boiler_temp_set,
         is_on: settings.power === 'on',

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 
 /** How a history column is written in SQL (a cast, a recordset's type). */
-export type TelemetryColumnType = 'float8' | 'int2' | 'bool'
+export type TelemetryColumnType = 'float8' | 'int2' | 'int4' | 'bool'
 
 export interface TelemetryColumn {
   /** The column of `telemetry`, and the field of the telemetry message or the historic reading it comes from. */
@@ -36,6 +36,11 @@ export const TELEMETRY_COLUMNS = [
   { name: 'burner_on', type: 'bool', source: 'reading', live: true },
   // The boiler switched on (status), as opposed to the burner firing.
   { name: 'is_on', type: 'bool', source: 'state' },
+  // Optional readings (added within protocol v1; null where the controller does not report them): the outdoor
+  // temperature (degree-days), and the controller's own monotonic burner hours and ignition counters.
+  { name: 'outdoor_temp', type: 'float8', source: 'reading' },
+  { name: 'burner_hours', type: 'float8', source: 'reading' },
+  { name: 'ignitions', type: 'int4', source: 'reading' },
 ] as const satisfies readonly TelemetryColumn[]
 
 /** The history columns that are not readings of the message: computed from the item when a reading arrives. */

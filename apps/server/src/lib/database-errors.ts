@@ -8,6 +8,7 @@ function hasSqlState(error: unknown, code: string): boolean {
 
 export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505')
 export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503')
+export const isDeadlock = (error: unknown) => hasSqlState(error, '40P01')
 
 // SQLSTATE classes and codes that say "the database cannot serve now", not "this statement is wrong":
 // connection exceptions (08), too many connections / out of resources (53), shutdown and recovery (57P01–57P04),

@@ -35,8 +35,16 @@ export type AppEvents = {
   // An account's in-app notifications changed (a new one, some read, or their alarm acknowledged or cleared): its
   // bell and list. Passed to the other instances by the cluster bridge.
   'notifications.changed': [{ userId: number }]
-  // An alarm of a device was raised, acknowledged or cleared.
-  'alarm.changed': [{ itemId: number; alarmId: number }]
+  // An alarm of a device was raised, acknowledged or cleared (announced by the instance that changed it).
+  'alarm.changed': [{ itemId: number; alarmId: number; change: 'raised' | 'acknowledged' | 'cleared' }]
+  // A device came back (its first message after 'connecting') or went away (its goodbye, or silence), announced
+  // by the instance whose statement changed its status: webhooks.
+  'device.presence-changed': [{ itemId: number; online: boolean }]
+  // A controller acknowledged the desired settings of `version`: applied, or refused (with its reason, a stored
+  // message). Announced by the instance that stored the acknowledgement: webhooks.
+  'settings.acknowledged': [
+    { itemId: number; version: number; outcome: 'applied' | 'refused'; reason: string | null },
+  ]
   // A firmware rollout started or sent its next stage: its devices are sent ota/desired.
   'firmware.rollout-changed': [{ rolloutId: number }]
 }

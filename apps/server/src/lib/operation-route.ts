@@ -8,6 +8,9 @@ import type {
   RouteShorthandOptions,
 } from 'fastify'
 import type { z } from 'zod'
+import { notFound } from './api-error.ts'
+import { ITEM_NOT_FOUND, tokenReaches } from './api-token-grant.ts'
+import { idParams } from './params.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +67,17 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value]
 
 /**
+ * A personal API token limited to some devices reaches no other (ADR 060): a device's route (`/items/{id}…`)
+ * answers 404 for one outside its list, as for a device the caller cannot see, before anything else is read.
+ */
+async function tokenItemGuard(request: FastifyRequest): Promise<void> {
+  const grant = request.auth?.apiToken
+  if (!grant?.items) return
+  const params = idParams.safeParse({ id: (request.params as { id?: unknown }).id })
+  if (params.success && !tokenReaches(grant, params.data.id)) throw notFound(ITEM_NOT_FOUND)
+}
+
+/**
  * Registers the route of a declared operation (ADR 054): its path, its schemas (validation, the answer's
  * serialisation, OpenAPI with the operation's id), the access check before the body is read, and its resource
  * type for the JSON:API plugin. Called inside the /api/v2 prefix.
@@ -78,6 +92,7 @@ export function addOperation<O extends Operation>(
   const { preValidation, config, ...rest } = options
   // The device ability first, then what the route adds (a recent password, an ability read from the body).
   const validations = [
+    ...(operation.token && operation.path.startsWith('/items/{id}') ? [tokenItemGuard] : []),
     ...(operation.access.kind === 'item' ? [app.requireItemAccess(operation.access.ability)] : []),
     ...asList(preValidation),
   ]
@@ -89,6 +104,8 @@ export function addOperation<O extends Operation>(
       tags: [operation.tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
+      // Which personal API tokens may call it (ADR 060); none without the member.
+      ...(operation.token ? { 'x-token-scope': operation.token } : {}),
       // No session to present: the document lists no bearer scheme (nor 401/403) for it.
       ...(operation.access.kind === 'public' ? { security: [] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
@@ -106,6 +123,7 @@ export function addOperation<O extends Operation>(
       ...(operation.type ? { resourceType: operation.type } : {}),
       ...(operation.idParam ? { resourceIdParam: operation.idParam } : {}),
       ...(operation.jsonApi === false ? { jsonApi: false } : {}),
+      ...(operation.token ? { apiTokenScope: operation.token } : {}),
     },
     ...rest,
     ...(check ? { onRequest: check } : {}),

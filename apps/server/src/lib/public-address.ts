@@ -92,6 +92,22 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address.replace(/%.*$/, ''), 'ipv6')
 }
 
+// Names that never leave the site: this machine, multicast DNS, cloud metadata and private zones.
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan', '.intranet', '.corp']
+
+/** A host name (no brackets, no trailing dot) that names this machine or a local network, never the internet. */
+export function isLocalHostName(host: string): boolean {
+  return host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix)) || !host.includes('.')
+}
+
+/** The host as a socket would use it: without brackets and without the trailing dot of a fully qualified name. */
+export function socketHost(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase()
+}
+
 export type ResolvedAddress = { address: string; family: number }
 /** Every address of a host name (dns.lookup with all: true); tests pass a stub. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>

@@ -144,6 +144,16 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
       expected: operate,
     },
   ],
+  // The energy counters are fuel too (ADR 058): seen by whoever sees the device, the season changed by who operates it.
+  'GET /api/v2/items/{id}/energy': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/energy` }), expected: see },
+  ],
+  'PATCH /api/v2/items/{id}/energy': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/energy`, payload: { season_start: '10-01' } }),
+      expected: operate,
+    },
+  ],
   // The pellet store is fuel, like the hopper (ADR 057): seen by whoever sees the device, changed by who operates it.
   'GET /api/v2/items/{id}/pellet-store': [
     { request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-store` }), expected: see },
@@ -169,6 +179,26 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
   'DELETE /api/v2/items/{id}/pellet-deliveries/{deliveryId}': [
     {
       request: (f) => ({ url: `/api/v2/items/${f.itemId}/pellet-deliveries/${f.deliveryId}` }),
+      expected: operate,
+    },
+  ],
+  // Maintenance (ADR 059): seen by whoever sees the device, marked done by who operates it; the intervals are the
+  // installer's, like the burner's tuning.
+  'GET /api/v2/items/{id}/maintenance': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/maintenance` }), expected: see },
+  ],
+  'PATCH /api/v2/items/{id}/maintenance/{task}': [
+    {
+      request: (f) => ({ url: `/api/v2/items/${f.itemId}/maintenance/ash_box`, payload: { interval: 400 } }),
+      expected: register,
+    },
+  ],
+  'POST /api/v2/items/{id}/maintenance/{task}/done': [
+    {
+      request: (f) => ({
+        url: `/api/v2/items/${f.itemId}/maintenance/chimney_sweep/done`,
+        payload: { done_at: new Date().toISOString() },
+      }),
       expected: operate,
     },
   ],

@@ -161,6 +161,7 @@ describe('OpenAPI document', () => {
     'POST /api/v2/items/{id}/alarms/{alarmId}/acknowledge',
     'POST /api/v2/live/tickets',
     'POST /api/v2/login/passkey/options',
+    'POST /api/v2/me/webhooks/{id}/test',
   ]
 
   it('documents the request body of every call that takes one', () => {

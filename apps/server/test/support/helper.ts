@@ -46,7 +46,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows what the server logged (a background task's failure) while a test runs.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: '/tmp/teplo-test-unused',
     // The device link listens on a port; test files that need it turn it on (device-link tests).
     MQTT_ENABLED: 'false',

@@ -1,4 +1,5 @@
 import type { DeviceSettings, ErrorEventMessage, TelemetryMessage } from '@teplo/domain'
+import { outdoorTemp } from './outdoor'
 import { type BoilerState, isFiring } from './state'
 
 const round1 = (value: number) => Math.round(value * 10) / 10
@@ -14,8 +15,23 @@ export function sensorReadings(state: BoilerState) {
 
 type TelemetryReadings = Omit<TelemetryMessage, 'boot_id' | 'seq' | 'ts' | 'settings_version'>
 
-export function telemetryReadings(state: BoilerState, settings: DeviceSettings): TelemetryReadings {
+/**
+ * The readings of a telemetry message; with `ms` (the reading's time) also the optional outdoor temperature and
+ * the controller's own burner hours and ignitions counters.
+ */
+export function telemetryReadings(
+  state: BoilerState,
+  settings: DeviceSettings,
+  ms?: number,
+): TelemetryReadings {
   return {
+    ...(ms === undefined
+      ? {}
+      : {
+          outdoor_temp: outdoorTemp(ms),
+          burner_hours: Math.round((state.burnerSeconds / 3600) * 1000) / 1000,
+          ignitions: state.ignitions,
+        }),
     ...sensorReadings(state),
     burner_power: round1(Math.max(0, state.burnerPower)),
     flame_brightness: Math.round(Math.min(100, Math.max(0, state.flameBrightness))),

@@ -41,6 +41,9 @@ export interface BoilerState {
   tankCharging: boolean
   /** Active errors with the seconds their effect still lasts. */
   faults: Partial<Record<ErrorCode, number>>
+  /** The controller's own counters since commissioning: seconds the burner fired, and its ignitions. */
+  burnerSeconds: number
+  ignitions: number
 }
 
 export function initialState(params: BoilerParams, start: { heaterTemp?: number; tankTemp?: number } = {}) {
@@ -58,6 +61,8 @@ export function initialState(params: BoilerParams, start: { heaterTemp?: number;
     tankPumpOn: false,
     tankCharging: false,
     faults: {},
+    burnerSeconds: 0,
+    ignitions: 0,
   }
   return state
 }
@@ -74,6 +79,9 @@ export interface LastReadings {
   burnerPower: number | null
   flameBrightness: number | null
   workMode: number | null
+  /** The controller's counters as last reported (absent or null: start from 0). */
+  burnerHours?: number | null
+  ignitions?: number | null
 }
 
 const RESUMABLE_MODES: readonly number[] = Object.values(WORK_MODE)
@@ -88,6 +96,9 @@ export function resumedState(params: BoilerParams, last: LastReadings): BoilerSt
     ...(last.tankTemp !== null ? { tankTemp: last.tankTemp } : {}),
   })
   if (last.gasTemp !== null) state.gasTemp = last.gasTemp
+  // The counters never go back: a restarted controller carries on from what it last reported.
+  if (last.burnerHours != null) state.burnerSeconds = last.burnerHours * 3600
+  if (last.ignitions != null) state.ignitions = last.ignitions
   if (last.workMode !== null && RESUMABLE_MODES.includes(last.workMode)) {
     state.workMode = last.workMode
     if (isFiring(state)) {

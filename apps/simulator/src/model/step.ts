@@ -5,7 +5,7 @@ import type { BoilerParams } from './params'
 import { integrate } from './physics'
 import { decidePumps } from './pumps'
 import { ignitionFailed } from './service'
-import type { BoilerState } from './state'
+import { type BoilerState, isFiring } from './state'
 
 /** Longest physics sub-step, seconds. */
 const MAX_SUBSTEP = 1
@@ -44,7 +44,13 @@ export function stepBoiler(
   while (left > 1e-9) {
     const dt = Math.min(maxSubstep, left)
     const result = substep(current, settings, params, dt)
-    current = result.state
+    // The controller's counters: seconds fired, and each ignition (from not firing to firing).
+    const firing = isFiring(result.state)
+    current = {
+      ...result.state,
+      burnerSeconds: current.burnerSeconds + (firing ? dt : 0),
+      ignitions: current.ignitions + (firing && !isFiring(current) ? 1 : 0),
+    }
     raised.push(...result.raised)
     left -= dt
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDate, formatDateTime, parseWireDate } from './dates'
+import { formatClock, formatDate, formatDateTime, formatYearDay, parseWireDate } from './dates'
+import { setLanguage } from './i18n'
 
 describe('parseWireDate', () => {
   it('reads the wire format as UTC', () => {
@@ -41,5 +42,22 @@ describe('formatDateTime', () => {
 describe('formatClock', () => {
   it('shows hours, minutes and seconds in the given time zone', () => {
     expect(formatClock(Date.parse('2026-01-15T08:05:09Z'), 'Europe/Kyiv')).toBe('10:05:09')
+  })
+})
+
+describe('formatYearDay', () => {
+  it('writes a day of the year in words, 29 February included, in the screen language', async () => {
+    expect(formatYearDay('09-01')).toBe('1 вересня')
+    expect(formatYearDay('02-29')).toBe('29 лютого')
+    await setLanguage('en')
+    try {
+      expect(formatYearDay('05-31')).toBe('31 May')
+    } finally {
+      await setLanguage('uk')
+    }
+  })
+
+  it('leaves anything else as it is', () => {
+    expect(formatYearDay('9-1')).toBe('9-1')
   })
 })

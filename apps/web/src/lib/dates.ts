@@ -54,3 +54,17 @@ export function formatClock(ms: number, timeZone?: string): string {
   )
   return `${hour}:${minute}:${second}`
 }
+
+/**
+ * A day of the year written 'MM-DD' (the heating season's first and last day) as words: «1 вересня»,
+ * "1 September"; the text as it is when it is not one.
+ */
+export function formatYearDay(monthDay: string): string {
+  const match = /^(\d{2})-(\d{2})$/.exec(monthDay)
+  if (!match) return monthDay
+  // A leap year, so that 29 February can be written; UTC noon, so that no time zone moves the day.
+  const date = new Date(Date.UTC(2000, Number(match[1]) - 1, Number(match[2]), 12))
+  return new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    date,
+  )
+}

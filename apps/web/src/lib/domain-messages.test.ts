@@ -1,4 +1,4 @@
-import { loginSchema, msg } from '@teplo/domain'
+import { loginSchema, msg, msgList } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { domainMessage } from './domain-messages'
 import { setLanguage } from './i18n'
@@ -10,7 +10,7 @@ describe('domainMessage', () => {
     expect(domainMessage(messageOf({ email: '', password: 'long-enough' }))).toBe("Email обов'язковий!")
   })
 
-  it('shows them in English once English is chosen, templates and stored reasons included', async () => {
+  it('shows them in English once English is chosen, templates and several stored as one included', async () => {
     await setLanguage('en')
     expect(domainMessage(messageOf({ email: 'nobody', password: 'long-enough' }))).toBe(
       'Must be a valid email!',
@@ -21,8 +21,10 @@ describe('domainMessage', () => {
     expect(domainMessage(msg('labels.sync.refused', { reason: range }))).toBe(
       'Refused: The value must be from 30 to 85',
     )
-    expect(domainMessage('heater_temp: застосовано 60 замість 65')).toBe(
-      'heater_temp: applied 60 instead of 65',
+    // Several as one, each part in English.
+    const several = msgList([range, msg('validation.field.multipleOf', { step: 0.5 })], 500)
+    expect(domainMessage(several)).toBe(
+      'The value must be from 30 to 85; The value must be a multiple of 0.5',
     )
     // A name or a controller's own words are not messages of ours.
     expect(domainMessage('Котел на дачі')).toBe('Котел на дачі')

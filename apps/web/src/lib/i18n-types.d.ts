@@ -1,6 +1,7 @@
 import 'i18next'
 import type uk from '../locales/uk.json'
 import type alarms from '../locales/uk-alarms.json'
+import type apiTokens from '../locales/uk-api-tokens.json'
 import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
@@ -13,6 +14,7 @@ import type service from '../locales/uk-service.json'
 import type sessions from '../locales/uk-sessions.json'
 import type sharing from '../locales/uk-sharing.json'
 import type twoFactor from '../locales/uk-two-factor.json'
+import type webhooks from '../locales/uk-webhooks.json'
 
 type Shell = typeof uk
 type Screens = typeof screens
@@ -28,6 +30,8 @@ type Sessions = typeof sessions
 type TwoFactor = typeof twoFactor
 type Legal = typeof legal
 type Pellets = typeof pellets
+type ApiTokens = typeof apiTokens
+type Webhooks = typeof webhooks
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -45,7 +49,9 @@ interface Translation
     Sessions,
     TwoFactor,
     Legal,
-    Pellets {}
+    Pellets,
+    ApiTokens,
+    Webhooks {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,5 +1,6 @@
 import { liveOperations } from '@teplo/domain'
 import { API_BASE } from './api-client'
+import { currentLanguage } from './i18n'
 import { call } from './operation-client'
 
 /**
@@ -10,5 +11,7 @@ import { call } from './operation-client'
 export async function liveStreamUrl(path: string, signal?: AbortSignal): Promise<string> {
   const ticket = await call(liveOperations.createLiveTicket, {}, { signal })
   const separator = path.includes('?') ? '&' : '?'
-  return `${API_BASE}${path}${separator}${new URLSearchParams({ ticket: ticket.meta.ticket })}`
+  // The screen's language for the texts the documents carry (EventSource sends the browser's, not the screen's).
+  const query = new URLSearchParams({ ticket: ticket.meta.ticket, ui_language: currentLanguage() })
+  return `${API_BASE}${path}${separator}${query}`
 }

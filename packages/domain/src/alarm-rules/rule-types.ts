@@ -150,4 +150,24 @@ export interface StoreForecastRule extends RuleBase {
   clear: (context: ReorderContext) => AlarmClearing
 }
 
-export type AlarmRule = StateRule | SilenceRule | ControllerErrorRule | FuelEstimateRule | StoreForecastRule
+/**
+ * A maintenance task's look (ADR 059): its status by the device's schedule. One alarm per task: the task is the
+ * alarm's code; the value is what is left until it is due, in the task's measure (negative: overdue).
+ */
+export type MaintenanceContext = { status: 'ok' | 'due' | 'overdue'; left: number | null }
+
+/** Judged from the maintenance schedule by the engine's periodic check, one alarm per task (ADR 059). */
+export interface MaintenanceScheduleRule extends RuleBase {
+  raisedBy: 'maintenance-schedule'
+  threshold?: undefined
+  judge: (context: MaintenanceContext) => AlarmJudgement
+  clear: (context: MaintenanceContext) => AlarmClearing
+}
+
+export type AlarmRule =
+  | StateRule
+  | SilenceRule
+  | ControllerErrorRule
+  | FuelEstimateRule
+  | StoreForecastRule
+  | MaintenanceScheduleRule

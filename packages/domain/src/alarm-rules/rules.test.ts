@@ -20,6 +20,7 @@ describe('the alarm rules', () => {
       'fire_out',
       'fuel_low',
       'fuel_reorder',
+      'maintenance_due',
       'identity_conflict',
     ])
   })

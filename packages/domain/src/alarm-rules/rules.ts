@@ -1,5 +1,6 @@
 import { msg } from '../i18n/message'
 import { toErrorCode } from '../item-errors'
+import { isMaintenanceTask, MAINTENANCE_TASK_KEYS } from '../schemas/maintenance'
 import {
   ALARM_TEMP_HYSTERESIS,
   FIRE_OUT_DROP,
@@ -219,6 +220,22 @@ export const ALARM_RULES = {
       description: ({ value, threshold }) =>
         msg('labels.alarm.fuelReorder.description', { value, threshold }),
       action: () => msg('labels.alarm.fuelReorder.action'),
+    },
+  },
+  maintenance_due: {
+    raisedBy: 'maintenance-schedule',
+    // A task due or overdue by the device's schedule (ADR 059), one alarm per task; marking it done clears it.
+    judge: ({ status, left }) => (status === 'ok' ? {} : { raise: { value: left } }),
+    clear: ({ status }) => (status === 'ok' ? 'clear' : null),
+    texts: {
+      label: 'labels.alarm.maintenanceDue.label',
+      description: ({ code }) =>
+        msg('labels.alarm.maintenanceDue.description', {
+          task: msg(
+            isMaintenanceTask(code) ? MAINTENANCE_TASK_KEYS[code] : 'pellets.maintenance.unknownTask',
+          ),
+        }),
+      action: () => msg('labels.alarm.maintenanceDue.action'),
     },
   },
   identity_conflict: {

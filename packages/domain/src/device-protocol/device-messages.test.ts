@@ -64,6 +64,36 @@ describe('telemetry active_errors (optional within v1)', () => {
   })
 })
 
+describe('telemetry outdoor_temp, burner_hours, ignitions (optional within v1)', () => {
+  it('leaves an older controller valid without them', () => {
+    const parsed = telemetryMessageSchema.safeParse(telemetryExample)
+    expect(parsed.success).toBe(true)
+    expect(telemetryExample).not.toHaveProperty('outdoor_temp')
+    expect(parsed.data).not.toHaveProperty('burner_hours')
+    expect(parsed.data).not.toHaveProperty('ignitions')
+  })
+
+  it('takes the outdoor temperature, the burner hours and the ignitions where the controller reports them', () => {
+    const counters = { outdoor_temp: -12.5, burner_hours: 1234.25, ignitions: 5678 }
+    const parsed = telemetryMessageSchema.safeParse({ ...telemetryExample, ...counters })
+    expect(parsed.success).toBe(true)
+    expect(parsed.data).toMatchObject(counters)
+    // A faulty outdoor sensor reports null, as the other sensors do.
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, outdoor_temp: null }).success).toBe(true)
+  })
+
+  it('refuses values outside their ranges', () => {
+    const bad = { ...telemetryExample, outdoor_temp: -51, burner_hours: -1, ignitions: 1.5 }
+    expect(fieldsOf(telemetryMessageSchema.safeParse(bad)).sort()).toEqual([
+      'burner_hours',
+      'ignitions',
+      'outdoor_temp',
+    ])
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, outdoor_temp: 61 }).success).toBe(false)
+    expect(telemetryMessageSchema.safeParse({ ...telemetryExample, ignitions: null }).success).toBe(false)
+  })
+})
+
 describe('errorEventMessageSchema', () => {
   it('accepts every code E1–E10 and missing readings', () => {
     for (let n = 1; n <= 10; n++) {

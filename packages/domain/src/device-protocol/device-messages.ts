@@ -6,6 +6,11 @@ import { DEVICE_LINK } from './link-limits'
 import { schedulePeriodSchema } from './schedule-messages'
 import { firmwareVersion, isoTimestamp, percent, reading, settingsVersion, wireId } from './wire-fields'
 
+/** An outdoor sensor's span in °C. */
+export const OUTDOOR_TEMP_RANGE = { min: -50, max: 60 } as const
+/** Highest burner hours counter a controller may report (over a century of burning). */
+export const MAX_BURNER_HOURS = 1_000_000
+
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
 const waterReading = reading(-40, 150)
 const gasReading = reading(-40, 1200)
@@ -42,6 +47,18 @@ export const telemetryMessageSchema = z.object({
    * alarm clears. Absent: the controller does not say (older firmware), and the server's hold-time rule applies.
    */
   active_errors: z.array(z.enum(ERROR_CODES)).max(ERROR_CODES.length).optional(),
+  /**
+   * Outdoor temperature in °C where the controller has an outdoor sensor (optional, added in v1); null: the
+   * sensor is faulty. The heating season's degree-days are computed from it.
+   */
+  outdoor_temp: reading(OUTDOOR_TEMP_RANGE.min, OUTDOOR_TEMP_RANGE.max).optional(),
+  /**
+   * The controller's own burner hours since commissioning, a monotonic counter (optional, added in v1): where
+   * reported, Teplo's counters take it instead of deriving the hours from `burner_on`.
+   */
+  burner_hours: z.number().finite().min(0).max(MAX_BURNER_HOURS).optional(),
+  /** The controller's own count of ignitions since commissioning, monotonic (optional, added in v1). */
+  ignitions: z.number().int().min(0).max(DEVICE_LINK.maxVersion).optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translateMessage } from '../i18n/messages'
 import { DEFAULT_SERVICE_SETTINGS } from '../service-settings/catalogue'
 import { ackAppliedExample, desiredExample } from './fixtures.test-data'
 import { parseDeviceMessage } from './message-map'
@@ -71,10 +72,10 @@ describe('serviceDifferences', () => {
     const { cleaning_duration: _, ...applied } = { ...service, fan_speed_30: 50 }
     const differences = serviceDifferences(service, applied)
     expect(differences.map((d) => d.name)).toEqual(['fan_speed_30', 'cleaning_duration'])
-    expect(serviceDifferencesReason(differences)).toBe(
+    expect(translateMessage(serviceDifferencesReason(differences) ?? '', 'uk')).toBe(
       'service.fan_speed_30: застосовано 50 замість 45; service.cleaning_duration: застосовано — замість 30',
     )
     expect(serviceDifferences(service, service)).toEqual([])
-    expect(SERVICE_NOT_CONFIRMED).toMatch(/^контролер не підтвердив/)
+    expect(translateMessage(SERVICE_NOT_CONFIRMED, 'uk')).toMatch(/^контролер не підтвердив/)
   })
 })

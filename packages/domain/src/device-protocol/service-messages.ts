@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, msgList } from '../i18n/message'
 import { translateMessage } from '../i18n/messages'
 import {
   type ServiceSettingName,
@@ -47,16 +48,19 @@ export function serviceDifferences(
     }))
 }
 
-/** Reason parts for service parameters applied otherwise than asked: 'service.fan_speed_30: застосовано 50 замість 60'. */
-export function serviceDifferencesReason(differences: ServiceDifference[]): string {
-  return differences
-    .map(
-      ({ name, desired, applied }) =>
-        `service.${name}: застосовано ${applied === undefined ? '—' : String(applied)} замість ${String(desired)}`,
-    )
-    .join('; ')
+/** Reason parts for service parameters applied otherwise than asked: «service.fan_speed_30: застосовано 50 замість 60». */
+export function serviceDifferencesReason(differences: ServiceDifference[]): string | null {
+  return msgList(
+    differences.map(({ name, desired, applied }) =>
+      msg('sync.serviceAppliedInstead', {
+        name,
+        applied: applied === undefined ? '—' : String(applied),
+        desired: String(desired),
+      }),
+    ),
+    DEVICE_LINK.maxReasonLength,
+  )
 }
 
 /** The reason when a controller answered a desired set with `service` without saying what it did with it. */
-export const SERVICE_NOT_CONFIRMED =
-  'контролер не підтвердив сервісні налаштування (можливо, його прошивка їх не підтримує)'
+export const SERVICE_NOT_CONFIRMED = msg('sync.serviceNotConfirmed')

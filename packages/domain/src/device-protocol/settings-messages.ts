@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { msg } from '../i18n/message'
+import { msg, msgList } from '../i18n/message'
 import { translateMessage } from '../i18n/messages'
 import { settingValueSchema, withSettingBounds } from '../schemas/item-settings'
 import {
@@ -141,21 +141,26 @@ export function settingsDifferences(
     .map((name) => ({ name, desired: desired[name], applied: applied[name] }))
 }
 
-/** The sync reason of an `applied` ack whose values are not the ones asked: '<field>: застосовано 57 замість 58; …'. */
-export function partlyAppliedReason(differences: SettingDifference[]): string {
-  const text = differences
-    .map(({ name, desired, applied }) => `${name}: застосовано ${String(applied)} замість ${String(desired)}`)
-    .join('; ')
-  return text.slice(0, DEVICE_LINK.maxReasonLength)
+/**
+ * The sync reason of an `applied` ack whose values are not the ones asked: a message per setting
+ * («<field>: застосовано 57 замість 58»), stored as one (`msgList`).
+ */
+export function partlyAppliedReason(differences: SettingDifference[]): string | null {
+  return msgList(
+    differences.map(({ name, desired, applied }) =>
+      msg('sync.appliedInstead', { name, applied: String(applied), desired: String(desired) }),
+    ),
+    DEVICE_LINK.maxReasonLength,
+  )
 }
 
 /**
- * Why a change of settings the controller lacks (ADR 051) is not applied, for the change log:
- * '<field>: не підтримується цим контролером; …'.
+ * Why a change of settings the controller lacks (ADR 051) is not applied, for the change log: a message per
+ * setting («<field>: не підтримується цим контролером»).
  */
-export function unsupportedSettingsReason(names: readonly string[]): string {
-  return names
-    .map((name) => `${name}: не підтримується цим контролером`)
-    .join('; ')
-    .slice(0, DEVICE_LINK.maxReasonLength)
+export function unsupportedSettingsReason(names: readonly string[]): string | null {
+  return msgList(
+    names.map((name) => msg('sync.notSupported', { name })),
+    DEVICE_LINK.maxReasonLength,
+  )
 }

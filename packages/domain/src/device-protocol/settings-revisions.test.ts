@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { translateMessage } from '../i18n/messages'
 import { BASE_SETTINGS_REVISION } from '../settings/registry'
 import { currentSettingsRevision, settingsKnownAt, unsupportedSettings } from '../settings/setting-entries'
 import { TEST_ONLY_REVISION } from '../settings/test-only-settings.test-data'
@@ -88,7 +89,7 @@ describe('settings of a newer protocol revision', () => {
   it('are no difference between desired and applied when the controller lacks them', () => {
     const desired = { ...DEFAULT_DEVICE_SETTINGS, frost_guard_temp: 7, heater_temp_set: 65 }
     expect(settingsDifferences(desired, baseSettings()).map((d) => d.name)).toEqual(['heater_temp_set'])
-    expect(unsupportedSettingsReason(['frost_guard_temp'])).toBe(
+    expect(translateMessage(unsupportedSettingsReason(['frost_guard_temp']) ?? '', 'uk')).toBe(
       'frost_guard_temp: не підтримується цим контролером',
     )
   })

@@ -5,9 +5,10 @@ import type { UK_MESSAGES } from './locales/uk'
  * `msg('validation.maxLength', { max: 100 })`. The services, the domain's rules and the stored texts carry it
  * encoded as one string — the key, then its parameters as JSON (`validation.maxLength{"max":100}`) — so it
  * fits wherever a text went before (a zod message, an error's `detail`, a column a person reads later) and is
- * rendered in the reader's language at the edge (`translateMessage`).
+ * rendered in the reader's language at the edge (`translateMessage`). A parameter may be a list of messages, rendered
+ * each and joined with «; » (`msgList`).
  */
-export type MessageParams = Readonly<Record<string, string | number>>
+export type MessageParams = Readonly<Record<string, string | number | readonly string[]>>
 
 type PluralSuffix = '_zero' | '_one' | '_two' | '_few' | '_many' | '_other'
 type WithoutPlural<Key extends string> = Key extends `${infer Base}${PluralSuffix}` ? Base : Key
@@ -48,4 +49,36 @@ export function decodeMessage(text: string): DecodedMessage | null {
   } catch {
     return null
   }
+}
+
+const LIST_KEY = 'common.list'
+
+/** The parts of a message made by `msgList`, or the message itself as its only part. */
+function partsOf(text: string): readonly string[] {
+  const decoded = decodeMessage(text)
+  const items = decoded?.key === LIST_KEY ? decoded.params.items : undefined
+  return Array.isArray(items) ? items : [text]
+}
+
+/**
+ * Several messages as one, to store where one text goes (a sync reason with a part per setting): rendered each in
+ * the reader's language and joined with «; ». Lists given as parts are flattened. The encoded text stays within
+ * `maxLength` characters: parts that do not fit are counted in a last «та ще N» part. Null when there is none.
+ */
+export function msgList(parts: readonly (string | null)[], maxLength: number): string | null {
+  const all = parts.flatMap((part) => (part ? partsOf(part) : []))
+  if (all.length <= 1) return all[0] ?? null
+  const kept: string[] = []
+  for (const [index, part] of all.entries()) {
+    const left = all.length - index - 1
+    const candidate = [...kept, part]
+    const tail = left > 0 ? [msg('common.andMore', { count: left })] : []
+    if (msg('common.list', { items: [...candidate, ...tail] }).length > maxLength) {
+      return msg('common.list', {
+        items: [...kept, msg('common.andMore', { count: all.length - kept.length })],
+      })
+    }
+    kept.push(part)
+  }
+  return msg('common.list', { items: kept })
 }

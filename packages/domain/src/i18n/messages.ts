@@ -45,9 +45,11 @@ function render(text: string, language: Language, depth: number): string | null 
   const decoded = decodeMessage(text)
   if (!decoded || !hasMessage(decoded.key)) return null
   const params: Record<string, unknown> = {}
+  const inTurn = (value: string) =>
+    depth < MAX_DEPTH ? (render(value, language, depth + 1) ?? value) : value
   for (const [name, value] of Object.entries(decoded.params)) {
-    params[name] =
-      typeof value === 'string' && depth < MAX_DEPTH ? (render(value, language, depth + 1) ?? value) : value
+    if (Array.isArray(value)) params[name] = value.map((part) => inTurn(String(part))).join('; ')
+    else params[name] = typeof value === 'string' ? inTurn(value) : value
   }
   return lookUp(decoded.key, { ...params, lng: language })
 }

@@ -148,6 +148,7 @@ export const alarmOperations = {
     tag: 'alarms',
     summary: 'Alarms of a device, newest first: raised within from–to, by state',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     query: alarmsQuery,
     status: 200,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from '../i18n/message'
-import { FLEET_ATTENTION, fleetListDocumentSchema } from '../resources/fleet'
+import { FLEET_ATTENTION, FLEET_SORTS, fleetListDocumentSchema } from '../resources/fleet'
 import { defineOperation, rolesOnly } from './operation'
 import { cacheBustingQuery, pageQuery, textParam } from './parameters'
 
@@ -14,6 +14,10 @@ const fleetQuery = z.object({
       message: msg('validation.query.attentionFilter', { values: FLEET_ATTENTION.join(', ') }),
     })
     .optional(),
+  /** `attention` (default): what needs attention first; `maintenance`: the maintenance falling due first (ADR 059). */
+  sort: z
+    .enum(FLEET_SORTS, { message: msg('validation.query.fleetSort', { values: FLEET_SORTS.join(', ') }) })
+    .optional(),
   ...cacheBustingQuery,
 })
 
@@ -26,7 +30,8 @@ export const fleetOperations = {
     tag: 'sharing',
     summary:
       'Every device the installer has access to (admins: every device) with its live state, what needs ' +
-      'attention first; filter[search] on name, serial or owner, filter[attention]',
+      'attention first (sort=maintenance: the maintenance falling due first); filter[search] on name, serial ' +
+      'or owner, filter[attention]',
     access: rolesOnly('admin', 'creator'),
     query: fleetQuery,
     status: 200,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { msg } from '../i18n/message'
 import {
+  CONSUMPTION_COMPARISONS,
   CONSUMPTION_PERIODS,
   HISTORY_RESOLUTION_PARAMS,
   itemConsumptionDocumentSchema,
@@ -33,6 +34,15 @@ const consumptionQuerySchema = z.object({
       message: msg('validation.query.period', { values: CONSUMPTION_PERIODS.join(', ') }),
     })
     .default('day'),
+  /**
+   * previous_year: the same periods a year earlier beside them, normalised by degree-days where it can be. Named
+   * with an underscore: JSON:API 1.1 keeps all-a–z query names for itself (ADR 050).
+   */
+  compare_to: z
+    .enum(CONSUMPTION_COMPARISONS, {
+      message: msg('validation.query.compareTo', { values: CONSUMPTION_COMPARISONS.join(', ') }),
+    })
+    .optional(),
 })
 
 // History, consumption and fuel of one device: visible to whoever may see the device (404 for anyone else);
@@ -45,6 +55,7 @@ export const historyOperations = {
     tag: 'history',
     summary: 'Readings of a device over a range, in buckets (min/avg/max), with gaps and events',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     query: historyQuerySchema,
     status: 200,
@@ -57,6 +68,7 @@ export const historyOperations = {
     tag: 'history',
     summary: 'Burner energy, pellets and their cost per day, week or month (Kyiv calendar)',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     query: consumptionQuerySchema,
     status: 200,
@@ -69,6 +81,7 @@ export const historyOperations = {
     tag: 'history',
     summary: 'Fuel settings of a device and the hopper estimate',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     status: 200,
     response: itemFuelDocumentSchema,

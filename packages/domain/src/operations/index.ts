@@ -1,13 +1,17 @@
 import { alarmOperations, notificationOperations } from './alarms'
+import { apiTokenOperations } from './api-tokens'
 import { authOperations } from './auth'
 import { categoryOperations } from './categories'
+import { energyOperations } from './energy'
 import { firmwareOperations } from './firmware'
 import { fleetOperations } from './fleet'
 import { helpOperations } from './help'
 import { historyOperations } from './history'
+import { homeAssistantOperations } from './home-assistant'
 import { itemErrorOperations } from './item-errors'
 import { itemOperations, provisioningOperations } from './items'
 import { liveOperations } from './live'
+import { maintenanceOperations } from './maintenance'
 import type { Operation } from './operation'
 import { passwordResetOperations } from './password-reset'
 import { pelletOperations } from './pellets'
@@ -21,6 +25,7 @@ import { sharingOperations } from './sharing'
 import { passkeyOperations, twoFactorOperations } from './two-factor'
 import { uploadOperations } from './uploads'
 import { userOperations } from './users'
+import { webhookOperations } from './webhooks'
 
 export { ALARMS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from './alarms'
 export { optionalBody } from './bodies'
@@ -37,21 +42,26 @@ export { PELLET_DELIVERIES_PAGE_SIZE } from './pellets'
 export { ROLE_SORTS, TAG_SORTS } from './roles-and-tags'
 export { AUDIT_PAGE_SIZE } from './sharing'
 export { USER_SORTS } from './users'
+export { WEBHOOK_DELIVERIES_PAGE_SIZE } from './webhooks'
 
 // Each feature's operations on their own: the web imports these, so a screen's bundle holds the declarations it
 // calls and not all of them (the domain is side-effect free for the bundler).
 export {
   accountEmailOperations,
   alarmOperations,
+  apiTokenOperations,
   authOperations,
   categoryOperations,
+  energyOperations,
   firmwareOperations,
   fleetOperations,
   helpOperations,
   historyOperations,
+  homeAssistantOperations,
   itemErrorOperations,
   itemOperations,
   liveOperations,
+  maintenanceOperations,
   notificationOperations,
   passkeyOperations,
   passwordResetOperations,
@@ -69,6 +79,7 @@ export {
   twoFactorOperations,
   uploadOperations,
   userOperations,
+  webhookOperations,
 }
 
 /** Every operation, by operationId (ADR 054). */
@@ -79,6 +90,7 @@ export const operations = {
   ...profileOperations,
   ...accountEmailOperations,
   ...pushOperations,
+  ...webhookOperations,
   ...uploadOperations,
   ...helpOperations,
   ...setupOperations,
@@ -96,8 +108,11 @@ export const operations = {
   ...serviceSettingsOperations,
   ...historyOperations,
   ...pelletOperations,
+  ...energyOperations,
+  ...maintenanceOperations,
   ...authOperations,
   ...sessionOperations,
+  ...apiTokenOperations,
   ...twoFactorOperations,
   ...passkeyOperations,
   ...passwordResetOperations,

@@ -114,6 +114,7 @@ export const itemOperations = {
     summary:
       "Devices of the signed-in user and those shared with them, each with the caller's access (admins: any user)",
     access: SIGNED_IN,
+    token: 'read',
     query: itemListQuery,
     status: 200,
     response: itemListDocumentSchema,
@@ -125,6 +126,7 @@ export const itemOperations = {
     tag: 'items',
     summary: 'One device',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     query: includeQuery,
     status: 200,
@@ -163,6 +165,7 @@ export const itemOperations = {
     // The device's ability is read from the members (archive, the registration record, operating it): the
     // route checks it before the body is validated.
     access: SIGNED_IN,
+    token: 'control',
     type: 'items',
     relationships: { category_id: 'categories', user_id: 'users' },
     params: idParams,

@@ -38,6 +38,12 @@ export type Operation = {
   /** A longer explanation for the browsable docs, where the summary cannot say it all. */
   readonly description?: string
   readonly access: OperationAccess
+  /**
+   * What a personal API token needs to call it (ADR 060): `read` or `control` (which includes read). Without it a
+   * token is refused (403) whatever its scopes: the account, sharing, tokens and the like are the person's own.
+   * A token also reaches only its devices (another answers 404) and acts with its owner's rights, never more.
+   */
+  readonly token?: 'read' | 'control'
   readonly params?: AnyObject
   readonly query?: AnyObject
   /** The flat request body (the server also takes it as a JSON:API document of `type`). */

@@ -22,6 +22,35 @@ describe('declared operations', () => {
     }
   })
 
+  it('open to personal API tokens only for devices: never the account, sharing, tokens, users or catalogues', () => {
+    const open = OPERATIONS.filter((op) => op.token !== undefined)
+    for (const op of open) {
+      // A device's own data, or the list of devices (each then filtered by the token's devices).
+      expect(op.path === '/items' || op.path.startsWith('/items/{id}'), op.id).toBe(true)
+      expect(op.path, op.id).not.toMatch(/shares|owner-code|pairing-code|audit|handover/)
+      // A token that only reads may not write.
+      if (op.method !== 'GET') expect(op.token, op.id).toBe('control')
+    }
+    expect(open.map((op) => op.id).sort()).toEqual(
+      [
+        'getEnergyCounters',
+        'getItem',
+        'getItemConsumption',
+        'getItemFuel',
+        'getItemHistory',
+        'getMaintenance',
+        'getPelletStore',
+        'getSchedule',
+        'listItemAlarms',
+        'listItems',
+        'updateItem',
+        'updateSchedule',
+      ].sort(),
+    )
+    for (const op of OPERATIONS.filter((one) => one.path.startsWith('/me')))
+      expect(op.token, op.id).toBeUndefined()
+  })
+
   it("writes a call's path and the server's route from one declaration", () => {
     expect(operationPath(operations.getCategory, { id: 'a/b' })).toBe('/categories/a%2Fb')
     expect(fastifyPath(operations.getCategory)).toBe('/categories/:id')

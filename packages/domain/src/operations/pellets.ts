@@ -25,6 +25,7 @@ export const pelletOperations = {
     summary:
       'The pellet store of a device: stock, the hopper beside it, the average price and the run-out forecast',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     status: 200,
     response: pelletStoreDocumentSchema,

@@ -15,6 +15,7 @@ export const scheduleOperations = {
     summary:
       'The weekly schedule (7 × 48 half hours, comfort or reduced), its delivery and the active period',
     access: SIGNED_IN,
+    token: 'read',
     params: idParams,
     status: 200,
     response: scheduleDocumentSchema,
@@ -27,6 +28,7 @@ export const scheduleOperations = {
     summary:
       'Change the weekly schedule; sent to the controller with the settings (pending until it confirms)',
     access: itemAccess('operate'),
+    token: 'control',
     type: 'schedules',
     params: idParams,
     body: schedulePatchSchema,

@@ -4,6 +4,7 @@ import { msg } from '../i18n/message'
 import { translateMessage } from '../i18n/messages'
 import { ITEM_STATUSES } from '../item-status'
 import type { Language } from '../languages'
+import { MAINTENANCE_TASKS } from '../schemas/maintenance'
 import { SYNC_STATUSES } from '../sync-status'
 import { listDocumentSchema, resourceSchema, wireDate } from './document'
 
@@ -21,6 +22,10 @@ export const FLEET_ATTENTION = [
   'archived',
 ] as const
 export type FleetAttention = (typeof FLEET_ATTENTION)[number]
+
+/** The fleet's orders: what needs attention first, or the maintenance falling due first (ADR 059). */
+export const FLEET_SORTS = ['attention', 'maintenance'] as const
+export type FleetSort = (typeof FLEET_SORTS)[number]
 
 export function fleetAttentionLabel(attention: FleetAttention, language: Language = 'uk'): string {
   const key = attention === 'settings-pending' ? 'settingsPending' : attention
@@ -43,6 +48,10 @@ export const fleetDeviceResourceSchema = resourceSchema('fleet-devices', {
   open_errors: z.number().int().nonnegative(),
   /** Alarms not cleared yet (acknowledged or not); a device with any ranks first. */
   active_alarms: z.number().int().nonnegative(),
+  /** When its first maintenance task falls due (past: overdue), as last estimated; null: unknown (ADR 059). */
+  maintenance_due_at: wireDate.nullable(),
+  /** That task; null with it. */
+  maintenance_task: z.enum(MAINTENANCE_TASKS).nullable(),
 })
 export const fleetListDocumentSchema = listDocumentSchema(fleetDeviceResourceSchema)
 export type FleetDeviceResource = z.infer<typeof fleetDeviceResourceSchema>

@@ -188,6 +188,41 @@ export const consumptionPeriodSchema = z.object({
   coverage: z.number().min(0).max(1),
 })
 
+export const CONSUMPTION_COMPARISONS = ['previous_year'] as const
+
+const consumptionTotalsSchema = z.object({
+  energy_kwh: z.number(),
+  fuel_kg: z.number(),
+  cost: z.number().nullable(),
+  coverage: z.number(),
+})
+
+/**
+ * `compare=previous_year`: the same periods a year earlier (same Kyiv calendar days), and the year-earlier energy
+ * normalised by heating degree-days (base 18 °C) when both ranges have outdoor temperatures: what last year's
+ * heating would have used in this range's weather. Without them it is compared raw, and says so.
+ */
+export const consumptionComparisonSchema = z.object({
+  compare: z.enum(CONSUMPTION_COMPARISONS),
+  from: isoInstant,
+  to: isoInstant,
+  periods: z.array(consumptionPeriodSchema),
+  totals: consumptionTotalsSchema,
+  /** degree_days: normalised by the ranges' degree-days; raw: no outdoor temperatures in one of the ranges. */
+  normalisation: z.enum(['degree_days', 'raw']),
+  /** Degree-days of the days with an outdoor temperature in this range, and in the year-earlier one. */
+  degree_days: z.number().nullable(),
+  previous_degree_days: z.number().nullable(),
+  outdoor_days: z.number().int(),
+  previous_outdoor_days: z.number().int(),
+  /** The year-earlier energy and fuel scaled to this range's degree-days; null when raw. */
+  normalised_energy_kwh: z.number().nullable(),
+  normalised_fuel_kg: z.number().nullable(),
+  /** This range's energy against the year-earlier one (normalised where it is): +0.12 is 12 % more; null without energy a year earlier. */
+  change: z.number().nullable(),
+})
+export type ConsumptionComparison = z.infer<typeof consumptionComparisonSchema>
+
 export const itemConsumptionResourceSchema = resourceSchema('item-consumptions', {
   from: isoInstant,
   to: isoInstant,
@@ -198,12 +233,9 @@ export const itemConsumptionResourceSchema = resourceSchema('item-consumptions',
   pellet_price_per_tonne: z.number().nullable(),
   currency: z.literal('UAH'),
   periods: z.array(consumptionPeriodSchema),
-  totals: z.object({
-    energy_kwh: z.number(),
-    fuel_kg: z.number(),
-    cost: z.number().nullable(),
-    coverage: z.number(),
-  }),
+  totals: consumptionTotalsSchema,
+  /** Present with `compare`. */
+  comparison: consumptionComparisonSchema.optional(),
 })
 export const itemConsumptionDocumentSchema = documentSchema(itemConsumptionResourceSchema)
 

@@ -14,7 +14,7 @@ const day = z.string().describe("A Kyiv calendar day, 'YYYY-MM-DD'")
 export const forecastDaySchema = z.object({ date: day, earliest: day, latest: day })
 export type ForecastDay = z.infer<typeof forecastDaySchema>
 
-export const PELLET_FORECAST_BASES = ['burn_rate'] as const
+export const PELLET_FORECAST_BASES = ['burn_rate', 'degree_days'] as const
 
 export const pelletStoreResourceSchema = resourceSchema(PELLET_STORE_TYPE, {
   /** The store's capacity, kg; null while not set (deliveries are then not checked against it). */
@@ -34,10 +34,16 @@ export const pelletStoreResourceSchema = resourceSchema(PELLET_STORE_TYPE, {
   /** Pellets burned per day (the median of the recent days with readings); null without enough history. */
   rate_kg_per_day: z.number().nullable(),
   forecast: z.object({
-    /** What the forecast rests on: the recent burn rate; null when there is not enough history to say. */
+    /**
+     * What the forecast rests on: `degree_days` in the heating season where the controller reports the outdoor
+     * temperature (pellets per degree-day of the recent days × the degree-days expected: the same days last
+     * year, else the recent average), else `burn_rate` (the recent days' median); null without enough history.
+     */
     basis: z.enum(PELLET_FORECAST_BASES).nullable(),
     /** Days with readings the rate was taken from (of the last 14). */
     days_measured: z.number().int(),
+    /** Pellets per heating degree-day (base 18 °C) when the basis is degree_days; null otherwise. */
+    kg_per_degree_day: z.number().nullable(),
     /** When the hopper is empty, as estimated; null without a hopper estimate or a rate. */
     hopper_run_out: forecastDaySchema.nullable(),
     /** When the hopper and the store are both empty; null without a rate. */

@@ -101,6 +101,12 @@ export const AUDIT_ACTIONS = [
   'pellet-delivery',
   /** A delivery removed as a mistake: `changes.kg.from`, `changes.delivered_at.from`. */
   'pellet-delivery-removed',
+  /** The heating season's days changed: `changes.season_start` / `changes.season_end` ('MM-DD' from → to). */
+  'heating-season',
+  /** A maintenance task done: `changes.task.to`, `changes.done_at.to`, `changes.note.to`. */
+  'maintenance-done',
+  /** A maintenance task's interval changed: `changes.<task>.from` → `.to` (in the task's unit). */
+  'maintenance-interval',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -18,6 +18,7 @@ import { estimatedFuelDaysLeft } from '../history/fuel.service.ts'
 import { hopperRefills } from '../history/history.tables.ts'
 import { itemErrors } from '../item-errors/item-errors.tables.ts'
 import { items } from '../items/items.tables.ts'
+import { maintenanceState } from '../maintenance/maintenance.service.ts'
 import { daysBetween } from '../pellets/forecast.ts'
 import { pelletStoreDocument } from '../pellets/pellets.service.ts'
 import { pelletDeliveries } from '../pellets/pellets.tables.ts'
@@ -117,12 +118,13 @@ export class AlarmEngine {
 
   private announce(outcome: RaiseOutcome): void {
     for (const alarm of outcome.raised)
-      this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+      this.options.events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id, change: 'raised' })
     for (const userId of outcome.notifiedUsers) this.options.events.emit('notifications.changed', { userId })
   }
 
   private async announceCleared(cleared: { id: number; itemId: number }[]): Promise<void> {
-    for (const alarm of cleared) await announceAlarmChanged(this.options.db, this.options.events, alarm)
+    for (const alarm of cleared)
+      await announceAlarmChanged(this.options.db, this.options.events, alarm, 'cleared')
   }
 
   private async raiseFromError(itemErrorId: number): Promise<void> {
@@ -304,6 +306,39 @@ export class AlarmEngine {
           threshold,
         }
       })
+    }
+  }
+
+  /**
+   * The maintenance schedules (ADR 059): every device in use looked at, one `maintenance_due` per task due or
+   * overdue (the task is the alarm's code), cleared once the task is done or its interval moved it away. Each look
+   * also stores when each task falls due, what the installer's fleet is sorted by.
+   */
+  async checkMaintenance(now = new Date()): Promise<void> {
+    const { db } = this.options
+    const devices = await db
+      .select({ id: items.id, createdAt: items.createdAt })
+      .from(items)
+      .where(sql`${items.status} not in ('pending', 'archive')`)
+    for (const [kind, rule] of alarmRulesRaisedBy('maintenance-schedule')) {
+      const open = await db
+        .select({ id: alarms.id, itemId: alarms.itemId, code: alarms.code })
+        .from(alarms)
+        .where(and(eq(alarms.kind, kind), isNull(alarms.clearedAt)))
+      const openByTask = new Map(open.map((alarm) => [`${alarm.itemId}:${alarm.code}`, alarm.id]))
+      const raise: AlarmCandidate[] = []
+      const clear: number[] = []
+      for (const device of devices) {
+        for (const { task, schedule } of await maintenanceState(db, device, now)) {
+          const context = { status: schedule.status, left: schedule.dueIn?.value ?? null }
+          const found = rule.judge(context)
+          const openId = openByTask.get(`${device.id}:${task}`)
+          if (found.raise) raise.push({ itemId: device.id, kind, code: task, value: found.raise.value })
+          else if (openId !== undefined && rule.clear(context) === 'clear') clear.push(openId)
+        }
+      }
+      await this.announceCleared(await clearAlarms(db, clear))
+      this.announce(await raiseAlarms(db, raise))
     }
   }
 

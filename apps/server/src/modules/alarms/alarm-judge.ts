@@ -47,7 +47,12 @@ export function judge(
 
   for (const [kind, rule] of alarmRuleEntries()) {
     // The fuel estimate and the pellet store's forecast are judged by the engine's own periodic check.
-    if (rule.raisedBy === 'fuel-estimate' || rule.raisedBy === 'store-forecast') continue
+    if (
+      rule.raisedBy === 'fuel-estimate' ||
+      rule.raisedBy === 'store-forecast' ||
+      rule.raisedBy === 'maintenance-schedule'
+    )
+      continue
     const threshold = rule.threshold ? (state.thresholds[kind] ?? rule.threshold.default) : null
     const openOfKind = open.filter((alarm) => alarm.kind === kind)
     if (rule.raisedBy === 'state') {

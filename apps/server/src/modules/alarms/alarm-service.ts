@@ -21,6 +21,8 @@ export type AlarmsOptions = {
 }
 
 const FUEL_EVERY_MS = 10 * 60 * 1000
+/** Maintenance falls due over days and weeks: an hourly look is plenty (ADR 059). */
+const MAINTENANCE_EVERY_MS = 60 * 60 * 1000
 const OUTBOX_EVERY_MS = 1000
 
 /** The alarm engine, its periodic checks and the outbox worker of one server instance. */
@@ -60,6 +62,7 @@ export class Alarms {
     }
     every(this.options.checkMs, () => this.engine.checkSilence())
     every(FUEL_EVERY_MS, () => this.engine.checkFuel())
+    every(MAINTENANCE_EVERY_MS, () => this.engine.checkMaintenance())
     every(Math.min(OUTBOX_EVERY_MS, this.options.checkMs), () => this.outbox.runOnce())
   }
 

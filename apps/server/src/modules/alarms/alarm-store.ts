@@ -113,8 +113,9 @@ export async function announceAlarmChanged(
   db: Database,
   events: AppEventBus,
   alarm: { id: number; itemId: number },
+  change: 'acknowledged' | 'cleared',
 ): Promise<void> {
-  events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id })
+  events.emit('alarm.changed', { itemId: alarm.itemId, alarmId: alarm.id, change })
   for (const { userId } of await usersWithAccess(db, alarm.itemId))
     events.emit('notifications.changed', { userId })
 }

@@ -139,7 +139,8 @@ export async function acknowledgeAlarm(
     .set({ acknowledgedAt: sql`now()`, acknowledgedBy: caller.userId })
     .where(and(eq(alarms.id, alarmId), isNull(alarms.acknowledgedAt)))
     .returning({ id: alarms.id })
-  if (changed.length > 0) await announceAlarmChanged(db, events, { id: alarmId, itemId: item.id })
+  if (changed.length > 0)
+    await announceAlarmChanged(db, events, { id: alarmId, itemId: item.id }, 'acknowledged')
   const [row] = await withNames(db).where(eq(alarms.id, alarmId))
   return { data: alarmResource(row!, caller.language) }
 }

@@ -2,6 +2,7 @@ import {
   type AuditAction,
   type AuditEntryResource,
   type AuditOutcome,
+  type Language,
   unsupportedSettingsReason,
 } from '@teplo/domain'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
@@ -9,6 +10,7 @@ import type { Database } from '../../db/client.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import type { ListQuery } from '../../lib/list-query.ts'
+import { storedMessage } from '../../lib/stored-message.ts'
 import { type Caller, itemFor } from '../items/item-access.ts'
 import { users } from '../users/users.tables.ts'
 import { itemAudit } from './audit.tables.ts'
@@ -88,7 +90,7 @@ export async function settleAudit(
 
 type AuditRow = typeof itemAudit.$inferSelect
 
-function auditResource(row: AuditRow): AuditEntryResource {
+function auditResource(row: AuditRow, language: Language | undefined): AuditEntryResource {
   return {
     type: 'audit-entries',
     id: String(row.id),
@@ -100,7 +102,7 @@ function auditResource(row: AuditRow): AuditEntryResource {
       changes: row.changes,
       subject: row.subjectEmail === null ? null : { email: row.subjectEmail, access: row.subjectAccess },
       outcome: (row.outcome as AuditOutcome | null) ?? null,
-      reason: row.reason,
+      reason: storedMessage(row.reason, language),
     },
   }
 }
@@ -125,5 +127,5 @@ export async function listAudit(
     { ...query, sort: '-id' },
     rawQuery as Record<string, unknown>,
   )
-  return { data: rows.map(auditResource), ...page }
+  return { data: rows.map((row) => auditResource(row, caller.language)), ...page }
 }

@@ -24,6 +24,8 @@ export class SessionActivity {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly flushMs = SESSION_ACTIVITY_FLUSH_MS,
+    /** The table whose last_used_at and last_address it writes: sessions, or personal API tokens (ADR 060). */
+    private readonly table: 'tokens' | 'api_tokens' = 'tokens',
   ) {}
 
   start(): void {
@@ -63,7 +65,7 @@ export class SessionActivity {
     const uses = [...batch.values()]
     try {
       await this.db.execute(sql`
-        update tokens t set
+        update ${sql.identifier(this.table)} t set
           last_used_at = greatest(t.last_used_at, u.at),
           last_address = case when t.last_used_at is null or u.at >= t.last_used_at then u.address else t.last_address end
         from unnest(${sql.param(ids)}::int4[], ${sql.param(uses.map((use) => use.at.toISOString()))}::timestamptz[],

@@ -1,5 +1,5 @@
 import type { LastReadings } from '@teplo/simulator'
-import { and, eq, notInArray } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { generateSecret, sha256 } from '../../lib/secrets.ts'
 import { UNLINKED_STATUSES } from '../device-link/device-credentials.ts'
@@ -35,6 +35,13 @@ export async function issueDemoCredentials(db: Database): Promise<DemoDevice[]> 
       burnerPower: items.burnerPower,
       flameBrightness: items.flameBrightness,
       workMode: items.workMode,
+      // The controller's counters as last reported: a restarted demo boiler's counters never go back.
+      burnerHours: sql<
+        number | null
+      >`(select max(d.burner_hours_max) from telemetry_1d d where d.item_id = ${items.id})`,
+      ignitions: sql<
+        number | null
+      >`(select max(d.ignitions_max) from telemetry_1d d where d.item_id = ${items.id})`,
       firmwareVersion: items.firmwareVersion,
       burnerPowerSet: items.burnerPowerSet,
     })

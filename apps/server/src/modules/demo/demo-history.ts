@@ -6,6 +6,7 @@ import { storeHistoricReadings } from '../history/historic-readings.ts'
 import { hopperRefills, itemChanges, itemFuel } from '../history/history.tables.ts'
 import { ensurePartitions, RAW, ROLLUP_1H, ROLLUP_1M } from '../history/partitions.ts'
 import { itemErrors } from '../item-errors/item-errors.tables.ts'
+import { fillDemoMaintenance } from '../maintenance/demo-maintenance.ts'
 import { fillDemoDeliveries } from '../pellets/demo-deliveries.ts'
 import type { HistoryDay } from './demo-history-messages.ts'
 import type { DemoHistoryProgress } from './demo-history-progress.ts'
@@ -84,6 +85,7 @@ export async function fillDemoHistory(
         stored += await storeDay(db, device.id, day)
       }
       await fillDemoDeliveries(db, device.id, from, to)
+      await fillDemoMaintenance(db, device.id, from, to)
       progress?.done(device.id)
     }
     log.info(

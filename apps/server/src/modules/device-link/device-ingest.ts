@@ -32,6 +32,15 @@ export type IngestEffects = {
   onlineSerials: Set<string>
   /** Devices whose firmware update is over (ota/status succeeded or failed). */
   otaFinished: { serial: string; rolloutId: number }[]
+  /** Devices that came back or went away with this batch (webhooks). */
+  presenceChanges: { itemId: number; online: boolean }[]
+  /** Desired settings the controllers settled with this batch (webhooks). */
+  settledSettings: {
+    itemId: number
+    version: number
+    outcome: 'applied' | 'refused'
+    reason: string | null
+  }[]
 }
 
 export function emptyEffects(): IngestEffects {
@@ -45,6 +54,8 @@ export function emptyEffects(): IngestEffects {
     clockCorrections: [],
     onlineSerials: new Set(),
     otaFinished: [],
+    presenceChanges: [],
+    settledSettings: [],
   }
 }
 
@@ -94,6 +105,7 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
     if (message?.active_errors)
       activeErrors.push({ serial: row.serial, ts: message.ts, active: message.active_errors })
     effects.updatedItemIds.add(row.id)
+    if (row.came_online) effects.presenceChanges.push({ itemId: row.id, online: true })
     alreadySeen.add(row.serial)
     if (row.behind) effects.behindSerials.add(row.serial)
     if (row.regressed) effects.regressedSerials.add(row.serial)
@@ -114,19 +126,25 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
   for (const row of await markSeen(
     db,
     seen.map(([serial]) => serial),
-  ))
+  )) {
     effects.updatedItemIds.add(row.id)
+    if (row.came_online) effects.presenceChanges.push({ itemId: row.id, online: true })
+  }
   for (const row of await markOffline(
     db,
     offline.map(([serial]) => serial),
-  ))
+  )) {
     effects.updatedItemIds.add(row.id)
+    effects.presenceChanges.push({ itemId: row.id, online: false })
+  }
 
   for (const received of batch) {
     if (received.channel === 'settings/ack') {
       const outcome = await applySettingsAck(db, received.serial, received.message)
       if (outcome.republish) effects.republishSerials.add(received.serial)
       if (outcome.itemId !== null) effects.updatedItemIds.add(outcome.itemId)
+      if (outcome.itemId !== null && outcome.settled)
+        effects.settledSettings.push({ itemId: outcome.itemId, ...outcome.settled })
     } else if (received.channel === 'events/error') {
       const created = await recordErrorEvent(db, received.serial, received.message)
       if (created) effects.createdErrors.push(created)

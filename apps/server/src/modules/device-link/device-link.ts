@@ -175,7 +175,10 @@ export class DeviceLink {
     this.watchdogBusy = true
     try {
       const silent = await markSilentDevices(this.options.db, this.options.config.deviceOfflineSeconds)
-      for (const item of silent) this.options.events.emit('item.updated', { itemId: item.id })
+      for (const item of silent) {
+        this.options.events.emit('item.updated', { itemId: item.id })
+        this.options.events.emit('device.presence-changed', { itemId: item.id, online: false })
+      }
       if (silent.length > 0)
         this.options.log.info({ count: silent.length }, 'device link: devices went silent')
     } catch (err) {
@@ -258,6 +261,8 @@ export class DeviceLink {
     for (const created of effects.createdErrors) {
       events.emit('item-error.created', { itemId: created.itemId, itemErrorId: created.id })
     }
+    for (const change of effects.presenceChanges) events.emit('device.presence-changed', change)
+    for (const settled of effects.settledSettings) events.emit('settings.acknowledged', settled)
     const republish = [...effects.republishSerials]
     const resendMs = this.options.config.deviceResendSeconds * 1000
     for (const serial of effects.behindSerials) {

@@ -20,6 +20,8 @@ export type AckOutcome = {
   itemId: number | null
   /** The ack answered another version than the current one: the current desired state goes again. */
   republish: boolean
+  /** The current version was settled by this ack: applied or refused, with the stored reason. */
+  settled?: { version: number; outcome: 'applied' | 'refused'; reason: string | null }
 }
 
 /**
@@ -89,7 +91,11 @@ export async function applySettingsAck(
     await db.update(items).set(reported).where(eq(items.id, item.id))
     return { itemId: item.id, republish: true }
   }
-  return { itemId: item.id, republish: false }
+  return {
+    itemId: item.id,
+    republish: false,
+    settled: { version: ack.version, outcome: synced ? 'applied' : 'refused', reason },
+  }
 }
 
 /** Stores a controller error once per (item, event_id); a redelivered event returns null. */

@@ -273,6 +273,8 @@ export class IngestQueue {
       merged.clockCorrections.push(...effects.clockCorrections)
       for (const serial of effects.onlineSerials) merged.onlineSerials.add(serial)
       merged.otaFinished.push(...effects.otaFinished)
+      merged.presenceChanges.push(...effects.presenceChanges)
+      merged.settledSettings.push(...effects.settledSettings)
     }
     return merged
   }

@@ -1,5 +1,6 @@
 import {
   DEVICE_LINK,
+  msgList,
   SERVICE_NOT_CONFIRMED,
   type ServiceSettings,
   type SettingsAckMessage,
@@ -34,8 +35,7 @@ export function serviceAckProblem(item: ItemRow, ack: SettingsAckMessage): strin
   return differences.length === 0 ? null : serviceDifferencesReason(differences)
 }
 
-/** Reasons of both parts in one text, cut to what the server keeps. */
+/** Reasons of the parts (settings, service, schedule) as one stored message, cut to what the server keeps. */
 export function joinedReason(...parts: (string | null)[]): string | null {
-  const text = parts.filter((part): part is string => !!part).join('; ')
-  return text === '' ? null : text.slice(0, DEVICE_LINK.maxReasonLength)
+  return msgList(parts, DEVICE_LINK.maxReasonLength)
 }

@@ -8,7 +8,7 @@ import {
   telemetryValues,
 } from '../../db/telemetry-columns.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
-import { rollupCtes } from '../history/rollups.ts'
+import { ignitionsCte, rollupCtes } from '../history/rollups.ts'
 
 export type SerialTelemetry = { serial: string; message: TelemetryMessage }
 
@@ -44,7 +44,8 @@ const READING_COLUMNS: ReadingColumn[] = [
   ...READING_FIELDS.map(({ name, type }) => ({
     name,
     type,
-    value: (r: SerialTelemetry) => r.message[name as keyof TelemetryMessage],
+    // An optional reading the controller leaves out is null.
+    value: (r: SerialTelemetry) => r.message[name as keyof TelemetryMessage] ?? null,
   })),
   { name: 'settings_version', type: 'int4', value: (r) => r.message.settings_version },
   {
@@ -116,12 +117,14 @@ export async function updateLiveState(db: Database, newest: SerialTelemetry[]) {
             and v.ts > i.telemetry_at)
       )
     returning i.id, i.serial_number as serial, (${settingsBehind}) as behind,
-      (${settingsBehind} and o.sync_status <> 'pending') as regressed, o.telemetry_boot_id as previous_boot_id`)
+      (${settingsBehind} and o.sync_status <> 'pending') as regressed, o.telemetry_boot_id as previous_boot_id,
+      o.status = 'connecting' as came_online`)
   return rowsOf<{
     id: number
     serial: string
     behind: boolean
     regressed: boolean
+    came_online: boolean
     previous_boot_id: string | null
   }>(result)
 }
@@ -148,6 +151,10 @@ export async function storeReadings(db: Database, readings: SerialTelemetry[]): 
       select v.*, lag(v.ts) over (partition by v.serial order by v.ts) as batch_prev
       from ${readingsTable([...unique.values()])}
     ),
+    vi as (
+      select i.id as item_id, v.ts as recorded_at, v.burner_on from v join items i on i.serial_number = v.serial
+    ),
+    ${sql.raw(ignitionsCte('vi'))},
     stored as (
       insert into telemetry (item_id, recorded_at, ${telemetryColumnList}, interval_s)
       select i.id, v.ts, ${telemetryValues('v', {

@@ -1,10 +1,12 @@
 import {
+  type ConsumptionComparison,
   type ConsumptionPeriod,
   FUEL_DEFAULTS,
   type FuelSettingsPatch,
   type HopperRefill,
   type itemConsumptionDocumentSchema,
   type itemFuelDocumentSchema,
+  kyivDate,
   msg,
   refillMaxKg,
   refillRangeMessage,
@@ -15,6 +17,7 @@ import type { Database } from '../../db/client.ts'
 import { invalidField, invalidParameter } from '../../lib/api-error.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { type AuditChanges, recordAudit } from '../audit/item-audit.ts'
+import { degreeDaysBetween } from '../energy/degree-days.ts'
 import type { Caller } from '../items/item-access.ts'
 import { itemFor, visibleItem } from '../items/item-access.ts'
 import { TIME_ZONE, toDate } from './history.service.ts'
@@ -90,17 +93,19 @@ const HOUR_MS = 3_600_000
 const floorHour = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS)
 const ceilHour = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS)
 
+const ENERGY_COLUMNS = sql.raw('bucket, energy_kwh, covered_s')
+
 /**
- * The rollup rows (bucket, energy_kwh, covered_s) that cover [from, to): whole hours from the hourly rollup, the
+ * The rollup rows (bucket, energy_kwh, covered_s, or the `columns` every rollup has) that cover [from, to): whole hours from the hourly rollup, the
  * partial hours at either end from the minute one — 60 times fewer rows than minutes alone, exact at the ends.
  */
-function energyRows(itemId: number, from: Date, to: Date): SQL {
+export function energyRows(itemId: number, from: Date, to: Date, columns: SQL = ENERGY_COLUMNS): SQL {
   const id = sql`${itemId}::int`
   const minutes = (a: Date, b: Date) =>
-    sql`select bucket, energy_kwh, covered_s from telemetry_1m where item_id = ${id}
+    sql`select ${columns} from telemetry_1m where item_id = ${id}
       and bucket >= date_trunc('minute', ${a.toISOString()}::timestamptz) and bucket < ${b.toISOString()}::timestamptz`
   const hours = (a: Date, b: Date) =>
-    sql`select bucket, energy_kwh, covered_s from telemetry_1h where item_id = ${id}
+    sql`select ${columns} from telemetry_1h where item_id = ${id}
       and bucket >= ${a.toISOString()}::timestamptz and bucket < ${b.toISOString()}::timestamptz`
   const firstHour = ceilHour(from)
   const lastHour = floorHour(to)
@@ -113,7 +118,7 @@ function energyRows(itemId: number, from: Date, to: Date): SQL {
     firstDay < lastDay
       ? sql`${hours(firstHour, firstDay)}
         union all
-        select bucket, energy_kwh, covered_s from telemetry_1d where item_id = ${id}
+        select ${columns} from telemetry_1d where item_id = ${id}
           and bucket >= ${firstDay.toISOString()}::timestamptz and bucket < ${lastDay.toISOString()}::timestamptz
         union all
         ${hours(lastDay, lastHour)}`
@@ -126,7 +131,7 @@ function energyRows(itemId: number, from: Date, to: Date): SQL {
 }
 
 /** Energy (kWh) and covered seconds of the readings between two instants. */
-async function energyBetween(db: Database, itemId: number, from: Date, to: Date) {
+export async function energyBetween(db: Database, itemId: number, from: Date, to: Date) {
   const result = await db.execute(sql`
     select coalesce(sum(energy_kwh), 0) as energy, coalesce(sum(covered_s), 0) as covered
     from (${energyRows(itemId, from, to)}) rows`)
@@ -134,20 +139,17 @@ async function energyBetween(db: Database, itemId: number, from: Date, to: Date)
   return { energy: Number(row?.energy ?? 0), covered: Number(row?.covered ?? 0) }
 }
 
-export async function itemConsumption(
+type ConsumptionFigures = Pick<ConsumptionDocument['data']['attributes'], 'periods' | 'totals'>
+
+/** The periods of [from, to) on Kyiv's calendar, with their energy, fuel, cost and coverage, and their totals. */
+async function consumptionFigures(
   db: Database,
-  caller: Caller,
   itemId: number,
-  query: { from: Date; to: Date; period: ConsumptionPeriod },
-  now = new Date(),
-): Promise<ConsumptionDocument> {
-  await visibleItem(db, caller, itemId)
-  assertRangeOrder(query.from, query.to)
-  const { from, to, period } = query
-  if (to.getTime() - from.getTime() > MAX_CONSUMPTION_DAYS * DAY_MS) {
-    throw invalidParameter('to', msg('server.history.periodTooLong', { days: MAX_CONSUMPTION_DAYS }))
-  }
-  const fuel = await fuelParameters(db, itemId)
+  range: { from: Date; to: Date; period: ConsumptionPeriod },
+  fuel: FuelParameters,
+  now: Date,
+): Promise<ConsumptionFigures> {
+  const { from, to, period } = range
   // Calendar periods on Kyiv's clock, cut to the range; whole hours line up with Kyiv's days, weeks and months,
   // so each rollup row falls in exactly one period. The rows are summed per period first (one pass over them,
   // named by the period's local start) and joined to the periods by that name: two years of days are 730
@@ -213,6 +215,86 @@ export async function itemConsumption(
   const totalKg = fuelKg(totalEnergy, fuel)
   const totalCost = fuelCost(totalKg, fuel)
   return {
+    periods,
+    totals: {
+      energy_kwh: round(totalEnergy),
+      fuel_kg: round(totalKg),
+      cost: totalCost === null ? null : round(totalCost, 2),
+      coverage: totalSpan === 0 ? 0 : round(Math.min(1, totalCovered / totalSpan), 4),
+    },
+  }
+}
+
+/** The same instant of the Kyiv calendar a year earlier (29 February is the 28th). */
+export function yearEarlier(instant: Date): Date {
+  const midnight = kyivMidnight(instant)
+  const day = kyivDate(instant)
+  const year = Number(day.slice(0, 4)) - 1
+  let monthDay = day.slice(5)
+  if (monthDay === '02-29') monthDay = '02-28'
+  const earlierMidnight = kyivMidnight(new Date(`${year}-${monthDay}T12:00:00Z`))
+  return new Date(earlierMidnight.getTime() + (instant.getTime() - midnight.getTime()))
+}
+
+/** The same periods a year earlier, normalised by degree-days where both ranges have outdoor temperatures. */
+async function previousYear(
+  db: Database,
+  itemId: number,
+  query: { from: Date; to: Date; period: ConsumptionPeriod },
+  current: ConsumptionFigures,
+  fuel: FuelParameters,
+  now: Date,
+): Promise<ConsumptionComparison> {
+  const from = yearEarlier(query.from)
+  const to = yearEarlier(query.to)
+  const [figures, thisDegree, previousDegree] = await Promise.all([
+    consumptionFigures(db, itemId, { from, to, period: query.period }, fuel, now),
+    degreeDaysBetween(db, itemId, query.from, query.to),
+    degreeDaysBetween(db, itemId, from, to),
+  ])
+  const normalised =
+    thisDegree.degreeDays !== null && previousDegree.degreeDays !== null && previousDegree.degreeDays > 0
+  const previousEnergy = figures.totals.energy_kwh
+  const comparable = normalised
+    ? (previousEnergy * thisDegree.degreeDays!) / previousDegree.degreeDays!
+    : previousEnergy
+  return {
+    compare: 'previous_year',
+    from: from.toISOString(),
+    to: to.toISOString(),
+    periods: figures.periods,
+    totals: figures.totals,
+    normalisation: normalised ? 'degree_days' : 'raw',
+    degree_days: thisDegree.degreeDays === null ? null : round(thisDegree.degreeDays, 1),
+    previous_degree_days: previousDegree.degreeDays === null ? null : round(previousDegree.degreeDays, 1),
+    outdoor_days: thisDegree.days,
+    previous_outdoor_days: previousDegree.days,
+    normalised_energy_kwh: normalised ? round(comparable) : null,
+    normalised_fuel_kg: normalised ? round(fuelKg(comparable, fuel)) : null,
+    change: comparable > 0 ? round(current.totals.energy_kwh / comparable - 1, 4) : null,
+  }
+}
+
+export async function itemConsumption(
+  db: Database,
+  caller: Caller,
+  itemId: number,
+  query: { from: Date; to: Date; period: ConsumptionPeriod; compare_to?: ConsumptionComparison['compare'] },
+  now = new Date(),
+): Promise<ConsumptionDocument> {
+  await visibleItem(db, caller, itemId)
+  assertRangeOrder(query.from, query.to)
+  const { from, to, period } = query
+  if (to.getTime() - from.getTime() > MAX_CONSUMPTION_DAYS * DAY_MS) {
+    throw invalidParameter('to', msg('server.history.periodTooLong', { days: MAX_CONSUMPTION_DAYS }))
+  }
+  const fuel = await fuelParameters(db, itemId)
+  const figures = await consumptionFigures(db, itemId, query, fuel, now)
+  const comparison =
+    query.compare_to === 'previous_year'
+      ? await previousYear(db, itemId, query, figures, fuel, now)
+      : undefined
+  return {
     data: {
       type: 'item-consumptions',
       id: String(itemId),
@@ -225,13 +307,9 @@ export async function itemConsumption(
         boiler_efficiency: fuel.boilerEfficiency,
         pellet_price_per_tonne: fuel.pelletPricePerTonne,
         currency: 'UAH',
-        periods,
-        totals: {
-          energy_kwh: round(totalEnergy),
-          fuel_kg: round(totalKg),
-          cost: totalCost === null ? null : round(totalCost, 2),
-          coverage: totalSpan === 0 ? 0 : round(Math.min(1, totalCovered / totalSpan), 4),
-        },
+        periods: figures.periods,
+        totals: figures.totals,
+        ...(comparison ? { comparison } : {}),
       },
       links: { self: `/api/v2/items/${itemId}/consumption` },
     },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { telemetryColumnList, telemetryRecordType, telemetryValuesFrom } from '../../db/telemetry-columns.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
-import { rollupCtes } from './rollups.ts'
+import { ignitionsCte, rollupCtes } from './rollups.ts'
 
 const GAP = sql.raw(`interval '${HISTORY_GAP_SECONDS} seconds'`)
 
@@ -20,6 +20,7 @@ export async function storeHistoricReadings(db: Database, itemId: number, readin
         lag(r.ts) over (order by r.ts) as batch_prev
       from json_to_recordset(${readingsJson}::json) as r(ts timestamptz, ${telemetryRecordType})
     ),
+    ${sql.raw(ignitionsCte('v'))},
     stored as (
       insert into telemetry (item_id, recorded_at, ${telemetryColumnList}, interval_s)
       select v.item_id, v.recorded_at, ${telemetryValuesFrom('v')},

@@ -1,6 +1,6 @@
 // The readings of the devices and their rollups, the owner's changes on the history's time axis, and the fuel.
 // db/schema.ts gathers these with every other module's tables for drizzle-kit and the database client.
-import { FUEL_DEFAULTS, HISTORY_METRICS } from '@teplo/domain'
+import { FUEL_DEFAULTS, HEATING_SEASON_DEFAULTS, HISTORY_METRICS } from '@teplo/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
@@ -27,6 +27,7 @@ const camelCase = (name: string) =>
 const TELEMETRY_COLUMN_BUILDERS = {
   float8: (name: string) => doublePrecision(name),
   int2: (name: string) => smallint(name),
+  int4: (name: string) => integer(name),
   bool: (name: string) => boolean(name),
 }
 
@@ -76,6 +77,24 @@ const rollupMetricColumns = Object.fromEntries(
   }),
 ) as Record<string, ReturnType<typeof doublePrecision> | ReturnType<typeof integer>>
 
+/**
+ * What every rollup keeps for the energy counters and degree-days (modules/history/rollups.ts): seconds the burner
+ * was lit, ignitions seen in the readings, the outdoor temperature's sum and count, and the controller's own
+ * counters' lowest and highest value in the bucket with the count of readings that carried them.
+ */
+const usageColumns = () => ({
+  burnerOnS: doublePrecision('burner_on_s').notNull().default(0),
+  litCount: integer('lit_count').notNull().default(0),
+  outdoorTempSum: doublePrecision('outdoor_temp_sum'),
+  outdoorTempN: integer('outdoor_temp_n').notNull().default(0),
+  burnerHoursMin: doublePrecision('burner_hours_min'),
+  burnerHoursMax: doublePrecision('burner_hours_max'),
+  burnerHoursN: integer('burner_hours_n').notNull().default(0),
+  ignitionsMin: integer('ignitions_min'),
+  ignitionsMax: integer('ignitions_max'),
+  ignitionsN: integer('ignitions_n').notNull().default(0),
+})
+
 function rollupTable(name: 'telemetry_1m' | 'telemetry_1h') {
   return pgTable(
     name,
@@ -94,6 +113,7 @@ function rollupTable(name: 'telemetry_1m' | 'telemetry_1h') {
       // Burner energy (kWh) and the seconds the readings stand for (coverage), summed over the readings.
       energyKwh: doublePrecision('energy_kwh').notNull().default(0),
       coveredS: doublePrecision('covered_s').notNull().default(0),
+      ...usageColumns(),
     },
     (t) => [primaryKey({ columns: [t.itemId, t.bucket] })],
   )
@@ -114,6 +134,9 @@ export const telemetry1d = pgTable(
     bucket: timestamp('bucket', { withTimezone: true }).notNull(),
     energyKwh: doublePrecision('energy_kwh').notNull().default(0),
     coveredS: doublePrecision('covered_s').notNull().default(0),
+    // The readings of the day (whether the controller's counters were reported by every one of them).
+    samples: integer('samples').notNull().default(0),
+    ...usageColumns(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.bucket] })],
 )
@@ -145,6 +168,9 @@ export const itemFuel = pgTable('item_fuel', {
   boilerEfficiency: doublePrecision('boiler_efficiency').notNull().default(FUEL_DEFAULTS.boiler_efficiency),
   pelletPricePerTonne: doublePrecision('pellet_price_per_tonne'),
   hopperCapacityKg: doublePrecision('hopper_capacity_kg'),
+  // The heating season, 'MM-DD' to 'MM-DD' inclusive on Kyiv's calendar (the energy counters, ADR 058).
+  seasonStart: text('season_start').notNull().default(HEATING_SEASON_DEFAULTS.season_start),
+  seasonEnd: text('season_end').notNull().default(HEATING_SEASON_DEFAULTS.season_end),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { isDeadlock } from '../../lib/database-errors.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 
 // The history tables are partitioned by time (migration 0001): raw readings by UTC day, rollups by UTC month.
@@ -56,19 +57,42 @@ async function partitionsOf(db: Database, spec: PartitionedTable): Promise<strin
   return rowsOf<{ name: string }>(result).map((row) => row.name)
 }
 
+// One partition change at a time across every instance and task (the device link's upkeep, the demo's past, an
+// instance starting).
+const PARTITION_LOCK = 7_303_058
+/** A deadlock's victim tries again: PostgreSQL lets the other transaction through. */
+const PARTITION_ATTEMPTS = 4
+
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`)
 
 /**
  * Creates the partition of the period starting at `start`, moving into it any rows the default partition holds
  * for that period (in one transaction: readers see them throughout).
+ *
+ * The parent is locked in ACCESS EXCLUSIVE mode first, the strongest lock the transaction takes: taken later (it
+ * once started with SHARE ROW EXCLUSIVE), an ingest that had read the readings (the previous reading of each
+ * device) and then inserted deadlocked with it on PostgreSQL. Readers wait for the moment it takes; moving rows
+ * can still meet an ingest holding a device's row, so a deadlock's victim tries again.
  */
 async function createPartition(db: Database, spec: PartitionedTable, start: Date): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createPartitionOnce(db, spec, start)
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= PARTITION_ATTEMPTS) throw err
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100))
+    }
+  }
+}
+
+async function createPartitionOnce(db: Database, spec: PartitionedTable, start: Date): Promise<void> {
   const end = nextPeriod(spec.span, start)
   const name = partitionName(spec, start)
   const from = start.toISOString()
   const to = end.toISOString()
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${ident(spec.table)} in share row exclusive mode`)
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`)
+    await tx.execute(sql`lock table ${ident(spec.table)} in access exclusive mode`)
     const exists = await tx.execute(sql`select 1 from pg_class where relname = ${name}`)
     if (rowsOf(exists).length > 0) return
     await tx.execute(sql`

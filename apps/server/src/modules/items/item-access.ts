@@ -4,6 +4,7 @@ import {
   type ItemAbility,
   type ItemAccess,
   isShareLevel,
+  type Language,
   msg,
   type RoleName,
   type ShareLevel,
@@ -11,14 +12,20 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { forbidden, notFound } from '../../lib/api-error.ts'
+import { type ApiTokenGrant, ITEM_NOT_FOUND, tokenAllows, tokenReaches } from '../../lib/api-token-grant.ts'
 import { itemShares } from '../sharing/sharing.tables.ts'
 import type { ItemRow } from './item-document.ts'
 import { items } from './items.tables.ts'
 
-export type Caller = { userId: number; role: RoleName }
-export type { AccessLevel, ItemAccess }
+/**
+ * Who asks: the account, its role, and the language stored texts (a sync reason, a change log's reason) are rendered
+ * in for it — the request's (`currentReader`); Ukrainian when not said.
+ */
+export type Caller = { userId: number; role: RoleName; language?: Language; apiToken?: ApiTokenGrant }
 
-export const ITEM_NOT_FOUND = msg('server.items.notFound')
+export type { AccessLevel, ApiTokenGrant, ItemAccess }
+export { ITEM_NOT_FOUND, tokenAllows, tokenReaches }
+
 export const NOT_ALLOWED = msg('server.items.accessTooLow')
 
 export type { ItemAbility }
@@ -36,6 +43,7 @@ export function accessOf(
 
 /** What the caller may do to the device (the rules live in @teplo/domain, shared with the screens). */
 export function can(caller: Caller, access: ItemAccess | null, ability: ItemAbility): boolean {
+  if (caller.apiToken && !tokenAllows(caller.apiToken, ability)) return false
   return accessAllows(caller.role, access, ability)
 }
 
@@ -85,6 +93,7 @@ export async function itemFor(
   id: number,
   ability: ItemAbility = 'see',
 ): Promise<AccessibleItem> {
+  if (!tokenReaches(caller.apiToken, id)) throw notFound(ITEM_NOT_FOUND)
   const found = await findItemFor(db, caller.userId, id)
   const access = found ? accessOf(caller, found.item, found.share) : null
   if (!found || access === null) throw notFound(ITEM_NOT_FOUND)

@@ -3,11 +3,13 @@ import {
   type ItemAttributes,
   type ItemResource,
   identityConflictActive,
+  type Language,
   type SettingsValues,
   settingEntries,
   unsupportedSettings,
 } from '@teplo/domain'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { storedMessage } from '../../lib/stored-message.ts'
 import { activePeriodOf } from '../schedule/schedule-document.ts'
 import type { items } from './items.tables.ts'
 
@@ -28,7 +30,7 @@ function reportedSettings(stored: Record<string, unknown> | null): ItemAttribute
 }
 
 // Wire attributes of spec §3; the device secret hash and the verification counters never leave the server.
-export type ItemViewOptions = { showCode: boolean; access: ItemAccess }
+export type ItemViewOptions = { showCode: boolean; access: ItemAccess; language?: Language }
 
 export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAttributes {
   return {
@@ -46,7 +48,7 @@ export function itemAttributes(item: ItemRow, options: ItemViewOptions): ItemAtt
     // (also while a verified device awaits a new code: re-pairing).
     verification_token: item.status !== 'archive' && options.showCode ? item.verificationToken : null,
     sync_status: item.syncStatus as ItemAttributes['sync_status'],
-    sync_reason: item.syncError,
+    sync_reason: storedMessage(item.syncError, options.language),
     settings_version: item.settingsVersion,
     applied_version: item.appliedVersion,
     ...storedSettings(item),

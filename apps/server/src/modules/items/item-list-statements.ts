@@ -30,8 +30,15 @@ function scopeWhere(kind: ScopeKind) {
   return or(eq(items.userId, scopeUser), sharedWithScopeUser)
 }
 
-const pageWhere = (kind: ScopeKind, named: boolean) =>
-  and(scopeWhere(kind), named ? ilike(items.name, sql.placeholder('name')) : undefined)
+// A personal API token limited to some devices (ADR 060) lists only those: `tokenItems`, an array of ids.
+const tokenItemsWhere = sql`${items.id} = any(${sql.placeholder('tokenItems')}::int[])`
+
+const pageWhere = (kind: ScopeKind, named: boolean, limited: boolean) =>
+  and(
+    scopeWhere(kind),
+    named ? ilike(items.name, sql.placeholder('name')) : undefined,
+    limited ? tokenItemsWhere : undefined,
+  )
 const callerShare = and(eq(itemShares.itemId, items.id), eq(itemShares.userId, callerId))
 const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
 
@@ -41,33 +48,49 @@ const listTotal = sql<number>`count(*) over ()`.mapWith(Number)
  * (`count(*) over ()`), prepared once per selection, scope, sort and filter (at most 2 × 5 × 10 × 2 statements),
  * so that neither drizzle nor the database builds or plans it again for each request.
  */
-function listPage<Query extends PgSelect>(query: Query, kind: ScopeKind, sort: string, named: boolean) {
+function listPage<Query extends PgSelect>(
+  query: Query,
+  kind: ScopeKind,
+  sort: string,
+  named: boolean,
+  limited: boolean,
+) {
   return query
-    .where(pageWhere(kind, named))
+    .where(pageWhere(kind, named, limited))
     .orderBy(...sortOrder(sort, sortColumns, items.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
 }
 
-const statementName = (prefix: string, kind: ScopeKind, sort: string, named: boolean) =>
-  `${prefix}_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}`
+const statementName = (prefix: string, kind: ScopeKind, sort: string, named: boolean, limited: boolean) =>
+  `${prefix}_${kind}_${sort.replace('-', 'desc_')}${named ? '_named' : ''}${limited ? '_limited' : ''}`
 
-export function prepareListPage(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+export function prepareListPage(
+  db: Database,
+  kind: ScopeKind,
+  sort: string,
+  named: boolean,
+  limited = false,
+) {
   const query = db
     .select({ item: items, share: itemShares.access, total: listTotal })
     .from(items)
     .leftJoin(itemShares, callerShare)
     .$dynamic()
-  return listPage(query, kind, sort, named).prepare(statementName('teplo_items', kind, sort, named))
+  return listPage(query, kind, sort, named, limited).prepare(
+    statementName('teplo_items', kind, sort, named, limited),
+  )
 }
 
-export function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean) {
+export function prepareListIds(db: Database, kind: ScopeKind, sort: string, named: boolean, limited = false) {
   const query = db
     .select({ id: items.id, share: itemShares.access, total: listTotal })
     .from(items)
     .leftJoin(itemShares, callerShare)
     .$dynamic()
-  return listPage(query, kind, sort, named).prepare(statementName('teplo_item_ids', kind, sort, named))
+  return listPage(query, kind, sort, named, limited).prepare(
+    statementName('teplo_item_ids', kind, sort, named, limited),
+  )
 }
 
 /** Devices by id with the caller's share on each: those of a page the item cache did not hold. */
@@ -97,16 +120,27 @@ export function prepared<Statement>(db: Database, key: string, prepare: () => St
 }
 
 // A page past the end has no row to carry the count: counted on its own (rare).
-export async function countItems(db: Database, kind: ScopeKind, userId: number, name: string | undefined) {
+export async function countItems(
+  db: Database,
+  kind: ScopeKind,
+  userId: number,
+  name: string | undefined,
+  tokenItems?: number[],
+) {
   const where = and(
     scopeWhere(kind),
     name === undefined ? undefined : ilike(items.name, sql.placeholder('name')),
+    tokenItems === undefined ? undefined : tokenItemsWhere,
   )
   const [row] = await db
     .select({ n: count() })
     .from(items)
     .where(where)
-    .execute({ scopeUser: userId, ...(name === undefined ? {} : { name }) })
+    .execute({
+      scopeUser: userId,
+      ...(name === undefined ? {} : { name }),
+      ...(tokenItems === undefined ? {} : { tokenItems }),
+    })
   return row?.n ?? 0
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import type { RemovedAccess } from '../../lib/events.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { enqueueMail } from '../mail-outbox/mail-outbox.ts'
+import { clearPelletStore } from '../pellets/pellet-handover.ts'
 import { roles } from '../roles/roles.tables.ts'
 import { accessEndedMail } from '../sharing/handover-mail.ts'
 import { itemShares } from '../sharing/sharing.tables.ts'
@@ -38,6 +39,8 @@ export async function moveOwnership(
     .orderBy(asc(itemShares.id))
   const [previous] = await tx.select(people).from(users).where(eq(users.id, item.userId))
   await tx.delete(itemShares).where(eq(itemShares.itemId, item.id))
+  // The household's own records of the device go with it: the pellet deliveries, their prices and supplier.
+  if (item.userId !== newOwnerId) await clearPelletStore(tx, item.id)
   const lapsed = await tx
     .delete(itemHandovers)
     .where(and(eq(itemHandovers.itemId, item.id), isNull(itemHandovers.claimedAt)))

@@ -2,7 +2,7 @@ import { operations } from '@teplo/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
 import { writtenOnce } from '../../lib/response-serializer.ts'
-import { currentUser } from '../../plugins/app/auth.ts'
+import { currentReader } from '../../plugins/app/auth.ts'
 import type { ItemAbility } from './item-access.ts'
 import {
   CLAIM_LOCK_MINUTES,
@@ -40,7 +40,7 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
     app,
     o.claimItem,
     async (request, reply) => {
-      const caller = currentUser(request)
+      const caller = currentReader(request)
       const { serial_number: serialNumber, code } = request.body
       const outcome = await claimItem(app.db, app.events, claimAttempts, {
         serialNumber,
@@ -67,7 +67,7 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
         serialNumber,
         code,
         address: request.ip,
-        caller: currentUser(request),
+        caller: currentReader(request),
       })
       if (outcome.kind !== 'preview') {
         const { error, retryAfterSeconds } = claimFailure(outcome)
@@ -80,13 +80,13 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
   )
 
   addOperation(app, o.issueOwnerCode, async (request) =>
-    issueOwnerCode(app.db, currentUser(request), request.params.id),
+    issueOwnerCode(app.db, currentReader(request), request.params.id),
   )
 
   addOperation(app, o.listItems, async (request, reply) => {
     const document = await listItems(
       app.db,
-      currentUser(request),
+      currentReader(request),
       request.query,
       request.query,
       app.itemCache,
@@ -98,7 +98,7 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
   addOperation(app, o.getItem, async (request, reply) => {
     const document = await getItem(
       app.db,
-      currentUser(request),
+      currentReader(request),
       request.params.id,
       request.query.include === 'category',
       app.itemCache,
@@ -108,18 +108,18 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
   })
 
   addOperation(app, o.getItemUser, async (request) =>
-    itemUser(app.db, currentUser(request), request.params.id),
+    itemUser(app.db, currentReader(request), request.params.id),
   )
 
   addOperation(app, o.createItem, async (request) =>
-    createItem(app.db, app.events, currentUser(request), request.body),
+    createItem(app.db, app.events, currentReader(request), request.body),
   )
 
   addOperation(
     app,
     o.updateItem,
     async (request) => {
-      const caller = currentUser(request)
+      const caller = currentReader(request)
       const { item, access } = await updateItem(app.db, app.events, caller, request.params.id, request.body)
       return itemDocument(app.db, caller, item, false, access)
     },
@@ -128,7 +128,7 @@ export async function itemsRoutes(app: FastifyInstance): Promise<void> {
   )
 
   addOperation(app, o.deleteItem, async (request) => {
-    await deleteItem(app.db, app.events, currentUser(request), request.params.id)
+    await deleteItem(app.db, app.events, currentReader(request), request.params.id)
     return undefined
   })
 }

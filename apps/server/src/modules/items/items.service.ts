@@ -64,7 +64,7 @@ function scopeOf(caller: Caller, query: ItemListQuery): { kind: ScopeKind; userI
 }
 
 export function itemResourceFor(caller: Caller, item: ItemRow, access: ItemAccess) {
-  return itemResource(item, { showCode: can(caller, access, 'service'), access })
+  return itemResource(item, { showCode: can(caller, access, 'service'), access, language: caller.language })
 }
 
 type PageRow = { item: ItemRow; share: ShareLevel | null; entry?: CachedItem | undefined }
@@ -121,14 +121,24 @@ export async function listItems(
   const name = needle ? `%${escapeLike(needle)}%` : undefined
   const named = name !== undefined
   const { limit, offset } = pagination(query)
-  const params = { scopeUser: userId, callerId: caller.userId, limit, offset, ...(named ? { name } : {}) }
-  const shape = `${kind} ${query.sort} ${named}`
+  // A token limited to some devices lists those only (ADR 060).
+  const tokenItems = caller.apiToken?.items ? [...caller.apiToken.items] : undefined
+  const limited = tokenItems !== undefined
+  const params = {
+    scopeUser: userId,
+    callerId: caller.userId,
+    limit,
+    offset,
+    ...(named ? { name } : {}),
+    ...(limited ? { tokenItems } : {}),
+  }
+  const shape = `${kind} ${query.sort} ${named} ${limited}`
   if (!cache?.enabled) {
     const page = await prepared(db, `page ${shape}`, () =>
-      prepareListPage(db, kind, query.sort, named),
+      prepareListPage(db, kind, query.sort, named, limited),
     ).execute(params)
     const rows = page.map(({ item, share }) => ({ item, share: isShareLevel(share) ? share : null }))
-    const total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    const total = page[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name, tokenItems))
     return listDocument(query, rawQuery, await listAnswer(db, caller, query, rows, total))
   }
   // The answer for this account and query is remembered until the next announcement of any change (ADR 028):
@@ -136,20 +146,20 @@ export async function listItems(
   // on each, the count) is read from the database and the devices come from the item cache. The web app's
   // cache-busting parameters are not part of the key; the links, which repeat them, are written per request.
   const { _: busting, t: stamp, ...stable } = query as ItemListQuery & { _?: string; t?: string }
-  const key = `${caller.userId} ${caller.role} ${JSON.stringify(stable)}`
+  const key = `${caller.userId} ${caller.role} ${caller.language ?? 'uk'} ${caller.apiToken ? `token ${caller.apiToken.id}` : ''} ${JSON.stringify(stable)}`
   let answer = cache.getPage<ListAnswer>(key)
   if (!answer) {
     const generation = cache.beginPage()
-    const ids = await prepared(db, `ids ${shape}`, () => prepareListIds(db, kind, query.sort, named)).execute(
-      params,
-    )
+    const ids = await prepared(db, `ids ${shape}`, () =>
+      prepareListIds(db, kind, query.sort, named, limited),
+    ).execute(params)
     const rows = await devicesOf(
       db,
       caller,
       ids.map(({ id, share }) => ({ id, share: isShareLevel(share) ? share : null })),
       cache,
     )
-    const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name))
+    const total = ids[0]?.total ?? (offset === 0 ? 0 : await countItems(db, kind, userId, name, tokenItems))
     answer = await listAnswer(db, caller, query, rows, total, cache)
     cache.setPage(key, answer, generation)
   }
@@ -175,8 +185,10 @@ async function listAnswer(
   const data = rows.map(({ item, share, entry }) => {
     const access = accessOf(caller, item, share) ?? 'viewer'
     const showCode = can(caller, access, 'service')
-    const build = () => itemResource(item, { showCode, access })
-    return entry && cache ? cache.view(entry, `${access}:${showCode}`, build) : build()
+    const build = () => itemResource(item, { showCode, access, language: caller.language })
+    return entry && cache
+      ? cache.view(entry, `${access}:${showCode}:${caller.language ?? 'uk'}`, build)
+      : build()
   })
   if (query.include !== 'category') return { data, total }
   const included = (
@@ -249,8 +261,8 @@ export async function getItem(
   const access = accessOf(caller, item, share)
   if (access === null) throw notFound(ITEM_NOT_FOUND)
   const showCode = can(caller, access, 'service')
-  const build = () => itemResource(item, { showCode, access })
-  const data = entry ? cache.view(entry, `${access}:${showCode}`, build) : build()
+  const build = () => itemResource(item, { showCode, access, language: caller.language })
+  const data = entry ? cache.view(entry, `${access}:${showCode}:${caller.language ?? 'uk'}`, build) : build()
   if (!includeCategory) return { data }
   const included = (await categoriesById(db, [item.categoryId])).map(categoryResource)
   return { data, included }

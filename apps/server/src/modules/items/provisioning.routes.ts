@@ -1,7 +1,7 @@
 import { ITEM_BATCHES_PER_HOUR, operations } from '@teplo/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
-import { currentUser } from '../../plugins/app/auth.ts'
+import { currentReader } from '../../plugins/app/auth.ts'
 import { brokerLocationFor } from '../device-link/broker-location.ts'
 import { registerBatch } from './item-batch.service.ts'
 import {
@@ -20,7 +20,7 @@ import { PairingAttempts } from './pairing-attempts.ts'
 const provisioningRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 
 // Batches: per account, not per address: a factory line behind one address registers for one administrator.
-const byAccount = (request: FastifyRequest) => `item-batch:${currentUser(request).userId}`
+const byAccount = (request: FastifyRequest) => `item-batch:${currentReader(request).userId}`
 
 /** Pairing controllers with their devices (declared in @teplo/domain `operations/items.ts`). */
 export async function provisioningRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +28,7 @@ export async function provisioningRoutes(app: FastifyInstance): Promise<void> {
   const pairingAttempts = new PairingAttempts(VERIFY_MAX_FAILURES, VERIFY_LOCK_MINUTES * 60_000)
 
   addOperation(app, o.issuePairingCode, async (request) => {
-    const caller = currentUser(request)
+    const caller = currentReader(request)
     const { code, item, access } = await newPairingCode(app.db, app.events, caller, request.params.id)
     return {
       ...(await itemDocument(app.db, caller, item, false, access)),
@@ -48,7 +48,7 @@ export async function provisioningRoutes(app: FastifyInstance): Promise<void> {
     o.verifyItemToken,
     async (request, reply) => {
       const { serial_number: serialNumber, token } = request.body
-      const caller = request.auth ? currentUser(request) : undefined
+      const caller = request.auth ? currentReader(request) : undefined
       const link = app.deviceLink
       const provision = link
         ? async (serial: string, secret: string) => {
@@ -101,7 +101,7 @@ export async function provisioningRoutes(app: FastifyInstance): Promise<void> {
             revoke: (serial: string) => link.revokeCredentials(serial),
           }
         : undefined
-      const registered = await registerBatch(app.db, app.events, currentUser(request), request.body, broker)
+      const registered = await registerBatch(app.db, app.events, currentReader(request), request.body, broker)
       const location = brokerLocationFor({ config: app.config, transport: link?.transport }, request.hostname)
       return {
         data: registered.map(({ item, secret }) => credentialsDocument(item, secret, location).data),

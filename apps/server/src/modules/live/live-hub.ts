@@ -37,7 +37,9 @@ export type LiveHubOptions = {
 
 /** The item's document as GET /api/v2/items/{id} answers it to a viewer with this access. */
 export function itemDocument(viewer: Caller, item: ItemRow, access: ItemAccess): string {
-  return JSON.stringify({ data: itemResource(item, { showCode: can(viewer, access, 'service'), access }) })
+  return JSON.stringify({
+    data: itemResource(item, { showCode: can(viewer, access, 'service'), access, language: viewer.language }),
+  })
 }
 
 /** A viewer whose access ended (share revoked, device handed on) is told so and the stream closes at once. */
@@ -215,7 +217,7 @@ export class LiveHub {
           subscriber.close()
           continue
         }
-        const key = `${access}:${viewer.role}`
+        const key = `${access}:${viewer.role}:${viewer.language ?? 'uk'}`
         let document = documents.get(key)
         if (document === undefined) {
           document = itemDocument(viewer, item, access)

@@ -1,9 +1,10 @@
-import { idSchema, msg, operations } from '@teplo/domain'
+import { idSchema, LANGUAGES, msg, operations } from '@teplo/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { unauthorized } from '../../lib/api-error.ts'
 import { addOperation } from '../../lib/operation-route.ts'
+import { requestLanguage } from '../../lib/request-language.ts'
 import { currentUser } from '../../plugins/app/auth.ts'
 import { accessOf, findItemFor, itemFor } from '../items/item-access.ts'
 import { accessTokenActive } from './access-token.ts'
@@ -16,6 +17,9 @@ const liveQuery = z.object({
   item_id: idSchema('item_id').optional(),
   // EventSource cannot send headers: the browser asks POST /live/tickets first and passes the ticket here.
   ticket: z.string().min(1).max(100).optional(),
+  // The language of the texts the documents carry (a sync reason): EventSource sends the browser's Accept-Language,
+  // not the screen's, so the web says it here.
+  ui_language: z.enum(LANGUAGES).optional(),
   // Refused with its own message: a month-long token in a URL stays in proxies' logs.
   access_token: z.string().max(500).optional(),
 })
@@ -57,7 +61,7 @@ export async function liveRoutes(plain: FastifyInstance): Promise<void> {
   /** A stream as the hub sees it: its heartbeat also checks that the session still holds. */
   function subscriberOf(stream: ReturnType<typeof openEventStream>, caller: Caller): LiveSubscriber {
     return {
-      viewer: { userId: caller.userId, role: caller.role },
+      viewer: { userId: caller.userId, role: caller.role, language: caller.language },
       send: (event, data) => stream.send(event, data),
       close: (retryMs) => stream.close(retryMs),
       heartbeat: () => {
@@ -108,7 +112,10 @@ export async function liveRoutes(plain: FastifyInstance): Promise<void> {
       preHandler: authenticateStream,
     },
     async (request, reply) => {
-      const caller = currentUser(request)
+      const caller = {
+        ...currentUser(request),
+        language: request.query.ui_language ?? requestLanguage(request),
+      }
       if (request.query.item_id === undefined) return accountStream(request, reply, caller)
       const { item } = await itemFor(app.db, caller, request.query.item_id)
       let unsubscribe = () => {}

@@ -9,7 +9,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Stored = { to: string; subject: string; text: string; html?: string }
 
 /** Kinds of mail that go through the outbox. */
-export type OutboxMailKind = 'handover-notice'
+export type OutboxMailKind = 'handover-notice' | 'webhook-disabled'
 
 const MAX_RETRY_MS = 60 * 60 * 1000
 /** Past this many failures a message is given up (about two days of hourly retries), as the alarms' outbox does. */

@@ -7,6 +7,8 @@ export interface BurnDay {
   kg: number
   /** 0 … 1: the share of the day the device's readings cover. */
   coverage: number
+  /** The day's heating degree-days (base 18 °C) from its average outdoor temperature; absent without one. */
+  degreeDays?: number
 }
 
 /** A day counts when its readings cover at least half of it; its burn is scaled to the whole day. */
@@ -80,6 +82,84 @@ export function runOut(today: string, kg: number, rate: BurnRate): ForecastDay {
   }
 }
 
+/** Pellets per degree-day: the median of the measured days' kg ÷ degree-days, the quartiles its range. */
+export interface DegreeDayRate {
+  perDegreeDay: number
+  low: number
+  high: number
+  daysMeasured: number
+  /** Degree-days the coming days are expected to have, from today on (index 0 is today). */
+  expected: (dayIndex: number) => number
+}
+
+/** Days colder than this many degree-days (about 15 °C outdoors) measure the heating; milder ones mostly hot water. */
+export const MIN_DAY_DEGREE_DAYS = 3
+
+/**
+ * The degree-day rate of the measured days with an outdoor temperature, or null with fewer than
+ * MIN_MEASURED_DAYS heating days among them. `expected` gives the coming days' degree-days.
+ */
+export function degreeDayRate(
+  days: readonly BurnDay[],
+  expected: (dayIndex: number) => number,
+): DegreeDayRate | null {
+  const rates = days
+    .filter(
+      (day) =>
+        day.coverage >= MIN_DAY_COVERAGE &&
+        day.degreeDays !== undefined &&
+        day.degreeDays >= MIN_DAY_DEGREE_DAYS &&
+        Number.isFinite(day.kg) &&
+        day.kg >= 0,
+    )
+    .map((day) => day.kg / Math.min(1, day.coverage) / day.degreeDays!)
+    .sort((a, b) => a - b)
+  if (rates.length < MIN_MEASURED_DAYS) return null
+  return {
+    perDegreeDay: quantile(rates, 0.5),
+    low: quantile(rates, 0.25),
+    high: quantile(rates, 0.75),
+    daysMeasured: rates.length,
+    expected,
+  }
+}
+
+/**
+ * The coming days' degree-days: the same calendar day a year ago where its outdoor temperature is known
+ * (`lastYear`, by 'MM-DD'), else the recent days' average.
+ */
+export function degreeDayExpectation(
+  today: string,
+  lastYear: ReadonlyMap<string, number>,
+  recentAverage: number,
+): (dayIndex: number) => number {
+  return (dayIndex) => lastYear.get(addDays(today, dayIndex).slice(5)) ?? recentAverage
+}
+
+/** The day `kg` lasts to from `today`, burning `perDegreeDay` for each expected degree-day. */
+function lastsUntilByDegreeDays(
+  today: string,
+  kg: number,
+  perDegreeDay: number,
+  expected: (dayIndex: number) => number,
+): string {
+  let left = Math.max(0, kg)
+  for (let day = 0; day < MAX_FORECAST_DAYS; day++) {
+    left -= perDegreeDay * expected(day)
+    if (left < 0) return addDays(today, day)
+  }
+  return addDays(today, MAX_FORECAST_DAYS)
+}
+
+/** When `kg` runs out by degree-days: the median rate, the fast quartile the earliest day, the slow the latest. */
+export function runOutByDegreeDays(today: string, kg: number, rate: DegreeDayRate): ForecastDay {
+  return {
+    date: lastsUntilByDegreeDays(today, kg, rate.perDegreeDay, rate.expected),
+    earliest: lastsUntilByDegreeDays(today, kg, rate.high, rate.expected),
+    latest: lastsUntilByDegreeDays(today, kg, rate.low, rate.expected),
+  }
+}
+
 export interface StoreForecastInput {
   today: string
   /** The hopper estimate; null before the first refill (the store's run-out then counts the store alone). */
@@ -88,15 +168,19 @@ export interface StoreForecastInput {
   minStockKg: number
   reorderLeadDays: number
   rate: BurnRate | null
+  /** In the heating season with outdoor temperatures: the degree-day rate, which the forecast then rests on. */
+  degreeDays?: DegreeDayRate | null
 }
 
 export interface StoreForecast {
-  basis: 'burn_rate' | null
+  basis: 'burn_rate' | 'degree_days' | null
   days_measured: number
   hopper_run_out: ForecastDay | null
   store_run_out: ForecastDay | null
   reorder_by: string | null
   reorder_due: boolean
+  /** Pellets per heating degree-day (the median of the measured days) when the basis is degree_days. */
+  kg_per_degree_day: number | null
 }
 
 /**
@@ -106,7 +190,8 @@ export interface StoreForecast {
  */
 export function storeForecast(input: StoreForecastInput): StoreForecast {
   const { today, rate } = input
-  if (!rate) {
+  const degree = input.degreeDays ?? null
+  if (!rate && !degree) {
     return {
       basis: null,
       days_measured: 0,
@@ -114,21 +199,25 @@ export function storeForecast(input: StoreForecastInput): StoreForecast {
       store_run_out: null,
       reorder_by: null,
       reorder_due: false,
+      kg_per_degree_day: null,
     }
   }
+  const lasts = (kg: number) =>
+    degree ? runOutByDegreeDays(today, kg, degree) : runOut(today, kg, rate as BurnRate)
   const hopper = input.hopperKg ?? 0
   const total = hopper + input.stockKg
-  const usable = runOut(today, total - input.minStockKg, rate)
+  const usable = lasts(total - input.minStockKg)
   const candidate = addDays(usable.earliest, -input.reorderLeadDays)
   // Days compare as text ('YYYY-MM-DD'); a day already past is today.
   let reorderBy = candidate
   if (reorderBy < today) reorderBy = today
   return {
-    basis: 'burn_rate',
-    days_measured: rate.daysMeasured,
-    hopper_run_out: input.hopperKg === null ? null : runOut(today, input.hopperKg, rate),
-    store_run_out: runOut(today, total, rate),
+    basis: degree ? 'degree_days' : 'burn_rate',
+    days_measured: degree ? degree.daysMeasured : (rate as BurnRate).daysMeasured,
+    hopper_run_out: input.hopperKg === null ? null : lasts(input.hopperKg),
+    store_run_out: lasts(total),
     reorder_by: reorderBy,
     reorder_due: reorderBy <= today,
+    kg_per_degree_day: degree ? Math.round(degree.perDegreeDay * 1000) / 1000 : null,
   }
 }

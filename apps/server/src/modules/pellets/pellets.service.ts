@@ -18,10 +18,21 @@ import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { type AuditChanges, recordAudit } from '../audit/item-audit.ts'
+import { degreeDaysOf, outdoorDays } from '../energy/degree-days.ts'
+import { heatingSeason } from '../energy/energy.service.ts'
+import { recentSeasons } from '../energy/seasons.ts'
 import { fuelKg, fuelParameters, hopperLeftKg, updateFuelSettings } from '../history/fuel.service.ts'
 import { kyivMidnight } from '../history/history-slices.ts'
 import { type Caller, itemFor, visibleItem } from '../items/item-access.ts'
-import { addDays, type BurnDay, burnRate, RATE_WINDOW_DAYS, storeForecast } from './forecast.ts'
+import {
+  addDays,
+  type BurnDay,
+  burnRate,
+  degreeDayExpectation,
+  degreeDayRate,
+  RATE_WINDOW_DAYS,
+  storeForecast,
+} from './forecast.ts'
 import { pelletDeliveries, pelletStores } from './pellets.tables.ts'
 
 // The pellet store of a device (ADR 057): stock = deliveries − refills of the hopper since the first delivery
@@ -65,20 +76,51 @@ async function stockOf(db: Reader, itemId: number, today: string) {
   }
 }
 
-/** The pellets each of the last complete Kyiv days burned (their daily energy rollup) and how much of it was covered. */
+/**
+ * The pellets each of the last complete Kyiv days burned (their daily energy rollup), how much of it was covered,
+ * and its degree-days where the controller reported the outdoor temperature.
+ */
 async function recentBurn(db: Reader, itemId: number, now: Date): Promise<BurnDay[]> {
   const fuel = await fuelParameters(db as Database, itemId)
   const today = kyivMidnight(now)
   const from = kyivMidnight(new Date(today.getTime() - (RATE_WINDOW_DAYS - 0.5) * 86_400_000))
   const result = await db.execute(sql`
-    select bucket, energy_kwh, covered_s from telemetry_1d
+    select bucket, energy_kwh, covered_s,
+      case when outdoor_temp_n > 0 then outdoor_temp_sum / outdoor_temp_n end as outdoor
+    from telemetry_1d
     where item_id = ${itemId}::int and bucket >= ${from.toISOString()}::timestamptz
       and bucket < ${today.toISOString()}::timestamptz`)
-  return rowsOf<{ energy_kwh: number | string; covered_s: number | string }>(result).map((row) => ({
+  return rowsOf<{ energy_kwh: number | string; covered_s: number | string; outdoor: number | string | null }>(
+    result,
+  ).map((row) => ({
     kg: fuelKg(Number(row.energy_kwh), fuel),
     // A Kyiv day is 23 to 25 hours: a full one is covered whole.
     coverage: Math.min(1, Number(row.covered_s) / 86_400),
+    ...(row.outdoor === null ? {} : { degreeDays: degreeDaysOf(Number(row.outdoor)) }),
   }))
+}
+
+/** The degree-days of each Kyiv day of the last year that has an outdoor temperature, by 'MM-DD'. */
+async function lastYearDegreeDays(db: Database, itemId: number, now: Date): Promise<Map<string, number>> {
+  const today = kyivMidnight(now)
+  const days = await outdoorDays(db, itemId, new Date(today.getTime() - 365 * 86_400_000), today)
+  return new Map(days.map((day) => [kyivDate(day.bucket).slice(5), day.degreeDays]))
+}
+
+/**
+ * In the device's heating season, with outdoor temperatures on enough recent days: the degree-day rate, the coming
+ * days expected as the same days last year (else the recent days' average). Otherwise null: the burn rate stays.
+ */
+async function seasonDegreeDays(db: Database, itemId: number, now: Date, burn: BurnDay[]) {
+  const season = await heatingSeason(db, itemId)
+  const today = kyivDate(now)
+  const [latest] = recentSeasons(today, season.start, season.end)
+  if (!latest?.current) return null
+  const measured = burn.filter((day) => day.degreeDays !== undefined)
+  if (measured.length === 0) return null
+  const average = measured.reduce((sum, day) => sum + (day.degreeDays ?? 0), 0) / measured.length
+  const lastYear = await lastYearDegreeDays(db, itemId, now)
+  return degreeDayRate(burn, degreeDayExpectation(today, lastYear, average))
 }
 
 export async function pelletStoreDocument(
@@ -94,6 +136,7 @@ export async function pelletStoreDocument(
     recentBurn(db, itemId, now),
   ])
   const rate = burnRate(burn)
+  const degreeDays = await seasonDegreeDays(db, itemId, now, burn)
   const minStockKg = settings?.minStockKg ?? PELLET_STORE_DEFAULTS.min_stock_kg
   const reorderLeadDays = settings?.reorderLeadDays ?? PELLET_STORE_DEFAULTS.reorder_lead_days
   return {
@@ -117,6 +160,7 @@ export async function pelletStoreDocument(
           minStockKg,
           reorderLeadDays,
           rate,
+          degreeDays,
         }),
         time_zone: PELLET_TIME_ZONE,
         updated_at: formatDate(settings?.updatedAt ?? null),

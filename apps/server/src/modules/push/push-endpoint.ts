@@ -1,7 +1,13 @@
 import { isIP } from 'node:net'
 import { isLoopbackHttpEndpoint, msg } from '@teplo/domain'
 import { invalidField } from '../../lib/api-error.ts'
-import { PrivateAddressError, type Resolver, resolvePublic } from '../../lib/public-address.ts'
+import {
+  isLocalHostName,
+  PrivateAddressError,
+  type Resolver,
+  resolvePublic,
+  socketHost,
+} from '../../lib/public-address.ts'
 
 /**
  * Where the server may post web push (ADR 045). `allowedHosts`: empty, any host whose addresses are all public;
@@ -19,16 +25,8 @@ export const PUSH_ENDPOINT_MESSAGES = {
   notAllowed: msg('server.push.serviceNotAllowed'),
 } as const
 
-// Names that never leave the site: this machine, multicast DNS, cloud metadata and private zones.
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan', '.intranet', '.corp']
-
 /** The host as a socket would use it: without brackets and without the trailing dot of a fully qualified name. */
-export function endpointHost(url: URL): string {
-  return url.hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.+$/, '')
-    .toLowerCase()
-}
+export const endpointHost = socketHost
 
 export function hostAllowed(host: string, allowedHosts: readonly string[]): boolean {
   if (allowedHosts.length === 0) return true
@@ -49,8 +47,7 @@ export function loopbackAllowed(
 export function checkEndpointName(endpoint: string, policy: Omit<PushEndpointPolicy, 'resolve'>): URL {
   const url = new URL(endpoint)
   const host = endpointHost(url)
-  const local =
-    host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix)) || !host.includes('.')
+  const local = isLocalHostName(host)
   if (url.protocol !== 'https:' || isIP(host) !== 0 || local) {
     throw invalidField('endpoint', PUSH_ENDPOINT_MESSAGES.notPublic)
   }

@@ -1,10 +1,9 @@
-import http from 'node:http'
-import https from 'node:https'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
 import type { Database } from '../../db/client.ts'
-import { PrivateAddressError, publicOnlyLookup } from '../../lib/public-address.ts'
+import { checkedPost } from '../../lib/checked-post.ts'
+import { PrivateAddressError } from '../../lib/public-address.ts'
 import { pushSubscriptions } from './push.tables.ts'
 import { checkEndpointName, loopbackAllowed, type PushEndpointPolicy } from './push-endpoint.ts'
 import type { VapidKeys } from './vapid-keys.ts'
@@ -55,7 +54,7 @@ type Outcome = 'delivered' | 'gone' | 'transient' | 'refused'
 class EndpointRefused extends Error {}
 
 /** POSTs once, on a socket whose address was checked as it connected; redirects are answers, never followed. */
-function post(
+async function post(
   endpoint: string,
   request: { headers: Record<string, string>; body: Buffer },
   options: { policy: PushEndpointPolicy; timeoutMs: number },
@@ -70,24 +69,15 @@ function post(
       throw new EndpointRefused(`not a push service the server may call: ${url.host}`)
     }
   }
-  return new Promise((resolve, reject) => {
-    const settings = {
-      method: 'POST',
-      headers: { ...request.headers, 'content-length': String(request.body.length) },
-      signal: AbortSignal.timeout(options.timeoutMs),
-      // No pooled sockets: each delivery resolves and checks the address again.
-      agent: false as const,
-      ...(loopback ? {} : { lookup: publicOnlyLookup(options.policy.resolve) }),
-    }
-    const sent = (loopback ? http : https).request(url, settings, (response) => {
-      response.resume()
-      resolve(response.statusCode ?? 0)
+  try {
+    return await checkedPost(url, {
+      ...request,
+      timeoutMs: options.timeoutMs,
+      publicOnly: loopback ? null : options.policy.resolve,
     })
-    sent.on('error', (err) =>
-      reject(err instanceof PrivateAddressError ? new EndpointRefused(err.message) : err),
-    )
-    sent.end(request.body)
-  })
+  } catch (err) {
+    throw err instanceof PrivateAddressError ? new EndpointRefused(err.message) : err
+  }
 }
 
 function outcomeOf(status: number): Outcome {

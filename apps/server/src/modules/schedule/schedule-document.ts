@@ -1,11 +1,13 @@
 import {
   type ActivePeriod,
   DEFAULT_WEEKLY_SCHEDULE,
+  type Language,
   SCHEDULE_TIME_ZONE,
   type ScheduleDocument,
   type SyncStatus,
 } from '@teplo/domain'
 import { formatDate, typedResource } from '../../lib/jsonapi.ts'
+import { storedMessage } from '../../lib/stored-message.ts'
 import type { items } from '../items/items.tables.ts'
 import { scheduleValues, storedPeriod } from './schedule-wire.ts'
 
@@ -29,13 +31,13 @@ export function activePeriodOf(item: Pick<ScheduleColumns, 'schedulePeriod'>): A
   return { mode: period.mode, until: period.until ? formatDate(new Date(period.until)) : null }
 }
 
-export function scheduleDocument(item: ScheduleColumns): ScheduleDocument {
+export function scheduleDocument(item: ScheduleColumns, language?: Language): ScheduleDocument {
   const desired = scheduleValues(item.schedule ?? DEFAULT_WEEKLY_SCHEDULE)
   const resource = typedResource('schedules', item.id, {
     ...desired,
     time_zone: SCHEDULE_TIME_ZONE,
     sync_status: item.syncStatus as SyncStatus,
-    sync_reason: item.syncError,
+    sync_reason: storedMessage(item.syncError, language),
     settings_version: item.settingsVersion,
     applied_version: item.appliedVersion,
     reported_schedule: item.reportedSchedule ? scheduleValues(item.reportedSchedule) : null,

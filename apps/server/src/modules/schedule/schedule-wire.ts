@@ -1,5 +1,6 @@
 import {
   type DeviceSchedule,
+  msg,
   SCHEDULE_TIME_ZONE,
   type SchedulePeriod,
   type SettingsAckMessage,
@@ -15,8 +16,8 @@ type ItemRow = typeof items.$inferSelect
 // reading report back. The settings' version and sync status cover it; these helpers only add its members.
 
 export const SCHEDULE_REASONS = {
-  unsupported: 'schedule: контролер не підтримує розклад',
-  different: 'schedule: застосовано інший розклад',
+  unsupported: msg('sync.scheduleUnsupported'),
+  different: msg('sync.scheduleDifferent'),
 } as const
 
 /** The members of a stored schedule alone (a stored or reported JSON value may carry others). */

@@ -20,7 +20,7 @@ import { scheduleValues } from './schedule-wire.ts'
 /** GET /items/{id}/schedule: whoever sees the device. A device without one answers the default (off). */
 export async function itemSchedule(db: Database, caller: Caller, id: number): Promise<ScheduleDocument> {
   const { item } = await itemFor(db, caller, id, 'see')
-  return scheduleDocument(item)
+  return scheduleDocument(item, caller.language)
 }
 
 function auditChanges(before: WeeklySchedule, after: WeeklySchedule): AuditChanges {
@@ -82,5 +82,5 @@ export async function updateSchedule(
     events.emit('item.settings-changed', { itemId: id })
     events.emit('item.updated', { itemId: id })
   }
-  return scheduleDocument(result.item)
+  return scheduleDocument(result.item, caller.language)
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts'
 import { invalidField, notFound } from '../../lib/api-error.ts'
 import type { AppEventBus } from '../../lib/events.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
+import { storedMessage } from '../../lib/stored-message.ts'
 import { recordAudit } from '../audit/item-audit.ts'
 import { type Caller, can, ITEM_NOT_FOUND, type ItemAccess, itemFor } from '../items/item-access.ts'
 import type { ItemRow } from '../items/item-document.ts'
@@ -53,7 +54,7 @@ function serviceDocument(item: ItemRow, caller: Caller, access: ItemAccess): Ser
     custom: item.serviceSettings !== null,
     editable: can(caller, access, 'commission'),
     sync_status: item.syncStatus as ItemServiceSettingsAttributes['sync_status'],
-    sync_reason: item.syncError,
+    sync_reason: storedMessage(item.syncError, caller.language),
     settings_version: item.settingsVersion,
     applied_version: item.appliedVersion,
     reported_service_settings: reportedService(item.reportedServiceSettings),

@@ -1,7 +1,7 @@
 import { operations } from '@teplo/domain'
 import type { FastifyInstance } from 'fastify'
 import { addOperation } from '../../lib/operation-route.ts'
-import { currentUser } from '../../plugins/app/auth.ts'
+import { currentReader, currentUser } from '../../plugins/app/auth.ts'
 import { listAudit } from '../audit/item-audit.ts'
 import { getItem } from '../items/items.service.ts'
 import { listHandedOver } from './handed-over.service.ts'
@@ -66,7 +66,7 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
   })
 
   addOperation(app, o.listItemAudit, async (request) => {
-    const caller = currentUser(request)
+    const caller = currentReader(request)
     return app.heavyReads.run(caller.userId, () =>
       listAudit(app.db, caller, request.params.id, request.query, request.query),
     )

@@ -1,4 +1,4 @@
-import { type Language, msg, translate } from '@teplo/domain'
+import { type Language, msg, translateMessage } from '@teplo/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -83,7 +83,7 @@ function toHttpError(error: FastifyError, language: Language): HttpError {
  */
 export function sendErrorDocument(reply: FastifyReply, error: HttpError): FastifyReply {
   const language = requestLanguage(reply.request)
-  const errors = error.errors.map((entry) => ({ ...entry, detail: translate(entry.detail, language) }))
+  const errors = error.errors.map((entry) => ({ ...entry, detail: translateMessage(entry.detail, language) }))
   // Added to what is there (CORS varies on Origin).
   const vary = reply.getHeader('vary')
   return reply

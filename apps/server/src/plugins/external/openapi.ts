@@ -26,11 +26,20 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
           'Remote monitoring and control of pellet boilers. JSON:API 1.1 documents (application/vnd.api+json). ' +
           'Extension: a request body may also be sent flat, as the attributes alone (application/json), instead of ' +
           'the document `{ data: { type, id, attributes } }` declared for each call. Authenticate with ' +
-          '`Authorization: Bearer <token>` from POST /api/v2/login.',
+          '`Authorization: Bearer <token>` from POST /api/v2/login, or with a personal API token ' +
+          '(`teplo_pat_…`, POST /api/v2/me/api-tokens): a token may call only the operations whose ' +
+          '`x-token-scope` is `read` or `control` (its scopes; control includes read), reaches only its devices, ' +
+          'and its answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (429 past them).',
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session token (POST /api/v2/login) or a personal API token (`teplo_pat_…`)',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },

@@ -67,6 +67,22 @@ describe('sync honesty', () => {
       reported_settings: { heater_temp_set: 57, power: 'on' },
     })
     expect(attributes.reported_at).toEqual(expect.any(String))
+    // The stored reason is a message: the API renders it in the language the request asks for.
+    const english = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${dev.itemId}`,
+      headers: { ...bearer(link.adminToken), 'accept-language': 'en' },
+    })
+    expect(english.json().data.attributes.sync_reason).toBe('heater_temp_set: applied 57 instead of 58')
+    const audit = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${dev.itemId}/audit`,
+      headers: { ...bearer(link.adminToken), 'accept-language': 'en' },
+    })
+    expect(audit.json().data[0].attributes).toMatchObject({
+      outcome: 'refused',
+      reason: 'heater_temp_set: applied 57 instead of 58',
+    })
 
     // The same ack with the value asked is synced, and the reported value follows.
     await publish(client, dev.serial, 'settings/ack', {

@@ -78,7 +78,7 @@ describe('resending desired settings on older settings_version telemetry', () =>
         received.push({ version: JSON.parse(payload.toString()).version, at: Date.now() })
     })
     await client.subscribeAsync(desired, { qos: 1 })
-    await waitFor(() => received.length === 1, 5000, 'the retained desired set')
+    await waitFor(() => received.length === 1, 10_000, 'the retained desired set')
     expect((await patchItem(dev.itemId, { heater_temp_set: 63 })).statusCode).toBe(200)
     await waitFor(() => received.length === 2, 5000, 'the changed set')
     expect(received[1]!.version).toBe(2)
@@ -105,7 +105,7 @@ describe('resending desired settings on older settings_version telemetry', () =>
     const desired = topicFor(dev.serial, 'settings/desired')
     const received = inbox(client, desired) as { version: number }[]
     await client.subscribeAsync(desired, { qos: 1 })
-    await waitFor(() => received.length === 1, 5000, 'the retained desired set')
+    await waitFor(() => received.length === 1, 10_000, 'the retained desired set')
     await publish(client, dev.serial, 'telemetry', telemetry({ seq: 1, settings_version: 1 }))
     expect((await row(dev.itemId)).syncStatus).toBe('synced')
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { itemErrors, items } from '../../../src/db/schema.ts'
+import { storedMessage } from '../../../src/lib/stored-message.ts'
 import {
   connectDevice,
   type Device,
@@ -129,7 +130,8 @@ describe('device link through an external broker', () => {
       const current = await row(dev.itemId)
       return current.syncStatus === 'refused' && current
     })
-    expect(refused.syncError).toMatch(/^heater_temp_set: застосовано /)
+    // Stored as a keyed message, rendered in the reader's language (ADR 055).
+    expect(storedMessage(refused.syncError, 'uk')).toMatch(/^heater_temp_set: застосовано /)
     await publish(client, dev.serial, 'settings/ack', {
       version: 1,
       result: 'applied',

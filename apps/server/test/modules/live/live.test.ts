@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { DEMO_ACCOUNTS, msg } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -193,6 +193,42 @@ describe('GET /api/v2/live', () => {
       await client.endAsync()
       await stream.close()
     }
+  })
+
+  it("renders the document's stored reasons in the language the stream asks for, else the browser's", async () => {
+    const dev = await provisionDevice(app, adminToken)
+    const reason = msg('sync.appliedInstead', { name: 'heater_temp_set', applied: '57', desired: '58' })
+    // The device link gives a verified device its first desired version (pending, no reason) in the background:
+    // the refusal is written after it, or it would be overwritten.
+    await waitFor(
+      async () => {
+        const [row] = await app.db.select().from(items).where(eq(items.id, dev.itemId))
+        return (row?.settingsVersion ?? 0) >= 1
+      },
+      10_000,
+      'the first desired version',
+    )
+    await app.db
+      .update(items)
+      .set({ syncStatus: 'refused', syncError: reason })
+      .where(eq(items.id, dev.itemId))
+    // As every code path that changes an item does: the documents cached for it are read again.
+    app.events.emit('item.updated', { itemId: dev.itemId })
+    const reasonIn = async (query: string, headers: Record<string, string> = {}) => {
+      const stream = await openStream(`/api/v2/live?item_id=${dev.itemId}${query}`, {
+        ...bearer(adminToken),
+        ...headers,
+      })
+      const [first] = await waitFor(() => stream.items().length > 0 && stream.items(), 10_000, 'first event')
+      await stream.close()
+      return first.data.attributes.sync_reason
+    }
+    expect(await reasonIn('')).toBe('heater_temp_set: застосовано 57 замість 58')
+    expect(await reasonIn('', { 'accept-language': 'en' })).toBe('heater_temp_set: applied 57 instead of 58')
+    // EventSource sends the browser's Accept-Language: the screen's language, named in the query, wins.
+    expect(await reasonIn('&ui_language=en', { 'accept-language': 'uk' })).toBe(
+      'heater_temp_set: applied 57 instead of 58',
+    )
   })
 
   it('coalesces a burst into at most one push per 200 ms, ending on the newest state', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, burnRate, MAX_FORECAST_DAYS, storeForecast } from '../../../src/modules/pellets/forecast.ts'
+import {
+  addDays,
+  burnRate,
+  degreeDayExpectation,
+  degreeDayRate,
+  MAX_FORECAST_DAYS,
+  storeForecast,
+} from '../../../src/modules/pellets/forecast.ts'
 
 const days = (...kg: number[]) => kg.map((value) => ({ kg: value, coverage: 1 }))
 
@@ -83,5 +90,64 @@ describe('the store forecast', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+  })
+})
+
+describe('the degree-day forecast', () => {
+  // Five heating days burning 2 kg per degree-day (one at 3 kg, one at 1 kg), a mild day that says little.
+  const heating = [
+    { kg: 20, coverage: 1, degreeDays: 10 },
+    { kg: 30, coverage: 1, degreeDays: 15 },
+    { kg: 40, coverage: 1, degreeDays: 20 },
+    { kg: 30, coverage: 1, degreeDays: 10 },
+    { kg: 10, coverage: 1, degreeDays: 10 },
+    { kg: 8, coverage: 1, degreeDays: 1 },
+  ]
+  const tenADay = () => 10
+
+  it('takes kg per degree-day from the heating days with outdoor temperatures, the quartiles its range', () => {
+    const rate = degreeDayRate(heating, tenADay)
+    expect(rate).toMatchObject({ perDegreeDay: 2, low: 2, high: 2, daysMeasured: 5 })
+    // Without outdoor temperatures, or with too few heating days, it says nothing.
+    expect(degreeDayRate(days(10, 20, 30), tenADay)).toBeNull()
+    expect(degreeDayRate(heating.slice(0, 2), tenADay)).toBeNull()
+  })
+
+  it('expects the same days of last year, else the recent average', () => {
+    const expected = degreeDayExpectation('2026-12-30', new Map([['12-31', 25]]), 12)
+    expect([expected(0), expected(1), expected(2)]).toEqual([12, 25, 12])
+  })
+
+  it('rests the store forecast on degree-days when it has them, with the range', () => {
+    const rate = degreeDayRate(
+      [...heating, { kg: 60, coverage: 1, degreeDays: 20 }, { kg: 10, coverage: 1, degreeDays: 10 }],
+      tenADay,
+    )!
+    expect([rate.low, rate.perDegreeDay, rate.high]).toEqual([1.5, 2, 2.5])
+    const forecast = storeForecast({
+      today: '2026-12-01',
+      hopperKg: 100,
+      stockKg: 500,
+      minStockKg: 0,
+      reorderLeadDays: 7,
+      rate: { rate: 20, low: 10, high: 40, daysMeasured: 14 },
+      degreeDays: rate,
+    })
+    expect(forecast.basis).toBe('degree_days')
+    expect(forecast.kg_per_degree_day).toBe(2)
+    // 600 kg at 20 kg a day (2 × 10): 30 days; at 25 a day 24; at 15 a day 40.
+    expect(forecast.store_run_out).toEqual({
+      date: addDays('2026-12-01', 30),
+      earliest: addDays('2026-12-01', 24),
+      latest: addDays('2026-12-01', 40),
+    })
+    expect(forecast.reorder_by).toBe(addDays('2026-12-01', 24 - 7))
+  })
+
+  it('keeps the burn rate without degree-days', () => {
+    const rate = { rate: 20, low: 10, high: 40, daysMeasured: 14 }
+    const base = { today: '2026-12-01', hopperKg: 100, stockKg: 500, minStockKg: 0, reorderLeadDays: 7, rate }
+    const forecast = storeForecast({ ...base, degreeDays: null })
+    expect([forecast.basis, forecast.kg_per_degree_day]).toEqual(['burn_rate', null])
   })
 })

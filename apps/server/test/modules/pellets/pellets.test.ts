@@ -8,6 +8,7 @@ import {
   itemFuel,
   pelletDeliveries,
   telemetry1d,
+  users,
 } from '../../../src/db/schema.ts'
 import { kyivMidnight } from '../../../src/modules/history/history-slices.ts'
 import { bearer } from '../../support/helper.ts'
@@ -312,5 +313,56 @@ describe('the pellet store', () => {
     await send('PATCH', storeUrl(), 'pellet-stores', { min_stock_kg: 0, reorder_lead_days: 0 })
     await app.alarms.engine.checkStores()
     expect(await open()).toEqual([])
+  })
+})
+
+describe('the pellet store across a handover', () => {
+  it('stays with the household: the new owner starts with an empty store, the old deliveries and prices gone', async () => {
+    const sold = itemId['100002']!
+    const url = (path: string) => `/api/v2/items/${sold}/${path}`
+    const delivered = await app.inject({
+      method: 'POST',
+      url: url('pellet-deliveries'),
+      headers: bearer(token.admin),
+      payload: {
+        data: {
+          type: 'pellet-deliveries',
+          attributes: { kg: 900, price_total: 8100, delivered_at: daysAgo(3), supplier: 'Склад у сусіда' },
+        },
+      },
+    })
+    expect(delivered.statusCode).toBe(201)
+    const settings = await app.inject({
+      method: 'PATCH',
+      url: url('pellet-store'),
+      headers: bearer(token.admin),
+      payload: { data: { type: 'pellet-stores', id: String(sold), attributes: { capacity_kg: 3000 } } },
+    })
+    expect(settings.statusCode).toBe(200)
+
+    const [buyer] = await app.db.select().from(users).where(eq(users.email, 'other-user@teplo.test'))
+    const handed = await app.inject({
+      method: 'PATCH',
+      url: `/api/v2/items/${sold}`,
+      headers: bearer(token.admin),
+      payload: {
+        data: {
+          type: 'items',
+          id: String(sold),
+          relationships: { user: { data: { type: 'users', id: String(buyer!.id) } } },
+        },
+      },
+    })
+    expect(handed.statusCode).toBe(200)
+
+    const seen = await get(url('pellet-store'), 'otherUser')
+    expect(pelletStoreDocumentSchema.parse(seen.json()).data.attributes).toMatchObject({
+      capacity_kg: null,
+      stock_kg: 0,
+      last_delivery_at: null,
+    })
+    const listed = await get(url('pellet-deliveries'), 'otherUser')
+    expect(pelletDeliveryListDocumentSchema.parse(listed.json()).data).toEqual([])
+    expect(await app.db.select().from(pelletDeliveries).where(eq(pelletDeliveries.itemId, sold))).toEqual([])
   })
 })

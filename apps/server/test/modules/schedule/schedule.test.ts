@@ -1,6 +1,7 @@
 import {
   type ActivePeriod,
   type DesiredSettingsMessage,
+  msg,
   SCHEDULE_TIME_ZONE,
   type SettingsAckMessage,
   scheduleDocumentSchema,
@@ -228,7 +229,7 @@ describe('the schedule on the device link', () => {
     await publish(client, dev.serial, 'settings/ack', ack(withSchedule))
     expect(await row(dev.itemId)).toMatchObject({
       syncStatus: 'refused',
-      syncError: 'schedule: контролер не підтримує розклад',
+      syncError: msg('sync.scheduleUnsupported'),
     })
     await publish(client, dev.serial, 'telemetry', telemetry({ settings_version: 2 }))
     expect((await readItem(link.app, link.adminToken, dev.itemId)).schedule_period).toBeNull()
@@ -258,9 +259,17 @@ describe('the schedule on the device link', () => {
     })
     expect(await row(dev.itemId)).toMatchObject({
       syncStatus: 'refused',
-      syncError: 'schedule: застосовано інший розклад',
+      syncError: msg('sync.scheduleDifferent'),
     })
     const attributes = (await getSchedule(dev.itemId)).json().data.attributes
+    expect(attributes.sync_reason).toBe('schedule: застосовано інший розклад')
+    // Rendered in the language the request asks for.
+    const english = await link.app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${dev.itemId}/schedule`,
+      headers: { ...bearer(link.adminToken), 'accept-language': 'en' },
+    })
+    expect(english.json().data.attributes.sync_reason).toBe('schedule: a different schedule was applied')
     expect(attributes.reported_schedule.heater_reduction).toBe(sent.schedule!.heater_reduction + 1)
   })
 

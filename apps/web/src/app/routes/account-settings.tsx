@@ -15,11 +15,13 @@ import { NotificationSettings } from '../../features/account/components/notifica
 import { PasswordForm } from '../../features/account/components/password-form'
 import { SettingsSection } from '../../features/account/components/settings-section'
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
+import { ApiTokensSection } from '../../features/api-tokens/components/api-tokens-section'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
 import { PushNotifications } from '../../features/push/components/push-notifications'
 import { SessionsSection } from '../../features/sessions/components/sessions-section'
 import { SecuritySettingsSection } from '../../features/two-factor/components/security-settings-section'
 import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section'
+import { WebhooksSection } from '../../features/webhooks/components/webhooks-section'
 import { useRememberAccountLanguage } from '../account-language'
 
 // Offers of access or ownership addressed to this account (ADR 018), with their own strings.
@@ -68,6 +70,9 @@ export function AccountSettingsRoute() {
             <PushNotifications />
           </SettingsSection>
           <AppearanceSection />
+          <SettingsSection title={t('webhooks.title')} description={t('webhooks.description')}>
+            <WebhooksSection />
+          </SettingsSection>
         </Stack>
         <Stack spacing={3}>
           <PasswordForm />
@@ -84,6 +89,9 @@ export function AccountSettingsRoute() {
           )}
           <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
             <SessionsSection />
+          </SettingsSection>
+          <SettingsSection title={t('apiTokens.title')} description={t('apiTokens.description')}>
+            <ApiTokensSection />
           </SettingsSection>
           <Suspense fallback={null}>
             <PendingInvitations />

@@ -281,7 +281,9 @@ describe('DashboardScreen', () => {
     await screen.findByRole('meter', { name: 'Температура котла' }, slow)
 
     // A single-use ticket in the address, never the session's token.
-    await waitFor(() => expect(sources.at(-1)?.url).toMatch(/^\/api\/v2\/live\?item_id=1&ticket=ticket-\d+$/))
+    await waitFor(() =>
+      expect(sources.at(-1)?.url).toMatch(/^\/api\/v2\/live\?item_id=1&ticket=ticket-\d+&ui_language=uk$/),
+    )
     const firstUrl = sources.at(-1)!.url
     act(() => {
       sources.at(-1)?.onopen?.()
@@ -302,7 +304,7 @@ describe('DashboardScreen', () => {
       sources.at(-1)?.onerror?.()
     })
     await waitFor(() => expect(sources.length).toBe(opened + 1), { timeout: 8000 })
-    expect(sources.at(-1)?.url).toMatch(/ticket=ticket-\d+$/)
+    expect(sources.at(-1)?.url).toMatch(/ticket=ticket-\d+&ui_language=uk$/)
     expect(sources.at(-1)?.url).not.toBe(firstUrl)
   })
 

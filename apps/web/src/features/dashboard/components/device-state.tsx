@@ -36,7 +36,7 @@ export function DeviceState({ device, asOf }: DeviceStateProps) {
           variant="outlined"
           label={`${t('dashboard.sync')}: ${t('deviceState.syncUnknown')}`}
         />
-        <Typography variant="body2" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+        <Typography variant="body2" sx={{ color: 'tint.warningText', fontWeight: 600 }}>
           {t('deviceState.asOf', { time: formatClock(asOf) })}
         </Typography>
       </Stack>

@@ -1,14 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type FleetAttention, type fleetListDocumentSchema, fleetOperations } from '@teplo/domain'
+import {
+  type FleetAttention,
+  type FleetSort,
+  type fleetListDocumentSchema,
+  fleetOperations,
+} from '@teplo/domain'
 import type { z } from 'zod'
 import { call } from '../../../lib/operation-client'
 
 export type FleetPage = z.infer<typeof fleetListDocumentSchema>
-export type FleetQuery = { page: number; search: string; attention: FleetAttention | '' }
+export type FleetQuery = { page: number; search: string; attention: FleetAttention | ''; sort: FleetSort }
 
 export const FLEET_PAGE_SIZE = 25
 
-/** The installer's devices, most urgent first; paged, searched and filtered by the server. */
+/** The installer's devices, most urgent first (or the maintenance due first); paged, searched and filtered by the server. */
 export function useFleet(query: FleetQuery) {
   return useQuery({
     queryKey: ['fleet', query],
@@ -21,6 +26,7 @@ export function useFleet(query: FleetQuery) {
             'page[size]': FLEET_PAGE_SIZE,
             'filter[search]': query.search.trim() || undefined,
             'filter[attention]': query.attention || undefined,
+            sort: query.sort === 'attention' ? undefined : query.sort,
           },
         },
         { noCache: true, signal },

@@ -8,8 +8,10 @@ import Typography from '@mui/material/Typography'
 import {
   accessLabel,
   FLEET_ATTENTION,
+  FLEET_SORTS,
   type FleetAttention,
   type FleetDeviceResource,
+  type FleetSort,
   fleetAttentionLabel,
 } from '@teplo/domain'
 import { useState } from 'react'
@@ -19,7 +21,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status'
 import { RetryAlert } from '../../../components/ui/retry-alert'
 import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
-import { formatDateTime } from '../../../lib/dates'
+import { formatDate, formatDateTime, parseWireDate } from '../../../lib/dates'
 import { domainMessage } from '../../../lib/domain-messages'
 import { addScreenStrings, currentLanguage } from '../../../lib/i18n'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -43,9 +45,10 @@ export function FleetScreen() {
   const { t } = useTranslation()
   const [search, setSearch] = useState('')
   const [attention, setAttention] = useState<FleetAttention | ''>('')
+  const [sort, setSort] = useState<FleetSort>('attention')
   const [page, setPage] = useState(1)
   const settledSearch = useDebouncedValue(search, 300)
-  const fleet = useFleet({ page, search: settledSearch, attention })
+  const fleet = useFleet({ page, search: settledSearch, attention, sort })
   const meta = fleet.data?.meta.page
   return (
     <Stack spacing={2}>
@@ -71,6 +74,17 @@ export function FleetScreen() {
             ]}
             onChange={(value) => {
               setAttention(value as FleetAttention | '')
+              setPage(1)
+            }}
+          />
+        </div>
+        <div style={{ minWidth: 0, flex: '0 1 18rem' }}>
+          <SelectField
+            label={t('fleet.sort')}
+            value={sort}
+            options={FLEET_SORTS.map((name) => ({ value: name, label: t(`fleet.sorts.${name}`) }))}
+            onChange={(value) => {
+              setSort(value as FleetSort)
               setPage(1)
             }}
           />
@@ -144,6 +158,19 @@ function FleetRow({ device }: { device: FleetDeviceResource }) {
             {t('fleet.lastContact')}: {a.last_seen_at ? formatDateTime(a.last_seen_at) : t('fleet.never')}
             {a.sync_reason ? ` · ${domainMessage(a.sync_reason)}` : ''}
           </Typography>
+          {a.maintenance_task && a.maintenance_due_at && (
+            <Typography variant="body2" data-testid="fleet-maintenance">
+              {t(
+                (parseWireDate(a.maintenance_due_at)?.getTime() ?? 0) < Date.now()
+                  ? 'fleet.maintenanceOverdue'
+                  : 'fleet.maintenanceDue',
+                {
+                  task: t(`fleet.maintenanceTasks.${a.maintenance_task}`),
+                  date: formatDate(a.maintenance_due_at),
+                },
+              )}
+            </Typography>
+          )}
           {a.status !== 'pending' && (
             <Link component={RouterLink} to={`/dashboards?device=${encodeURIComponent(device.id)}`}>
               {t('fleet.open')}

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
+  type EnergyCountersDocument,
+  energyOperations,
   PELLET_DELIVERIES_PAGE_SIZE,
   type PelletDelivery,
   type PelletStoreDocument,
@@ -68,4 +70,24 @@ export function useRemoveDelivery(itemId: string) {
   return useStoreMutation(itemId, (deliveryId: string) =>
     call(pelletOperations.deletePelletDelivery, { params: { id: itemId, deliveryId } }),
   )
+}
+
+export type EnergyCounters = EnergyCountersDocument['data']['attributes']
+
+/** The heating season's first and last day ('MM-DD'); the counters are read again. */
+export function useUpdateSeason(itemId: string) {
+  return useStoreMutation(itemId, (body: { season_start: string; season_end: string }) =>
+    call(energyOperations.updateEnergySettings, { params: { id: itemId }, body }),
+  )
+}
+
+/** The energy counters: totals and the heating seasons (ADR 058). */
+export function useEnergyCounters(itemId: string) {
+  return useQuery({
+    queryKey: [...pelletKeys.item(itemId), 'energy'] as const,
+    queryFn: async ({ signal }) =>
+      (await call(energyOperations.getEnergyCounters, { params: { id: itemId } }, { signal })).data
+        .attributes,
+    staleTime: 60_000,
+  })
 }

@@ -1,7 +1,12 @@
-import { kyivDate, pelletDeliveryListDocumentSchema, pelletStoreDocumentSchema } from '@teplo/domain'
+import {
+  energyCountersDocumentSchema,
+  kyivDate,
+  pelletDeliveryListDocumentSchema,
+  pelletStoreDocumentSchema,
+} from '@teplo/domain'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { itemDocument, itemResource } from '../../../lib/items/item-fixtures.test-data'
 import { stubFetch } from '../../../test/fetch-stub'
 import { renderRoutes } from '../../../test/render-routes'
@@ -30,6 +35,7 @@ const storeDocument = (attributes: object = {}) =>
         forecast: {
           basis: 'burn_rate',
           days_measured: 14,
+          kg_per_degree_day: null,
           hopper_run_out: { date: day(4), earliest: day(2), latest: day(8) },
           store_run_out: { date: day(64), earliest: day(32), latest: day(128) },
           reorder_by: day(25),
@@ -63,7 +69,62 @@ const deliveries = pelletDeliveryListDocumentSchema.parse({
   links: { first: '/api/v2/items/7/pellet-deliveries', last: '/api/v2/items/7/pellet-deliveries' },
 })
 
-function serve(access: 'owner' | 'viewer', store = storeDocument()) {
+const season = (label: string, current: boolean, values: object) => ({
+  label,
+  start: '2026-08-31T21:00:00.000Z',
+  end: '2027-05-31T21:00:00.000Z',
+  until: '2026-11-20T10:00:00.000Z',
+  current,
+  energy_kwh: 4200,
+  fuel_kg: 972.2,
+  cost: 9236.1,
+  burner_hours: 310.5,
+  burner_hours_source: 'controller',
+  ignitions: 512,
+  ignitions_source: 'controller',
+  coverage: 0.98,
+  degree_days: 820,
+  outdoor_days: 80,
+  ...values,
+})
+
+const energyDocument = (values: { previous?: object } = {}) =>
+  energyCountersDocumentSchema.parse({
+    data: {
+      type: 'energy-counters',
+      id: '7',
+      attributes: {
+        since: '2025-10-01T21:00:00.000Z',
+        energy_kwh_total: 15000,
+        fuel_kg_total: 3472.2,
+        burner_hours_total: 1210.5,
+        ignitions_total: 2300,
+        sources: {
+          energy_kwh_total: 'derived',
+          fuel_kg_total: 'derived',
+          burner_hours_total: 'controller',
+          ignitions_total: 'controller',
+        },
+        season_start: '09-01',
+        season_end: '05-31',
+        seasons: [
+          season('2026/27', true, {}),
+          season('2025/26', false, {
+            energy_kwh: 10800,
+            burner_hours: 800,
+            burner_hours_source: 'derived',
+            ignitions_source: 'derived',
+            ...values.previous,
+          }),
+        ],
+        currency: 'UAH',
+        time_zone: 'Europe/Kyiv',
+      },
+      links: { self: '/api/v2/items/7/energy' },
+    },
+  })
+
+function serve(access: 'owner' | 'viewer', store = storeDocument(), energy = energyDocument()) {
   return stubFetch((call) => {
     const url = new URL(call.url, 'http://localhost')
     const route = `${call.method} ${url.pathname}`
@@ -71,8 +132,17 @@ function serve(access: 'owner' | 'viewer', store = storeDocument()) {
       return { status: 200, body: itemDocument(itemResource('7', { access })) }
     if (route === 'GET /api/v2/items/7/pellet-store') return { status: 200, body: store }
     if (route === 'GET /api/v2/items/7/pellet-deliveries') return { status: 200, body: deliveries }
+    if (route === 'GET /api/v2/items/7/energy') return { status: 200, body: energy }
+    if (route === 'GET /api/v2/items/7/maintenance')
+      return {
+        status: 200,
+        body: {
+          data: { type: 'maintenance-schedules', id: '7', attributes: { tasks: [], next_task: null } },
+        },
+      }
     if (route === 'POST /api/v2/items/7/pellet-deliveries')
       return { status: 201, body: { data: deliveries.data[0] } }
+    if (route === 'PATCH /api/v2/items/7/energy') return { status: 200, body: energy }
     return { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: 'Не знайдено.' }] } }
   })
 }
@@ -81,6 +151,66 @@ const show = () =>
   renderRoutes([{ path: '/items/:id/fuel', element: <FuelScreen itemId="7" /> }], '/items/7/fuel')
 
 describe('«Паливо та обслуговування»', () => {
+  it(
+    'compares this heating season with the last, saying which counters the controller gave',
+    slow,
+    async () => {
+      serve('owner')
+      show()
+      const section = await screen.findByTestId('season-comparison')
+      expect(section.textContent).toContain('Сезон опалення: цей і минулий')
+      expect(section.textContent).toContain('2026/27')
+      expect(section.textContent).toContain('2025/26')
+      expect(screen.getByTestId('season-energy').textContent).toBe('Енергія, кВт·год4\u00a020010\u00a0800')
+      expect(screen.getByTestId('season-hours').textContent).toBe(
+        'Години роботи пальника310,5 (з лічильника контролера)800 (пораховано Teplo)',
+      )
+      expect(screen.getByTestId('season-degree-days').textContent).toBe('Градусо-дні (база 18 °C)820820')
+      expect(screen.getByTestId('season-totals').textContent).toContain('1\u00a0210,5 год роботи пальника')
+    },
+  )
+
+  it(
+    'says the seasons are compared without the weather when there is no outdoor temperature',
+    slow,
+    async () => {
+      serve('owner', storeDocument(), energyDocument({ previous: { degree_days: null, outdoor_days: 0 } }))
+      show()
+      expect((await screen.findByTestId('season-comparison')).textContent).toContain(
+        'сезони порівнюються без поправки на погоду',
+      )
+      expect(screen.getByTestId('season-degree-days').textContent).toBe('Градусо-дні (база 18 °C)820—')
+    },
+  )
+
+  it('writes the season in words and lets whoever operates it change its days', slow, async () => {
+    const calls = serve('owner')
+    show()
+    const section = await screen.findByTestId('season-comparison')
+    expect(screen.getByTestId('season-span').textContent).toContain('з 1 вересня до 31 травня')
+    await userEvent.click(within(section).getByRole('button', { name: 'Змінити сезон' }))
+    // 31 is not a day of November: choosing the month takes the day back to the 30th.
+    await userEvent.selectOptions(await screen.findByTestId('season_start-month'), 'жовтень')
+    await userEvent.selectOptions(screen.getByTestId('season_start-day'), '31')
+    await userEvent.selectOptions(screen.getByTestId('season_start-month'), '11')
+    expect((screen.getByTestId('season_start-day') as HTMLSelectElement).value).toBe('30')
+    await userEvent.selectOptions(screen.getByTestId('season_end-day'), '15')
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }))
+    const sent = await vi.waitFor(() => {
+      const patch = calls.find((call) => call.method === 'PATCH')
+      if (!patch) throw new Error('no PATCH yet')
+      return patch
+    })
+    expect(sent.body).toMatchObject({ data: { attributes: { season_start: '11-30', season_end: '05-15' } } })
+  })
+
+  it('offers no season change to someone who only watches', slow, async () => {
+    serve('viewer')
+    show()
+    const section = await screen.findByTestId('season-comparison')
+    expect(within(section).queryByRole('button', { name: 'Змінити сезон' })).toBeNull()
+  })
+
   it('shows the stock, the forecast in words, and the deliveries', slow, async () => {
     serve('owner')
     show()
@@ -152,6 +282,7 @@ describe('«Паливо та обслуговування»', () => {
       forecast: {
         basis: null,
         days_measured: 0,
+        kg_per_degree_day: null,
         hopper_run_out: null,
         store_run_out: null,
         reorder_by: null,

@@ -14,10 +14,12 @@ import { deviceAccessLabel, deviceAllows } from '../../../lib/items/device-abili
 import { useItem } from '../../../lib/items/get-item'
 import { formatNumber } from '../../../lib/numbers'
 import strings from '../../../locales/uk-pellets.json'
-import { type PelletStore, usePelletStore } from '../api/pellets'
+import { type PelletStore, useEnergyCounters, usePelletStore } from '../api/pellets'
 import { DeliveriesList } from './deliveries-list'
 import { DeliveryDialog } from './delivery-dialog'
 import { ForecastChart } from './forecast-chart'
+import { MaintenanceList } from './maintenance-list'
+import { SeasonComparison } from './season-comparison'
 import { StoreForecast } from './store-forecast'
 import { StoreSettingsDialog } from './store-settings-dialog'
 
@@ -25,8 +27,11 @@ import { StoreSettingsDialog } from './store-settings-dialog'
 addScreenStrings(strings, () => import('../../../locales/en-pellets.json'))
 registerMessages('uk', { pellets: PELLETS_UK })
 
-/** «Паливо та обслуговування» of one boiler: the pellet store, its forecast and deliveries (ADR 057). */
-export default function FuelScreen({ itemId }: { itemId: string }) {
+/**
+ * «Паливо та обслуговування» of one boiler: the pellet store, its forecast and deliveries (ADR 057), and the
+ * maintenance tasks with «Виконано» (ADR 059).
+ */
+export default function FuelScreen({ itemId, role = 'user' }: { itemId: string; role?: string }) {
   const { t } = useTranslation()
   const device = useItem(itemId)
   const store = usePelletStore(itemId)
@@ -79,6 +84,17 @@ export default function FuelScreen({ itemId }: { itemId: string }) {
           </Stack>
         </CardContent>
       </Card>
+      <EnergySection itemId={itemId} operates={operates} />
+      <Card component="section" aria-labelledby="maintenance-title">
+        <CardContent>
+          <MaintenanceList
+            itemId={itemId}
+            operates={operates}
+            commissions={deviceAllows(device.data, 'commission', role)}
+            today={today}
+          />
+        </CardContent>
+      </Card>
       <Card component="section">
         <CardContent>
           <DeliveriesList itemId={itemId} operates={operates} />
@@ -95,6 +111,25 @@ export default function FuelScreen({ itemId }: { itemId: string }) {
         <StoreSettingsDialog itemId={itemId} store={store.data} onClose={() => setDialog(null)} />
       )}
     </Stack>
+  )
+}
+
+/** The heating season beside the last (its own request: the store shows while the counters are read). */
+function EnergySection({ itemId, operates }: { itemId: string; operates: boolean }) {
+  const { t } = useTranslation()
+  const counters = useEnergyCounters(itemId)
+  return (
+    <Card component="section" aria-labelledby="season-comparison-title">
+      <CardContent>
+        {counters.isError ? (
+          <RetryAlert onRetry={() => void counters.refetch()}>{t('pellets.season.loadFailed')}</RetryAlert>
+        ) : counters.data ? (
+          <SeasonComparison counters={counters.data} itemId={itemId} operates={operates} />
+        ) : (
+          <LoadingStatus>{t('pellets.loading')}</LoadingStatus>
+        )}
+      </CardContent>
+    </Card>
   )
 }
 

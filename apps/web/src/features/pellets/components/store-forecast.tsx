@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../../lib/numbers'
 import type { PelletStore } from '../api/pellets'
 import { daysBetween, formatDay, HORIZON_DAYS } from '../utils/forecast-days'
 
@@ -60,7 +61,12 @@ export function StoreForecast({
             </Typography>
           )}
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('pellets.forecast.basis', { count: forecast.days_measured })}
+            {forecast.basis === 'degree_days' && forecast.kg_per_degree_day !== null
+              ? t('pellets.forecast.basisDegreeDays', {
+                  count: forecast.days_measured,
+                  kg: formatNumber(forecast.kg_per_degree_day, 2),
+                })
+              : t('pellets.forecast.basis', { count: forecast.days_measured })}
           </Typography>
         </>
       )}

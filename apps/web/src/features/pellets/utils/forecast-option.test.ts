@@ -25,6 +25,7 @@ const store = (changes: Partial<PelletStore> = {}): PelletStore => ({
   forecast: {
     basis: 'burn_rate',
     days_measured: 14,
+    kg_per_degree_day: null,
     hopper_run_out: null,
     store_run_out: { date: '2026-12-31', earliest: '2026-12-16', latest: '2027-01-30' },
     reorder_by: '2026-12-09',
@@ -80,6 +81,7 @@ describe('the pellet forecast chart', () => {
       forecast: {
         basis: null,
         days_measured: 0,
+        kg_per_degree_day: null,
         hopper_run_out: null,
         store_run_out: null,
         reorder_by: null,

@@ -93,6 +93,22 @@ describe("the change log's lines", () => {
         changes: { kg: { from: 200, to: null }, delivered_at: { from: '2026-11-01', to: null } },
       }),
     ).toEqual(['Видалено доставку 200 кг пелет (2026-11-01)'])
+    expect(
+      lines({
+        action: 'maintenance-done',
+        changes: {
+          task: { from: null, to: 'chimney_sweep' },
+          done_at: { from: null, to: '2026-11-20T10:00:00.000Z' },
+          note: { from: null, to: 'Сажі небагато' },
+        },
+      }),
+    ).toEqual(['Виконано: Прочистити димохід (20.11.26) — Сажі небагато'])
+    expect(
+      lines({ action: 'maintenance-interval', changes: { annual_service: { from: 12, to: 24 } } }),
+    ).toEqual(['Інтервал «Щорічне технічне обслуговування»: 12 → 24'])
+    expect(
+      lines({ action: 'heating-season', changes: { season_start: { from: '09-01', to: '10-15' } } }),
+    ).toEqual(['Початок опалювального сезону: 1 вересня → 15 жовтня'])
     expect(lines({ action: 'pellet-store', changes: { reorder_lead_days: { from: 7, to: 5 } } })).toEqual([
       'Днів на доставку пелет: 7 → 5',
     ])

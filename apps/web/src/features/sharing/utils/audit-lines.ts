@@ -2,6 +2,7 @@ import {
   type AuditEntryResource,
   accessLabel,
   ITEM_SETTINGS,
+  isMaintenanceTask,
   isServiceSettingName,
   isSettingName,
   type Language,
@@ -12,6 +13,7 @@ import {
   settingLabel,
 } from '@teplo/domain'
 import type { TFunction } from 'i18next'
+import { formatDate, formatYearDay } from '../../../lib/dates'
 import { formatNumber } from '../../../lib/numbers'
 
 type Attributes = AuditEntryResource['attributes']
@@ -36,6 +38,8 @@ const NAMED_FIELDS = [
   'capacity_kg',
   'reorder_lead_days',
   'min_stock_kg',
+  'season_start',
+  'season_end',
 ] as const
 type NamedField = (typeof NAMED_FIELDS)[number]
 const isNamedField = (name: string): name is NamedField => (NAMED_FIELDS as readonly string[]).includes(name)
@@ -77,6 +81,10 @@ function fieldChange(name: string, change: Change, t: TFunction, language: Langu
     const yesNo = (value: Value) => t(`audit.values.${value ? 'yes' : 'no'}`)
     return { field, from: yesNo(change.from), to: yesNo(change.to) }
   }
+  if (name === 'season_start' || name === 'season_end') {
+    const yearDay = (value: Value) => (typeof value === 'string' ? formatYearDay(value) : word(value))
+    return { field, from: yearDay(change.from), to: yearDay(change.to) }
+  }
   // Efficiency is stored as a share and read as a percentage.
   const percent = (value: number) => number(Math.round(value * 1000) / 10)
   const format = name === 'boiler_efficiency' ? percent : number
@@ -115,6 +123,33 @@ export function auditLines(entry: Attributes, t: TFunction, language: Language):
       const day = entry.changes.delivered_at?.[side]
       if (typeof kg === 'number' && typeof day === 'string')
         lines.push(t(`audit.sentences.${entry.action}`, { kg: number(kg), date: day }))
+      return lines
+    }
+    case 'maintenance-done': {
+      const task = entry.changes.task?.to
+      const at = entry.changes.done_at?.to
+      const note = entry.changes.note?.to
+      if (typeof task === 'string' && isMaintenanceTask(task) && typeof at === 'string') {
+        const words = { task: t(`audit.maintenanceTasks.${task}`), date: formatDate(at) }
+        lines.push(
+          typeof note === 'string' && note !== ''
+            ? t('audit.sentences.maintenance-done-note', { ...words, note })
+            : t('audit.sentences.maintenance-done', words),
+        )
+      }
+      return lines
+    }
+    case 'maintenance-interval': {
+      for (const [task, change] of changes) {
+        if (!isMaintenanceTask(task)) continue
+        lines.push(
+          t('audit.sentences.maintenance-interval', {
+            task: t(`audit.maintenanceTasks.${task}`),
+            from: typeof change.from === 'number' ? number(change.from) : t('audit.values.none'),
+            to: typeof change.to === 'number' ? number(change.to) : t('audit.values.none'),
+          }),
+        )
+      }
       return lines
     }
     case 'handover': {
@@ -179,6 +214,9 @@ const CHANGE_ACTIONS = new Set<Attributes['action']>([
   'pellet-store',
   'pellet-delivery',
   'pellet-delivery-removed',
+  'maintenance-done',
+  'maintenance-interval',
+  'heating-season',
 ])
 
 export function shownInLog(entry: Attributes, lines: readonly string[]): boolean {

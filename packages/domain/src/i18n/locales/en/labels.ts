@@ -289,6 +289,12 @@ export const labels: MessagesOf<typeof uk> = {
       description: 'By the estimate, the pellets will last {{value}} days (threshold: {{threshold}} days).',
       action: "Top the hopper up with pellets and record the refill in the device's history.",
     },
+    maintenanceDue: {
+      label: 'Maintenance due',
+      description: '“{{task}}”: it is due by the boiler’s maintenance schedule.',
+      action:
+        'Do the maintenance (or arrange it with your installer) and mark it “Done” on the “Fuel and maintenance” screen.',
+    },
     identityConflict: {
       label: "Two controllers use this device's identity",
       description:

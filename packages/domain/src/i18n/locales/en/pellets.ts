@@ -27,4 +27,28 @@ export const pellets: MessagesOf<typeof uk> = {
     overCapacity:
       'It will not fit in the store: capacity {{capacity, number}} kg, {{stock, number}} kg already there. Change the store capacity or the amount.',
   },
+  season: {
+    startFormat: 'The season start is written MM-DD, e.g. 09-01',
+    endFormat: 'The season end is written MM-DD, e.g. 05-31',
+    sameDay: 'The season cannot start and end on the same day',
+  },
+  maintenance: {
+    task: {
+      ashBox: 'Empty the ash box',
+      heatExchanger: 'Clean the heat exchanger',
+      annualService: 'Annual service',
+      chimneySweep: 'Sweep the chimney',
+    },
+    unknownTask: 'There is no such maintenance task.',
+    doneAtRequired: 'Enter when it was done',
+    doneAtFormat: 'The date done is written YYYY-MM-DD, or with a time and a time zone',
+    doneAtInFuture: 'The date done cannot be in the future',
+    doneAtBeforeDevice: 'The date done cannot be before the boiler was registered ({{date}})',
+    noteText: 'The note must be text',
+    noteLength: 'The note is at most {{max}} characters',
+    noteControl: 'The note cannot contain control characters',
+    intervalNumber: 'The interval must be a whole number',
+    intervalRange: 'The interval for “{{task}}” is {{min, number}} to {{max, number}} {{unit}}',
+    unit: { kg: 'kg', hours: 'h', months: 'months' },
+  },
 }

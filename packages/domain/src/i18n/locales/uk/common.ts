@@ -2,4 +2,7 @@
 export const common = {
   seconds: '{{count}} с',
   minutes: '{{count}} хв',
+  /** Several messages stored as one (msgList): each rendered, joined with «; ». */
+  list: '{{items}}',
+  andMore: 'та ще {{count}}',
 } as const

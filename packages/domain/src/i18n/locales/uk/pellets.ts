@@ -25,4 +25,29 @@ export const pellets = {
     overCapacity:
       'На складі не поміститься: місткість {{capacity, number}} кг, уже є {{stock, number}} кг. Змініть місткість складу або кількість.',
   },
+  season: {
+    startFormat: 'Початок сезону — у форматі ММ-ДД, наприклад 09-01',
+    endFormat: 'Кінець сезону — у форматі ММ-ДД, наприклад 05-31',
+    sameDay: 'Початок і кінець сезону не можуть бути тим самим днем',
+  },
+  /** Maintenance reminders (ADR 059): the tasks' names, the refusals of a task done or an interval. */
+  maintenance: {
+    task: {
+      ashBox: 'Спорожнити зольник',
+      heatExchanger: 'Почистити теплообмінник',
+      annualService: 'Щорічне технічне обслуговування',
+      chimneySweep: 'Прочистити димохід',
+    },
+    unknownTask: 'Такого завдання обслуговування немає.',
+    doneAtRequired: 'Вкажіть, коли виконано',
+    doneAtFormat: 'Дату виконання пишуть як РРРР-ММ-ДД або з часом і часовим поясом',
+    doneAtInFuture: 'Дата виконання не може бути в майбутньому',
+    doneAtBeforeDevice: 'Дата виконання не може бути раніше, ніж котел зареєстровано ({{date}})',
+    noteText: 'Примітка має бути текстом',
+    noteLength: 'Примітка — не довша за {{max}} символів',
+    noteControl: 'Примітка не може містити керівних символів',
+    intervalNumber: 'Інтервал має бути цілим числом',
+    intervalRange: 'Інтервал для «{{task}}» — від {{min, number}} до {{max, number}} {{unit}}',
+    unit: { kg: 'кг', hours: 'год', months: 'міс.' },
+  },
 } as const
