@@ -18,6 +18,7 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.ts'
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
 import { helpRequestsRoutes } from './modules/help-requests/help-requests.routes.ts'
 import { historyRoutes } from './modules/history/history.routes.ts'
+import { homeAssistantRoutes } from './modules/home-assistant/home-assistant.routes.ts'
 import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
@@ -43,6 +44,7 @@ import demoDevices from './plugins/app/demo-devices.ts'
 import deviceLink from './plugins/app/device-link.ts'
 import events from './plugins/app/events.ts'
 import heavyReads from './plugins/app/heavy-reads.ts'
+import homeAssistant from './plugins/app/home-assistant.ts'
 import itemCache from './plugins/app/item-cache.ts'
 import live from './plugins/app/live.ts'
 import mailOutbox from './plugins/app/mail-outbox.ts'
@@ -78,6 +80,8 @@ export type BuildOptions = {
   pushResolver?: Resolver
   // Tests resolve webhook hosts with a stub (ADR 061).
   webhookResolver?: Resolver
+  // Tests resolve Home Assistant broker hosts with a stub (ADR 062).
+  brokerResolver?: Resolver
 }
 
 // A request's line reads "GET /api/v2/items 200 3 ms" instead of its JSON objects.
@@ -185,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(live)
   await app.register(alarmsPlugin)
   await app.register(webhooks, { resolver: options.webhookResolver })
+  await app.register(homeAssistant, { resolver: options.brokerResolver })
   await app.register(deviceLink)
   await app.register(demoDevices)
 
@@ -201,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountEmailRoutes)
       await api.register(pushRoutes)
       await api.register(webhooksRoutes)
+      await api.register(homeAssistantRoutes)
       await api.register(uploadsRoutes)
       await api.register(helpRequestsRoutes)
       await api.register(setupRoutes)

@@ -45,11 +45,19 @@ export type AppEvents = {
   'settings.acknowledged': [
     { itemId: number; version: number; outcome: 'applied' | 'refused'; reason: string | null },
   ]
+  // An account's Home Assistant connection was saved or removed: the instance holding it connects again or stops.
+  'home-assistant.changed': [{ userId: number }]
   // A firmware rollout started or sent its next stage: its devices are sent ota/desired.
   'firmware.rollout-changed': [{ rolloutId: number }]
 }
 
 export type AppEventBus = EventEmitter<AppEvents>
+
+/** Other instances' device changes, as the cluster bridge hears them: never re-announced on app.events. */
+export type RemoteChanges = EventEmitter<{
+  'item.updated': [{ itemId: number }]
+  'item.deleted': [{ itemId: number }]
+}>
 
 export function createEventBus(): AppEventBus {
   const bus = new EventEmitter<AppEvents>()

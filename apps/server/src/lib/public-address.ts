@@ -163,3 +163,27 @@ export function publicOnlyLookup(resolve: Resolver): LookupFunction {
     )
   }
 }
+
+/**
+ * Whether a host resolves, within `timeoutMs`, to a private address: the check made when an address is saved (a
+ * webhook, a broker). A name that does not resolve now, or not in time, is not refused: the socket that uses it
+ * checks its address again as it connects.
+ */
+export async function resolvesPrivately(
+  host: string,
+  resolve: Resolver,
+  timeoutMs: number,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timeout'>((done) => {
+    timer = setTimeout(() => done('timeout'), timeoutMs)
+  })
+  try {
+    await Promise.race([resolvePublic(host, resolve), timeout])
+    return false
+  } catch (error) {
+    return error instanceof PrivateAddressError
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -11,7 +11,7 @@ export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_securi
 export const ADMIN = { username: 'admin', password: 'dynsec-admin-password' }
 export const SERVER = { username: 'teplo-server', password: 'teplo-server-password' }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as net.AddressInfo
@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function listening(port: number, timeoutMs: number): Promise<void> {
+export async function listening(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -131,6 +131,46 @@ export class PrivateMosquitto {
 
   async remove(): Promise<void> {
     await this.stop()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A plain private Mosquitto (anonymous clients, no persistence): someone's own broker, as Home Assistant users
+ * run it. Optionally with one user name and password (a password file made with mosquitto_passwd).
+ */
+export class PlainMosquitto {
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'teplo-mosquitto-'))
+  private process: ChildProcess | null = null
+  port = 0
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`
+  }
+
+  async start(login?: { username: string; password: string }): Promise<void> {
+    this.port = await freePort()
+    const lines = [`listener ${this.port} 127.0.0.1`, `user ${userInfo().username}`]
+    if (login) {
+      const file = path.join(this.dir, 'passwords')
+      await run('mosquitto_passwd', ['-c', '-b', file, login.username, login.password])
+      lines.push('allow_anonymous false', `password_file ${file}`)
+    } else {
+      lines.push('allow_anonymous true')
+    }
+    writeFileSync(path.join(this.dir, 'mosquitto.conf'), `${lines.join('\n')}\n`)
+    this.process = spawn('mosquitto', ['-c', path.join(this.dir, 'mosquitto.conf')], { stdio: 'ignore' })
+    await listening(this.port, 10_000)
+  }
+
+  async remove(): Promise<void> {
+    const child = this.process
+    if (child && child.exitCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGTERM')
+      await exited
+    }
+    this.process = null
     rmSync(this.dir, { recursive: true, force: true })
   }
 }

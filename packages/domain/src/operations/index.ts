@@ -91,6 +91,7 @@ export const operations = {
   ...accountEmailOperations,
   ...pushOperations,
   ...webhookOperations,
+  ...homeAssistantOperations,
   ...uploadOperations,
   ...helpOperations,
   ...setupOperations,

@@ -3,7 +3,7 @@ import { resourceSchema, wireDate } from './document'
 
 // The account's connection to its own MQTT broker for Home Assistant (docs/integrations.md, ADR 062).
 
-export const HOME_ASSISTANT_TYPE = 'home-assistant-links'
+export const HOME_ASSISTANT_TYPE = 'home-assistant-links' as const
 
 /**
  * connecting: not yet connected (just saved, or trying again after a loss); connected: the devices are published;

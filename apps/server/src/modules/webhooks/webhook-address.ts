@@ -4,9 +4,8 @@ import { invalidField } from '../../lib/api-error.ts'
 import {
   isLocalHostName,
   isPublicAddress,
-  PrivateAddressError,
   type Resolver,
-  resolvePublic,
+  resolvesPrivately,
   socketHost,
 } from '../../lib/public-address.ts'
 
@@ -35,15 +34,6 @@ export async function checkWebhookUrl(text: string, policy: WebhookAddressPolicy
   const url = new URL(text)
   if (!webhookUrlAllowed(url, policy)) throw invalidField('url', WEBHOOK_NOT_PUBLIC)
   if (policy.allowPrivate) return
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), CREATE_RESOLVE_MS)
-  })
-  try {
-    await Promise.race([resolvePublic(socketHost(url), policy.resolve), timeout])
-  } catch (error) {
-    if (error instanceof PrivateAddressError) throw invalidField('url', WEBHOOK_NOT_PUBLIC)
-  } finally {
-    clearTimeout(timer)
-  }
+  if (await resolvesPrivately(socketHost(url), policy.resolve, CREATE_RESOLVE_MS))
+    throw invalidField('url', WEBHOOK_NOT_PUBLIC)
 }

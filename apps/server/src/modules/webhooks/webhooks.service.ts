@@ -6,12 +6,12 @@ import {
   type WebhookDeliveryState,
   type WebhookEvent,
 } from '@teplo/domain'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { HttpError, invalidField, notFound } from '../../lib/api-error.ts'
+import { assertAccountItems } from '../../lib/account-items.ts'
+import { HttpError, notFound } from '../../lib/api-error.ts'
 import { formatDate } from '../../lib/jsonapi.ts'
 import { listPage } from '../../lib/list-page.ts'
-import { rowsOf } from '../../lib/sql-result.ts'
 import { storedMessage } from '../../lib/stored-message.ts'
 import type { Caller } from '../items/item-access.ts'
 import { checkWebhookUrl, type WebhookAddressPolicy } from './webhook-address.ts'
@@ -76,26 +76,6 @@ async function ownWebhook(db: Database, caller: Caller, id: number): Promise<Web
   return row
 }
 
-/** The devices named must be ones the account owns or has a share of (the subscription's rule, ADR 061). */
-async function checkItems(db: Database, caller: Caller, itemIds: number[] | null | undefined): Promise<void> {
-  if (!itemIds || itemIds.length === 0) return
-  const visible = new Set(
-    rowsOf<{ id: number }>(
-      await db.execute(sql`
-        select i.id from items i
-        where i.id = any(${`{${itemIds.join(',')}}`}::int[])
-          and (i.user_id = ${caller.userId}
-            or exists (select 1 from item_shares s where s.item_id = i.id and s.user_id = ${caller.userId}))`),
-    ).map((row) => row.id),
-  )
-  const missing = itemIds.findIndex((id) => !visible.has(id))
-  if (missing >= 0)
-    throw invalidField(
-      `item_ids/${missing}`,
-      msg('server.webhooks.itemNotVisible', { id: itemIds[missing]! }),
-    )
-}
-
 export async function listWebhooks(db: Database, caller: Caller) {
   const rows = await db.select().from(webhooks).where(eq(webhooks.userId, caller.userId)).orderBy(webhooks.id)
   return { data: rows.map((row) => webhookResource(row, caller.language)) }
@@ -114,7 +94,9 @@ export async function createWebhook(
   const [existing] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, caller.userId))
   if ((existing?.n ?? 0) >= WEBHOOKS_PER_ACCOUNT)
     throw new HttpError(409, msg('server.webhooks.tooMany', { max: WEBHOOKS_PER_ACCOUNT }))
-  await checkItems(db, caller, body.item_ids)
+  await assertAccountItems(db, caller.userId, body.item_ids, 'item_ids', (id) =>
+    msg('server.webhooks.itemNotVisible', { id }),
+  )
   await checkWebhookUrl(body.url, policy)
   const secret = newWebhookSecret()
   const [row] = await db
@@ -144,7 +126,9 @@ export async function updateWebhook(
   policy: WebhookAddressPolicy,
 ) {
   await ownWebhook(db, caller, id)
-  await checkItems(db, caller, body.item_ids)
+  await assertAccountItems(db, caller.userId, body.item_ids, 'item_ids', (id) =>
+    msg('server.webhooks.itemNotVisible', { id }),
+  )
   if (body.url !== undefined) await checkWebhookUrl(body.url, policy)
   const changes: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() }
   if (body.url !== undefined) changes.url = body.url

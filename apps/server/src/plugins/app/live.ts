@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { AppEvents } from '../../lib/events.ts'
+import type { AppEvents, RemoteChanges } from '../../lib/events.ts'
 import { ClusterBridge } from '../../modules/live/cluster-bridge.ts'
 import { LiveHub } from '../../modules/live/live-hub.ts'
 
@@ -9,6 +10,8 @@ const ANNOUNCE_WAIT_MS = 1000
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub
+    /** Other instances' device changes (empty on the embedded database: one instance). */
+    remoteChanges: RemoteChanges
   }
 }
 
@@ -21,6 +24,9 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'live' })
   const hub = new LiveHub({ db: app.db, log })
   app.decorate('live', hub)
+  const remoteChanges: RemoteChanges = new EventEmitter()
+  remoteChanges.setMaxListeners(0)
+  app.decorate('remoteChanges', remoteChanges)
   const onUpdated = ({ itemId }: AppEvents['item.updated'][0]) => hub.itemUpdated(itemId)
   const onDeleted = ({ itemId }: AppEvents['item.deleted'][0]) => hub.itemDeleted(itemId)
   const onNotified = ({ userId }: AppEvents['notifications.changed'][0]) => hub.userNotified(userId)
@@ -38,10 +44,12 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
           itemUpdated: (itemId) => {
             app.itemCache.invalidate(itemId)
             hub.itemUpdated(itemId)
+            remoteChanges.emit('item.updated', { itemId })
           },
           itemDeleted: (itemId) => {
             app.itemCache.invalidate(itemId)
             hub.itemDeleted(itemId)
+            remoteChanges.emit('item.deleted', { itemId })
           },
           userNotified: (userId) => hub.userNotified(userId),
           categoryChanged: () => app.itemCache.invalidateLists(),

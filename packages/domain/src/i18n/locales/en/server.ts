@@ -155,6 +155,7 @@ export const server: MessagesOf<typeof uk> = {
     badKey: 'The p256dh key is not a point on the P-256 curve',
   },
   homeAssistant: {
+    notFound: 'There is no Home Assistant connection.',
     notPublic: 'The broker must be reachable from the internet, not on a local network',
     itemNotVisible: 'Device {{id}} is not among yours',
     notAuthorized: 'The broker did not accept the user name or password',

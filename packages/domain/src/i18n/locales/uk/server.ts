@@ -150,6 +150,7 @@ export const server = {
     badKey: 'Ключ p256dh не є точкою кривої P-256',
   },
   homeAssistant: {
+    notFound: 'Підключення до Home Assistant немає.',
     notPublic: 'Брокер має бути доступний з інтернету, не в локальній мережі',
     itemNotVisible: 'Пристрою {{id}} немає серед ваших',
     notAuthorized: "Брокер не прийняв ім'я користувача або пароль",
