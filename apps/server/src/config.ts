@@ -285,6 +285,12 @@ const envSchema = z.object({
   HOME_ASSISTANT_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false'),
+  // How long a Home Assistant connection that failed or was lost waits before it connects again.
+  HOME_ASSISTANT_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.1, 'must be at least 0.1')
+    .max(3600, 'must be at most 3600')
+    .default(10),
   // The first retry of a failed webhook delivery; it doubles after each failure, up to an hour.
   WEBHOOK_RETRY_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -419,7 +425,7 @@ export type Config = {
   /** Webhooks (ADR 061): private addresses allowed, first retry, retry window, failures in a row that turn one off. */
   webhooks: { allowPrivate: boolean; retrySeconds: number; retryHours: number; maxFailures: number }
   /** Home Assistant (ADR 062): whether brokers on private addresses may be reached. */
-  homeAssistant: { allowPrivate: boolean }
+  homeAssistant: { allowPrivate: boolean; retrySeconds: number }
   /** Web push: keys from the environment (undefined: generated once into DATA_DIR), and the contact sent. */
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
 }
@@ -567,7 +573,10 @@ export function loadConfig(
       retryHours: e.WEBHOOK_RETRY_HOURS,
       maxFailures: e.WEBHOOK_MAX_FAILURES,
     },
-    homeAssistant: { allowPrivate: e.HOME_ASSISTANT_ALLOW_PRIVATE === 'true' },
+    homeAssistant: {
+      allowPrivate: e.HOME_ASSISTANT_ALLOW_PRIVATE === 'true',
+      retrySeconds: e.HOME_ASSISTANT_RETRY_SECONDS,
+    },
     vapid: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

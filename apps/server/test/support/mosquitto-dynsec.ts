@@ -159,11 +159,16 @@ export class PlainMosquitto {
       lines.push('allow_anonymous true')
     }
     writeFileSync(path.join(this.dir, 'mosquitto.conf'), `${lines.join('\n')}\n`)
+    await this.restart()
+  }
+
+  /** Started again on the same port (after stop): retained messages are gone, as with no persistence. */
+  async restart(): Promise<void> {
     this.process = spawn('mosquitto', ['-c', path.join(this.dir, 'mosquitto.conf')], { stdio: 'ignore' })
     await listening(this.port, 10_000)
   }
 
-  async remove(): Promise<void> {
+  async stop(): Promise<void> {
     const child = this.process
     if (child && child.exitCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -171,6 +176,10 @@ export class PlainMosquitto {
       await exited
     }
     this.process = null
+  }
+
+  async remove(): Promise<void> {
+    await this.stop()
     rmSync(this.dir, { recursive: true, force: true })
   }
 }

@@ -10,7 +10,7 @@ import { testConfig } from './helper.ts'
  * test files: TEST_DATABASE_URL). `instances.a` and `instances.b` are there once the file's first beforeAll ran;
  * the database is dropped after the file.
  */
-export function useTwoInstances() {
+export function useTwoInstances(overrides: Record<string, string> = {}) {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DATABASE_URL must point at PostgreSQL for this file')
   const name = `teplo_test_${randomBytes(6).toString('hex')}`
@@ -29,14 +29,15 @@ export function useTwoInstances() {
     const url = new URL(serverUrl)
     url.pathname = `/${name}`
     // One after the other: the first migrates and seeds.
-    instances.a = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
+    instances.a = await buildApp({ config: testConfig({ ...overrides, DATABASE_URL: url.toString() }) })
     await instances.a.ready()
-    instances.b = await buildApp({ config: testConfig({ DATABASE_URL: url.toString() }) })
+    instances.b = await buildApp({ config: testConfig({ ...overrides, DATABASE_URL: url.toString() }) })
     await instances.b.ready()
   })
   afterAll(async () => {
-    await instances.a?.close()
-    await instances.b?.close()
+    // A test may have closed one already (an instance that went away).
+    await instances.a?.close().catch(() => undefined)
+    await instances.b?.close().catch(() => undefined)
     await admin(`drop database if exists ${name} with (force)`)
   })
   return instances

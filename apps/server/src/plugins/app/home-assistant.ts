@@ -26,7 +26,13 @@ async function homeAssistantPlugin(app: FastifyInstance, options: HomeAssistantP
     allowPrivate: app.config.homeAssistant.allowPrivate,
     resolve: options.resolver ?? systemResolver,
   }
-  const manager = new HomeAssistantManager({ db: app.db, events: app.events, log, policy })
+  const manager = new HomeAssistantManager({
+    db: app.db,
+    events: app.events,
+    log,
+    policy,
+    retryMs: app.config.homeAssistant.retrySeconds * 1000,
+  })
   app.decorate('homeAssistant', { policy, manager })
   const listeners: { [K in keyof AppEvents]?: (...args: AppEvents[K]) => void } = {
     'item.updated': ({ itemId }) => manager.itemChanged(itemId),

@@ -12,7 +12,7 @@ import { addPerson } from '../../support/sharing-fixture.ts'
 // A real Mosquitto plays the owner's broker and a client on it plays Home Assistant: it reads the discovery
 // configurations and the state, and publishes on the command topics as Home Assistant would. The broker is on
 // 127.0.0.1, which only HOME_ASSISTANT_ALLOW_PRIVATE lets the server reach.
-useDeviceLinkApp({ HOME_ASSISTANT_ALLOW_PRIVATE: 'true' })
+useDeviceLinkApp({ HOME_ASSISTANT_ALLOW_PRIVATE: 'true', HOME_ASSISTANT_RETRY_SECONDS: '0.5' })
 
 const brokers: PlainMosquitto[] = []
 const clients: MqttClient[] = []
@@ -299,6 +299,33 @@ describe('Home Assistant through MQTT discovery', () => {
       'unreachable',
     )
     expect(lost.attributes.last_error).toMatch(/^Не вдалося з’єднатися з брокером/)
+  })
+
+  it('comes back by itself after the broker restarts, and publishes everything again', async () => {
+    const { dev } = await subscribedDevice()
+    const person = await addPerson(link.app, `ha-restart-${dev.serial}@ha.test`, 'user')
+    await link.app.db.insert(itemShares).values({ itemId: dev.itemId, userId: person.id, access: 'operator' })
+    const own = await broker()
+    expect((await put(person.token, { broker_url: own.url })).statusCode).toBe(200)
+    const config = `homeassistant/climate/teplo_${dev.serial}/heater/config`
+    await waitFor(async () => (await retainedOn(own.url)).has(config), 10_000, 'published')
+    await own.stop()
+    await waitFor(
+      async () => (await connection(person.token))?.attributes.state !== 'connected',
+      10_000,
+      'lost',
+    )
+    const down = await connection(person.token)
+    expect(down?.attributes.last_error).toEqual(expect.any(String))
+    await own.restart()
+    await waitFor(
+      async () => (await connection(person.token))?.attributes.state === 'connected',
+      15_000,
+      'back',
+    )
+    const retained = await retainedOn(own.url)
+    expect(retained.has(config)).toBe(true)
+    expect(retained.get(`teplo/bridge/${person.id}/availability`)).toBe('online')
   })
 
   it('refuses bad input with the field named, and stores nothing', async () => {
