@@ -149,9 +149,13 @@ export class HomeAssistantBridge {
     this.running ??= this.run()
   }
 
-  /** A device changed: its state (or its removal) goes out shortly, several changes at once. */
+  /**
+   * A published device changed: its state (or its removal) goes out shortly, several changes at once. Other
+   * devices cost nothing here (the fleet's telemetry passes by every bridge); a device newly shared with the
+   * account appears with the next full read (`resync`, every minute).
+   */
   itemChanged(itemId: number): void {
-    if (this.stopped || !this.client?.connected) return
+    if (this.stopped || !this.client?.connected || !this.published.has(itemId)) return
     this.dirty.add(itemId)
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = null
@@ -204,6 +208,8 @@ export class HomeAssistantBridge {
       try {
         const closed = await this.connectOnce()
         const reason = await closed
+        // What was waiting on the lost connection fails now instead of waiting for a reconnection.
+        await endClient(this.client)
         if (this.stopped) break
         this.log.warn({ err: reason }, 'home assistant: connection lost; connecting again')
         await this.record({ state: 'connecting', lastError: failureReason(reason, 'lost') })
@@ -305,6 +311,7 @@ export class HomeAssistantBridge {
     const caller = await homeAssistantCaller(this.options.db, this.userId, this.link.itemIds)
     let membershipChanged = false
     for (const id of ids) {
+      if (this.stopped || !client.connected) return
       const view = caller ? await this.view(caller, id) : null
       if (!view) {
         const device = this.published.get(id)
@@ -471,11 +478,34 @@ export class HomeAssistantBridge {
   }
 }
 
-/** Retained messages, QoS 1, each acknowledged by the broker. */
-export async function publishAll(client: MqttClient, messages: readonly RetainedMessage[]): Promise<void> {
-  await Promise.all(
-    messages.map((message) => client.publishAsync(message.topic, message.payload, { qos: 1, retain: true })),
-  )
+const PUBLISH_TIMEOUT_MS = 10_000
+
+/**
+ * Retained messages, QoS 1, each acknowledged by the broker; a broker that does not acknowledge within ten
+ * seconds is a failure (a QoS 1 message waits for a reconnection that this client never makes by itself).
+ */
+export async function publishAll(
+  client: MqttClient,
+  messages: readonly RetainedMessage[],
+  timeoutMs = PUBLISH_TIMEOUT_MS,
+): Promise<void> {
+  if (messages.length === 0) return
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the broker did not acknowledge in time')), timeoutMs)
+  })
+  try {
+    await Promise.race([
+      Promise.all(
+        messages.map((message) =>
+          client.publishAsync(message.topic, message.payload, { qos: 1, retain: true }),
+        ),
+      ),
+      late,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** Ends a client without waiting on a dead socket for long. */

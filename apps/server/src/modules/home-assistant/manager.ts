@@ -167,13 +167,11 @@ export async function clearBroker(
   try {
     await connected(client, CLEAR_TIMEOUT_MS)
     const topics = [...new Set([...link.publishedTopics, bridgeAvailabilityTopic(link.userId)])]
-    await Promise.race([
-      publishAll(
-        client,
-        topics.map((topic) => ({ topic, payload: '' })),
-      ),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), CLEAR_TIMEOUT_MS).unref()),
-    ])
+    await publishAll(
+      client,
+      topics.map((topic) => ({ topic, payload: '' })),
+      CLEAR_TIMEOUT_MS,
+    )
     return true
   } catch (error) {
     log.info({ err: error }, 'home assistant: the broker could not be cleared')
