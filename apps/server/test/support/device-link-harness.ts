@@ -1,9 +1,9 @@
-import { DEMO_ACCOUNTS } from '@teplo/domain'
+import { DEMO_ACCOUNTS, type DesiredSettingsMessage, topicFor } from '@teplo/domain'
 import { count, eq } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { items, telemetry } from '../../src/db/schema.ts'
-import { connectDevice, type Device, provisionDevice } from './device-support.ts'
+import { connectDevice, type Device, inbox, provisionDevice, waitFor } from './device-support.ts'
 import { build, loginAs, type TestApp } from './helper.ts'
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!
@@ -66,4 +66,14 @@ export async function readingsOf(itemId: number) {
 export function track(client: MqttClient): MqttClient {
   clients.push(client)
   return client
+}
+
+/** A verified device, connected and subscribed, that has received version 1 of its desired settings. */
+export async function subscribedDevice() {
+  const dev = await device()
+  const client = await online(dev)
+  const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
+  await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
+  await waitFor(() => desired.some((m) => m.version === 1), 5000, 'version 1')
+  return { dev, client, desired }
 }

@@ -19,6 +19,14 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/** Stops a broker the test started (SIGTERM) and waits for it to exit. */
+async function stopProcess(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  await exited
+}
+
 export async function listening(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -121,11 +129,7 @@ export class PrivateMosquitto {
   }
 
   async stop(): Promise<void> {
-    const child = this.process
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-    child.kill('SIGTERM')
-    await exited
+    await stopProcess(this.process)
     this.process = null
   }
 
@@ -169,12 +173,7 @@ export class PlainMosquitto {
   }
 
   async stop(): Promise<void> {
-    const child = this.process
-    if (child && child.exitCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await stopProcess(this.process)
     this.process = null
   }
 

@@ -1,28 +1,25 @@
 import { readFileSync } from 'node:fs'
-import { DEVICE_LINK, type DesiredSettingsMessage, topicFor } from '@teplo/domain'
+import { DEVICE_LINK } from '@teplo/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { MqttClient } from 'mqtt'
 import { describe, expect, it } from 'vitest'
 import { itemErrors, items, telemetry as telemetryTable } from '../../../src/db/schema.ts'
 import { correctDeviceTimes } from '../../../src/modules/device-link/device-clock.ts'
-import { device, link, online, row, useDeviceLinkApp } from '../../support/device-link-harness.ts'
-import { inbox, publish, readItem, telemetry, waitFor } from '../../support/device-support.ts'
+import {
+  device,
+  link,
+  online,
+  row,
+  subscribedDevice,
+  useDeviceLinkApp,
+} from '../../support/device-link-harness.ts'
+import { publish, readItem, telemetry, waitFor } from '../../support/device-support.ts'
 import { bearer } from '../../support/helper.ts'
 
 // Conformance: a raw MQTT client plays the controller against the embedded broker, as firmware would.
 useDeviceLinkApp()
 
 type Dev = Awaited<ReturnType<typeof device>>
-
-/** A verified device, connected and subscribed, that has received version 1 of its desired settings. */
-async function subscribed() {
-  const dev = await device()
-  const client = await online(dev)
-  const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
-  await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
-  await waitFor(() => desired.some((m) => m.version === 1), 5000, 'version 1')
-  return { dev, client, desired }
-}
 
 async function patch(dev: Dev, body: Record<string, unknown>) {
   const res = await link.app.inject({
@@ -46,7 +43,7 @@ async function rawPublish(client: MqttClient, serial: string, channel: string, b
 
 describe('sync honesty', () => {
   it('an applied ack with another value than asked is not synced; the API shows both values', async () => {
-    const { dev, client, desired } = await subscribed()
+    const { dev, client, desired } = await subscribedDevice()
     await patch(dev, { heater_temp_set: 58 })
     const v2 = await waitFor(() => desired.find((m) => m.version === 2), 5000, 'version 2')
     await publish(client, dev.serial, 'settings/ack', {
@@ -100,7 +97,7 @@ describe('sync honesty', () => {
   })
 
   it('a refusal keeps the values in effect, shown beside the desired ones', async () => {
-    const { dev, client, desired } = await subscribed()
+    const { dev, client, desired } = await subscribedDevice()
     await patch(dev, { heater_temp_set: 77 })
     const v2 = await waitFor(() => desired.find((m) => m.version === 2), 5000, 'version 2')
     await publish(client, dev.serial, 'settings/ack', {
@@ -122,7 +119,7 @@ describe('sync honesty', () => {
   })
 
   it('accepts a refusal without a reason, or with one over 500 characters (cut), never leaving it pending', async () => {
-    const { dev, client, desired } = await subscribed()
+    const { dev, client, desired } = await subscribedDevice()
     await patch(dev, { heater_temp_set: 66 })
     const v2 = await waitFor(() => desired.find((m) => m.version === 2), 5000, 'version 2')
     const refusal = {
@@ -146,7 +143,7 @@ describe('sync honesty', () => {
   })
 
   it('telemetry reporting an older settings_version (0 after a factory reset) re-sends the desired set', async () => {
-    const { dev, client, desired } = await subscribed()
+    const { dev, client, desired } = await subscribedDevice()
     await publish(client, dev.serial, 'settings/ack', {
       version: 1,
       result: 'applied',
@@ -183,7 +180,7 @@ describe('sync honesty', () => {
 
 describe('32-bit limits', () => {
   it('drops versions and seq above 2^31-1 at validation, counted on the device, without a database error', async () => {
-    const { dev, client, desired } = await subscribed()
+    const { dev, client, desired } = await subscribedDevice()
     const errors: unknown[] = []
     const original = link.app.log.error.bind(link.app.log)
     link.app.log.error = ((...args: unknown[]) => {

@@ -1,10 +1,9 @@
-import { type DesiredSettingsMessage, topicFor } from '@teplo/domain'
 import { eq } from 'drizzle-orm'
 import { connect, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemShares, items } from '../../../src/db/schema.ts'
-import { device, link, online, useDeviceLinkApp } from '../../support/device-link-harness.ts'
-import { inbox, publish, waitFor } from '../../support/device-support.ts'
+import { link, subscribedDevice, useDeviceLinkApp } from '../../support/device-link-harness.ts'
+import { publish, waitFor } from '../../support/device-support.ts'
 import { bearer, errorsOf } from '../../support/helper.ts'
 import { PlainMosquitto } from '../../support/mosquitto-dynsec.ts'
 import { addPerson } from '../../support/sharing-fixture.ts'
@@ -74,16 +73,6 @@ async function connection(token: string) {
   })
   expect(res.statusCode, res.body).toBe(200)
   return res.json<{ data: { attributes: Loose } | null }>().data
-}
-
-/** A verified, connected device holding version 1 of its desired settings. */
-async function subscribedDevice() {
-  const dev = await device()
-  const client = await online(dev)
-  const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
-  await client.subscribeAsync(topicFor(dev.serial, 'settings/desired'), { qos: 1 })
-  await waitFor(() => desired.some((m) => m.version === 1), 5000, 'version 1')
-  return { dev, client, desired }
 }
 
 describe('Home Assistant through MQTT discovery', () => {
