@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type NotificationChannel } from '@teplo/d
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
+import { claimDueRows } from '../../lib/outbox-claim.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { isAlarmKind } from './alarm-store.ts'
 import { notificationOutbox } from './alarms.tables.ts'
@@ -65,19 +66,12 @@ export class OutboxWorker {
 
   private async claim(): Promise<Claimed[]> {
     const result = await this.options.db.execute(sql`
-      with due as (
-        select id from notification_outbox
-        where state = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${this.options.batch ?? 20}
-        for update skip locked
-      ), taken as (
-        update notification_outbox o
-        set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = o.attempts + 1
-        from due where o.id = due.id
-        returning o.id, o.channel, o.user_id, o.attempts, o.alarm_id
-      )
+      ${claimDueRows({
+        table: 'notification_outbox',
+        batch: this.options.batch ?? 20,
+        leaseSeconds: LEASE_SECONDS,
+        returning: sql`o.id, o.channel, o.user_id, o.attempts, o.alarm_id`,
+      })}
       select t.id, t.channel, t.user_id, t.attempts, u.name as user_name, u.email, u.language, i.id as item_id,
         i.name as item_name, a.id as alarm_id, a.kind, a.code, a.value, a.threshold, a.raised_at
       from taken t

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { Mailer, MailMessage } from '../../lib/mailer.ts'
+import { claimDueRows } from '../../lib/outbox-claim.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { mailOutbox } from './mail-outbox.tables.ts'
 
@@ -68,19 +69,13 @@ export class MailOutboxWorker {
 
   private async claim(): Promise<Claimed[]> {
     const result = await this.options.db.execute(sql`
-      with due as (
-        select id from mail_outbox
-        where state = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${this.options.batch ?? 20}
-        for update skip locked
-      )
-      update mail_outbox o
-      set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = o.attempts + 1
-      from due where o.id = due.id
-      returning o.id, o.kind, o.attempts, o.message
-    `)
+      ${claimDueRows({
+        table: 'mail_outbox',
+        batch: this.options.batch ?? 20,
+        leaseSeconds: LEASE_SECONDS,
+        returning: sql`o.id, o.kind, o.attempts, o.message`,
+      })}
+      select * from taken`)
     return rowsOf<Claimed>(result)
   }
 

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { checkedPost } from '../../lib/checked-post.ts'
+import { claimDueRows } from '../../lib/outbox-claim.ts'
 import { PrivateAddressError } from '../../lib/public-address.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { usersWithAccess } from '../items/item-access.ts'
@@ -97,19 +98,12 @@ export class WebhookOutboxWorker {
 
   private async claim(): Promise<Claimed[]> {
     const result = await this.options.db.execute(sql`
-      with due as (
-        select id from webhook_deliveries
-        where state = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${this.options.batch ?? 20}
-        for update skip locked
-      ), taken as (
-        update webhook_deliveries d
-        set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = d.attempts + 1
-        from due where d.id = due.id
-        returning d.id, d.webhook_id, d.event_id, d.event_type, d.item_id, d.body, d.attempts, d.created_at
-      )
+      ${claimDueRows({
+        table: 'webhook_deliveries',
+        batch: this.options.batch ?? 20,
+        leaseSeconds: LEASE_SECONDS,
+        returning: sql`o.id, o.webhook_id, o.event_id, o.event_type, o.item_id, o.body, o.attempts, o.created_at`,
+      })}
       select t.*, w.url, w.secret, w.enabled, w.user_id
       from taken t join webhooks w on w.id = t.webhook_id`)
     return rowsOf<Claimed>(result)
