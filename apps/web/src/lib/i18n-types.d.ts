@@ -5,6 +5,7 @@ import type apiTokens from '../locales/uk-api-tokens.json'
 import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
+import type homeAssistant from '../locales/uk-home-assistant.json'
 import type legal from '../locales/uk-legal.json'
 import type pellets from '../locales/uk-pellets.json'
 import type push from '../locales/uk-push.json'
@@ -32,6 +33,7 @@ type Legal = typeof legal
 type Pellets = typeof pellets
 type ApiTokens = typeof apiTokens
 type Webhooks = typeof webhooks
+type HomeAssistant = typeof homeAssistant
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -51,7 +53,8 @@ interface Translation
     Legal,
     Pellets,
     ApiTokens,
-    Webhooks {}
+    Webhooks,
+    HomeAssistant {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -17,6 +17,7 @@ import { SettingsSection } from '../../features/account/components/settings-sect
 import { UpcomingSettings } from '../../features/account/components/upcoming-settings'
 import { ApiTokensSection } from '../../features/api-tokens/components/api-tokens-section'
 import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile'
+import { HomeAssistantSection } from '../../features/home-assistant/components/home-assistant-section'
 import { PushNotifications } from '../../features/push/components/push-notifications'
 import { SessionsSection } from '../../features/sessions/components/sessions-section'
 import { SecuritySettingsSection } from '../../features/two-factor/components/security-settings-section'
@@ -72,6 +73,9 @@ export function AccountSettingsRoute() {
           <AppearanceSection />
           <SettingsSection title={t('webhooks.title')} description={t('webhooks.description')}>
             <WebhooksSection />
+          </SettingsSection>
+          <SettingsSection title={t('homeAssistant.title')} description={t('homeAssistant.description')}>
+            <HomeAssistantSection />
           </SettingsSection>
         </Stack>
         <Stack spacing={3}>
