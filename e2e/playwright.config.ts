@@ -62,6 +62,9 @@ export default defineConfig({
       // The webhooks spec's receiver listens on 127.0.0.1; its retry is due a second after a failure.
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_RETRY_SECONDS: '1',
+      // The Home Assistant spec's broker (a Mosquitto it starts) listens on 127.0.0.1.
+      HOME_ASSISTANT_ALLOW_PRIVATE: 'true',
+      HOME_ASSISTANT_RETRY_SECONDS: '1',
     },
   },
 })
