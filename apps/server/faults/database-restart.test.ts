@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { connect } from 'mqtt'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
 import { isDatabaseUnavailable } from '../src/lib/database-errors.ts'
@@ -58,8 +59,16 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
     cleanups.push(() => postgres.destroy())
     const broker = await PrivateMosquitto.create()
     cleanups.push(() => broker.destroy())
+    // The owner's Home Assistant broker: its connection (held by one of the two) outlives the restart too.
+    const homeBroker = await PrivateMosquitto.create()
+    cleanups.push(() => homeBroker.destroy())
     const databaseUrl = await postgres.createDatabase('teplo_restart')
-    const env = { DATABASE_URL: databaseUrl, MQTT_URL: `mqtt://teplo-server:secret@127.0.0.1:${broker.port}` }
+    const env = {
+      DATABASE_URL: databaseUrl,
+      MQTT_URL: `mqtt://teplo-server:secret@127.0.0.1:${broker.port}`,
+      HOME_ASSISTANT_ALLOW_PRIVATE: 'true',
+      HOME_ASSISTANT_RETRY_SECONDS: '1',
+    }
     const dirA = await tempDir('pg-restart-a')
     const dirB = await tempDir('pg-restart-b')
     cleanups.push(
@@ -78,6 +87,16 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
     const pairs = devices.map((device) => ({ device, client: deviceClient(broker.url, device) }))
     clients.push(...pairs.map((p) => p.client))
     await Promise.all(pairs.map((p) => connected(p.client)))
+    const watched = devices[0]!
+    const home = await homeAssistantState(homeBroker.url, watched.serial)
+    clients.push(home.client)
+    const linked = await fetch(`${a.baseUrl}/api/v2/me/home-assistant`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ broker_url: homeBroker.url, item_ids: [watched.itemId] }),
+    })
+    expect(linked.status).toBe(200)
+    await waitUntil(async () => home.latest() !== null, 20_000, 'the state in Home Assistant')
 
     // Ingest on both (shared subscription) and reads on both: connections are checked out when the server ends them.
     const publisher = new Publisher(pairs, 40)
@@ -105,6 +124,20 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
       30_000,
       'readings after the restart',
     )
+    // Home Assistant follows again: a setpoint changed after the restart reaches its state.
+    await waitUntil(
+      async () => {
+        const changed = await fetch(`${b.baseUrl}/api/v2/items/${watched.itemId}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ heater_temp_set: 66 }),
+        })
+        return changed.status === 200
+      },
+      30_000,
+      'a setpoint saved after the restart',
+    )
+    await waitUntil(async () => home.latest()?.heater_temp_set === 66, 30_000, '66 in Home Assistant')
     publisher.stop()
     await Promise.all(loops.map((loop) => loop.stop()))
     await sleep(500)
@@ -133,3 +166,15 @@ describe('PostgreSQL restarted (fast shutdown) under load, two instances', () =>
     expect(missing(publisher, devices, stored)).toEqual([])
   })
 })
+
+/** A client playing Home Assistant: the last state document of one boiler. */
+async function homeAssistantState(url: string, serial: string) {
+  const client = connect(url, { clientId: `faults-ha-${serial}`, reconnectPeriod: 1000 })
+  let latest: { heater_temp_set?: number } | null = null
+  client.on('message', (_topic, payload) => {
+    if (payload.length > 0) latest = JSON.parse(payload.toString())
+  })
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()))
+  await client.subscribeAsync(`teplo/${serial}/state`, { qos: 1 })
+  return { client, latest: () => latest }
+}
