@@ -88,7 +88,8 @@ test('connected on a phone, the boiler appears in Home Assistant, a setpoint fro
     await section.getByRole('button', { name: 'Підключити' }).click()
     await section.getByRole('textbox', { name: 'Адреса брокера' }).fill(broker.url)
     await section.getByRole('checkbox', { name }).check()
-    await section.getByRole('button', { name: 'Зберегти' }).click()
+    // The form's own button: a new connection is made with «Підключити».
+    await section.getByRole('button', { name: 'Підключити' }).click()
     await expect(section.getByText('Підключено', { exact: true })).toBeVisible({ timeout: 15_000 })
 
     const climate = `homeassistant/climate/teplo_${serial}/heater/config`
