@@ -17,7 +17,7 @@ import type { AppEventBus } from '../../lib/events.ts'
 import { rowsOf } from '../../lib/sql-result.ts'
 import { energyCountersDocument } from '../energy/energy.service.ts'
 import { itemFuelDocument } from '../history/fuel.service.ts'
-import { itemFor } from '../items/item-access.ts'
+import { type Caller, itemFor } from '../items/item-access.ts'
 import { itemResource } from '../items/item-document.ts'
 import { updateItem } from '../items/item-update.service.ts'
 import { accountDeviceIds, homeAssistantCaller } from './account-devices.ts'
@@ -356,7 +356,7 @@ export class HomeAssistantBridge {
   }
 
   /** The device as the account sees it now; null when it no longer may (a handover, a share taken back). */
-  private async view(caller: Awaited<ReturnType<typeof homeAssistantCaller>> & object, id: number) {
+  private async view(caller: Caller, id: number) {
     const { db } = this.options
     const language: Language = caller.language ?? 'uk'
     let found: Awaited<ReturnType<typeof itemFor>>
