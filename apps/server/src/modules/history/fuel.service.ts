@@ -316,7 +316,7 @@ export async function itemConsumption(
   }
 }
 
-async function fuelDocument(db: Database, itemId: number, now = new Date()): Promise<FuelDocument> {
+export async function fuelDocument(db: Database, itemId: number, now = new Date()): Promise<FuelDocument> {
   const fuel = await fuelParameters(db, itemId)
   const [refill] = await db
     .select()

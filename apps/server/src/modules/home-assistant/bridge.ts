@@ -1,38 +1,21 @@
-import {
-  type ItemPatch,
-  itemPatchSchema,
-  type Language,
-  msg,
-  PUMP_MODES,
-  pumpModeLabel,
-  translateMessage,
-} from '@teplo/domain'
-import { eq, sql } from 'drizzle-orm'
+import { type ItemPatch, itemPatchSchema, msg, translateMessage } from '@teplo/domain'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MqttClient } from 'mqtt'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../lib/api-error.ts'
 import { tokenReaches } from '../../lib/api-token-grant.ts'
 import type { AppEventBus } from '../../lib/events.ts'
-import { rowsOf } from '../../lib/sql-result.ts'
-import { energyCountersDocument } from '../energy/energy.service.ts'
-import { itemFuelDocument } from '../history/fuel.service.ts'
-import { type Caller, itemFor } from '../items/item-access.ts'
-import { itemResource } from '../items/item-document.ts'
+import type { Caller } from '../items/item-access.ts'
 import { updateItem } from '../items/item-update.service.ts'
 import { accountDeviceIds, homeAssistantCaller } from './account-devices.ts'
-import {
-  type BrokerAddressPolicy,
-  brokerClient,
-  connected,
-  isLoginRefused,
-  isNotPublic,
-} from './broker-client.ts'
+import { type BrokerAddressPolicy, brokerClient, connected, endClient, publishAll } from './broker-client.ts'
+import { commandPatch, failureReason } from './commands.ts'
+import { type EnergyReading, readDeviceView } from './device-view.ts'
 import {
   availabilityTopic,
   bridgeAvailabilityTopic,
   COMMAND_SUBSCRIPTION,
-  type CommandName,
   type DeviceView,
   deviceAvailable,
   deviceSlug,
@@ -40,6 +23,7 @@ import {
   discoveryConfigs,
   parseCommandTopic,
   type RetainedMessage,
+  stateTopic,
 } from './discovery.ts'
 import { homeAssistantLinks } from './home-assistant.tables.ts'
 
@@ -58,57 +42,10 @@ export type BridgeOptions = {
 
 const CONNECT_TIMEOUT_MS = 10_000
 const COALESCE_MS = 250
-const ENERGY_REFRESH_MS = 5 * 60_000
 /** Commands from Home Assistant per connection and minute (a looping automation must not flood the boiler). */
 const COMMANDS_PER_MINUTE = 30
 
 type Published = { slug: string; topics: Map<string, string> }
-type Energy = { at: number; value: DeviceView['energy'] }
-
-/** Why a connection attempt failed, as a stored message (ADR 055) for the account's screen. */
-export function failureReason(error: unknown, phase: 'connect' | 'lost'): string {
-  if (isLoginRefused(error)) return msg('server.homeAssistant.notAuthorized')
-  if (isNotPublic(error)) return msg('server.homeAssistant.notPublic')
-  const text = error instanceof Error ? error.message : String(error)
-  return msg(phase === 'connect' ? 'server.homeAssistant.unreachable' : 'server.homeAssistant.lost', {
-    error: text.slice(0, 200),
-  })
-}
-
-/** The payload a command carries, as the item patch it stands for; a message key when it makes no sense. */
-export function commandPatch(
-  command: CommandName,
-  payload: string,
-  language: Language,
-): { values: Record<string, unknown> } | { refused: string } {
-  const value = payload.trim()
-  const number = Number(value)
-  const refuse = () => ({ refused: msg('server.homeAssistant.commandValue', { value: value.slice(0, 40) }) })
-  switch (command) {
-    case 'heater_temperature':
-      return value !== '' && Number.isFinite(number)
-        ? { values: { heater_temp_set: Math.round(number) } }
-        : refuse()
-    case 'tank_temperature':
-      return value !== '' && Number.isFinite(number)
-        ? { values: { boiler_temp_set: Math.round(number) } }
-        : refuse()
-    case 'heater_mode':
-      if (value === 'heat') return { values: { status: 'on' } }
-      if (value === 'off') return { values: { status: 'off' } }
-      return refuse()
-    case 'power':
-      if (value === 'ON') return { values: { status: 'on' } }
-      if (value === 'OFF') return { values: { status: 'off' } }
-      return refuse()
-    case 'pump_mode': {
-      const mode = PUMP_MODES.find(
-        (candidate) => pumpModeLabel(candidate, language) === value || String(candidate) === value,
-      )
-      return mode === undefined ? refuse() : { values: { pump_mode: mode } }
-    }
-  }
-}
 
 /**
  * One account's connection to its broker (ADR 062): discovery configurations, state and availability published
@@ -127,7 +64,7 @@ export class HomeAssistantBridge {
   private flushTimer: NodeJS.Timeout | null = null
   private resyncTimer: NodeJS.Timeout | null = null
   private syncing: Promise<void> = Promise.resolve()
-  private readonly energy = new Map<number, Energy>()
+  private readonly energy = new Map<number, EnergyReading>()
   private readonly lastCommands = new Map<number, DeviceView['lastCommand']>()
   private commandWindow = { start: 0, count: 0 }
   private running: Promise<void> | null = null
@@ -328,7 +265,7 @@ export class HomeAssistantBridge {
       const messages: RetainedMessage[] = [
         ...discoveryConfigs(view, this.link.discoveryPrefix, this.userId),
         {
-          topic: `teplo/${deviceSlug(view.attributes.serial_number)}/state`,
+          topic: stateTopic(deviceSlug(view.attributes.serial_number)),
           payload: JSON.stringify(deviceState(view)),
         },
         {
@@ -356,49 +293,13 @@ export class HomeAssistantBridge {
   }
 
   /** The device as the account sees it now; null when it no longer may (a handover, a share taken back). */
-  private async view(caller: Caller, id: number) {
-    const { db } = this.options
-    const language: Language = caller.language ?? 'uk'
-    let found: Awaited<ReturnType<typeof itemFor>>
-    try {
-      found = await itemFor(db, caller, id)
-    } catch (error) {
-      if (error instanceof HttpError && (error.status === 404 || error.status === 403)) return null
-      throw error
-    }
-    if (found.item.status === 'pending' || found.item.status === 'archive') return null
-    const attributes = itemResource(found.item, {
-      showCode: false,
-      access: found.access,
-      language,
-    }).attributes
-    const [category] = rowsOf<{ name: string }>(
-      await db.execute(sql`select name from categories where id = ${found.item.categoryId}`),
-    )
-    const fuel = (await itemFuelDocument(db, caller, id)).data.attributes
-    let energy = this.energy.get(id)
-    if (!energy || Date.now() - energy.at > ENERGY_REFRESH_MS) {
-      const counters = (await energyCountersDocument(db, id)).data.attributes
-      energy = {
-        at: Date.now(),
-        value: { energy_kwh_total: counters.energy_kwh_total, fuel_kg_total: counters.fuel_kg_total },
-      }
-      this.energy.set(id, energy)
-    }
-    const alarms = rowsOf<{ kind: string }>(
-      await db.execute(sql`select distinct kind from alarms where item_id = ${id} and cleared_at is null`),
-    )
-    const view: DeviceView = {
-      id,
-      attributes,
-      model: category?.name ?? 'Teplo',
-      language,
-      fuel: { fuel_left_kg: fuel.fuel_left_kg, days_left: fuel.days_left },
-      energy: energy.value,
-      activeAlarms: new Set(alarms.map((row) => row.kind)),
+  private async view(caller: Caller, id: number): Promise<DeviceView | null> {
+    const read = await readDeviceView(this.options.db, caller, id, {
+      energy: this.energy.get(id),
       lastCommand: this.lastCommands.get(id) ?? null,
-    }
-    return view
+    })
+    if (read) this.energy.set(id, read.energy)
+    return read?.view ?? null
   }
 
   /** A command from Home Assistant: the account's rights as a `control` token, then Teplo's honest sync. */
@@ -442,6 +343,11 @@ export class HomeAssistantBridge {
     }
   }
 
+  /** The account's row while it still stands for this connection (a newer generation belongs to its successor). */
+  private isCurrent() {
+    return sql`${homeAssistantLinks.userId} = ${this.userId} and ${homeAssistantLinks.generation} = ${this.generation}`
+  }
+
   /** The state and the topics written, kept in the row while this connection is the account's current one. */
   private async record(change: { state: LinkRow['state']; lastError: string | null; connectedAt?: Date }) {
     try {
@@ -453,9 +359,7 @@ export class HomeAssistantBridge {
           ...(change.connectedAt ? { connectedAt: change.connectedAt } : {}),
           ...(change.state !== 'connected' ? { connectedAt: null } : {}),
         })
-        .where(
-          sql`${homeAssistantLinks.userId} = ${this.userId} and ${homeAssistantLinks.generation} = ${this.generation}`,
-        )
+        .where(this.isCurrent())
     } catch (error) {
       this.log.warn({ err: error }, 'home assistant: state not recorded')
     }
@@ -469,54 +373,9 @@ export class HomeAssistantBridge {
           publishedTopics: [...new Set([...this.topics(), ...this.staleTopics])],
           publishedItemIds: [...this.published.keys()].sort((a, b) => a - b),
         })
-        .where(
-          sql`${homeAssistantLinks.userId} = ${this.userId} and ${homeAssistantLinks.generation} = ${this.generation}`,
-        )
+        .where(this.isCurrent())
     } catch (error) {
       this.log.warn({ err: error }, 'home assistant: published topics not recorded')
     }
   }
 }
-
-const PUBLISH_TIMEOUT_MS = 10_000
-
-/**
- * Retained messages, QoS 1, each acknowledged by the broker; a broker that does not acknowledge within ten
- * seconds is a failure (a QoS 1 message waits for a reconnection that this client never makes by itself).
- */
-export async function publishAll(
-  client: MqttClient,
-  messages: readonly RetainedMessage[],
-  timeoutMs = PUBLISH_TIMEOUT_MS,
-): Promise<void> {
-  if (messages.length === 0) return
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the broker did not acknowledge in time')), timeoutMs)
-  })
-  try {
-    await Promise.race([
-      Promise.all(
-        messages.map((message) =>
-          client.publishAsync(message.topic, message.payload, { qos: 1, retain: true }),
-        ),
-      ),
-      late,
-    ])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/** Ends a client without waiting on a dead socket for long. */
-export async function endClient(client: MqttClient | null): Promise<void> {
-  if (!client) return
-  await Promise.race([
-    new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
-    new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
-  ])
-  if (!client.disconnected) client.end(true)
-}
-
-export const linkOf = (db: Database, userId: number) =>
-  db.select().from(homeAssistantLinks).where(eq(homeAssistantLinks.userId, userId))

@@ -10,6 +10,7 @@ import {
   type Resolver,
   socketHost,
 } from '../../lib/public-address.ts'
+import type { RetainedMessage } from './discovery.ts'
 
 /** Where an account's broker may be (ADR 062): public addresses only, unless the site allows its own network. */
 export type BrokerAddressPolicy = { allowPrivate: boolean; resolve: Resolver }
@@ -109,3 +110,43 @@ export function isLoginRefused(error: unknown): boolean {
 /** Whether an error is the address check refusing a private address. */
 export const isNotPublic = (error: unknown) =>
   error instanceof PrivateAddressError || (error as { code?: unknown } | null)?.code === 'ENOTPUBLIC'
+
+const PUBLISH_TIMEOUT_MS = 10_000
+
+/**
+ * Retained messages, QoS 1, each acknowledged by the broker; a broker that does not acknowledge within ten
+ * seconds is a failure (a QoS 1 message waits for a reconnection that this client never makes by itself).
+ */
+export async function publishAll(
+  client: MqttClient,
+  messages: readonly RetainedMessage[],
+  timeoutMs = PUBLISH_TIMEOUT_MS,
+): Promise<void> {
+  if (messages.length === 0) return
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the broker did not acknowledge in time')), timeoutMs)
+  })
+  try {
+    await Promise.race([
+      Promise.all(
+        messages.map((message) =>
+          client.publishAsync(message.topic, message.payload, { qos: 1, retain: true }),
+        ),
+      ),
+      late,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Ends a client without waiting on a dead socket for long. */
+export async function endClient(client: MqttClient | null): Promise<void> {
+  if (!client) return
+  await Promise.race([
+    new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
+  ])
+  if (!client.disconnected) client.end(true)
+}

@@ -1,8 +1,8 @@
 import { translateMessage } from '@teplo/domain'
 import { describe, expect, it } from 'vitest'
 import { PrivateAddressError } from '../../../src/lib/public-address.ts'
-import { commandPatch, failureReason } from '../../../src/modules/home-assistant/bridge.ts'
 import { brokerUrlAllowed } from '../../../src/modules/home-assistant/broker-client.ts'
+import { commandPatch, failureReason } from '../../../src/modules/home-assistant/commands.ts'
 import { deviceSlug, parseCommandTopic } from '../../../src/modules/home-assistant/discovery.ts'
 
 describe('Home Assistant topics and commands', () => {
