@@ -157,12 +157,15 @@ describe('device link through an external broker', () => {
 
   it('leaves a change made while the device is offline retained for its next connection', async () => {
     const dev = await device()
-    await app.inject({
+    // Version 1 (the dashboard's values, set when the device is verified) first, so the change is version 2.
+    await app.deviceLink!.settle()
+    const patch = await app.inject({
       method: 'PATCH',
       url: `/api/v2/items/${dev.itemId}`,
       headers: bearer(adminToken),
       payload: { boiler_temp_set: 45 },
     })
+    expect(patch.statusCode).toBe(200)
     await app.deviceLink!.settle()
     const client = await online(dev, { clean: true })
     const desired = inbox(client, topicFor(dev.serial, 'settings/desired')) as DesiredSettingsMessage[]
