@@ -19,6 +19,7 @@ import { fleetRoutes } from './modules/fleet/fleet.routes.ts'
 import { helpRequestsRoutes } from './modules/help-requests/help-requests.routes.ts'
 import { historyRoutes } from './modules/history/history.routes.ts'
 import { homeAssistantRoutes } from './modules/home-assistant/home-assistant.routes.ts'
+import { installationRoutes } from './modules/installation/installation.routes.ts'
 import { itemErrorsRoutes } from './modules/item-errors/item-errors.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { provisioningRoutes } from './modules/items/provisioning.routes.ts'
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(pelletsRoutes)
       await api.register(energyRoutes)
       await api.register(maintenanceRoutes)
+      await api.register(installationRoutes)
       await api.register(scheduleRoutes)
       await api.register(serviceSettingsRoutes)
       await api.register(sharingRoutes)

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { currentSettingsRevision, type ErrorCode, toErrorCode } from '@teplo/domain'
 import { CONDITIONS, type Condition, isCondition } from './model/conditions'
+import { MAX_SIMULATED_CIRCUITS } from './model/installation'
 
 export interface CliOptions {
   url: string
@@ -19,6 +20,8 @@ export interface CliOptions {
   fault?: { condition: Condition; serial?: string }
   /** The settings revision the simulated firmware knows (ADR 051): an older controller in the field. */
   settingsRevision?: number
+  /** Heating circuits each simulated controller announces (0…3; ADR 063). */
+  circuits?: number
   help: boolean
 }
 
@@ -35,6 +38,7 @@ export const USAGE = `teplo-simulator — simulated pellet boiler controllers on
   --inject <E1…E10> [--device <serial>]   raise an error once after connecting (default: every device)
   --fault overheat|frost|fire-out|silence [--device <serial>]   force a situation after connecting
   --settings-revision <n>     act as firmware that knows the settings up to revision n (default: the newest)
+  --circuits 0|1|2|3          heating circuits each controller announces with its installation (default 0: none)
   --help
 
 While running, type: inject <serial> E3 | power <serial> on|off | fault <serial> overheat | clear <serial> | status | quit`
@@ -63,6 +67,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       fault: { type: 'string' },
       device: { type: 'string' },
       'settings-revision': { type: 'string' },
+      circuits: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -94,6 +99,12 @@ export function parseCliOptions(argv: string[]): CliOptions {
     if (!Number.isInteger(settingsRevision) || settingsRevision < 1 || settingsRevision > newest)
       throw new Error(`--settings-revision must be a whole number from 1 to ${newest}`)
   }
+  let circuits: number | undefined
+  if (values.circuits !== undefined) {
+    circuits = /^\d$/.test(values.circuits) ? Number(values.circuits) : Number.NaN
+    if (!(circuits >= 0 && circuits <= MAX_SIMULATED_CIRCUITS))
+      throw new Error(`--circuits must be a whole number from 0 to ${MAX_SIMULATED_CIRCUITS}`)
+  }
   return {
     url: values.url ?? 'mqtt://127.0.0.1:1884',
     ...(values.url !== undefined ? { urlGiven: true as const } : {}),
@@ -108,6 +119,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     ...(inject ? { inject } : {}),
     ...(fault ? { fault } : {}),
     ...(settingsRevision !== undefined ? { settingsRevision } : {}),
+    ...(circuits ? { circuits } : {}),
     help,
   }
 }

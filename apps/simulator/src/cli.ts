@@ -92,10 +92,11 @@ async function main(): Promise<void> {
   }
   const simulator = startSimulator({
     url,
-    devices:
-      options.settingsRevision === undefined
-        ? devices
-        : devices.map((device) => ({ ...device, settingsRevision: options.settingsRevision })),
+    devices: devices.map((device) => ({
+      ...device,
+      ...(options.settingsRevision !== undefined ? { settingsRevision: options.settingsRevision } : {}),
+      ...(options.circuits ? { circuits: options.circuits } : {}),
+    })),
     intervalSeconds: options.intervalSeconds,
     speed: options.speed,
     protocolVersion: options.protocolVersion,

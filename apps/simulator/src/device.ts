@@ -21,6 +21,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './backoff'
 import { ControllerRuntime } from './controller-runtime'
 import type { Condition } from './model/conditions'
+import { type SimulatedInstallation, simulatedInstallation } from './model/installation'
 import { type BoilerParams, paramsForSerial } from './model/params'
 import type { BoilerState } from './model/state'
 import { FirmwareUpdater } from './ota'
@@ -51,6 +52,11 @@ export interface DeviceAgentOptions {
   firmwareVersion?: string
   /** The settings revision it knows (default: the current one; an older one acts as a fielded controller). */
   settingsRevision?: number
+  /**
+   * Heating circuits of its installation (0…3, default 0): with any, it announces the installation on
+   * `capabilities` at every connection (ADR 063); with none it is a single-boiler controller that announces nothing.
+   */
+  circuits?: number
   log?: (line: string) => void
   now?: () => number
   /** HTTP client for firmware downloads (default: the global fetch). */
@@ -73,6 +79,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   readonly serial: string
   readonly runtime: ControllerRuntime
   readonly updater: FirmwareUpdater
+  /** What it announces on `capabilities`; null: nothing (the single-boiler model). */
+  readonly installation: SimulatedInstallation | null
   private client: MqttClient | null = null
   private timer: NodeJS.Timeout | null = null
   private firstTimer: NodeJS.Timeout | null = null
@@ -91,6 +99,7 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     this.serial = options.serial
     this.now = options.now ?? Date.now
     this.log = options.log ?? (() => {})
+    this.installation = simulatedInstallation(options.circuits ?? 0)
     this.runtime = new ControllerRuntime({
       bootId: randomBytes(4).toString('hex'),
       params: options.params ?? paramsForSerial(options.serial),
@@ -139,6 +148,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
       this.connectedAt = this.now()
       this.log(`${serial}: connected`)
       this.publish('status', this.status('online'))
+      if (this.installation)
+        this.publish('capabilities', { ts: new Date(this.now()).toISOString(), ...this.installation })
       const topics = [topicFor(serial, 'settings/desired'), topicFor(serial, 'ota/desired')]
       client.subscribe(topics, { qos: 1 }, (error, granted) => {
         if (error || granted?.some((g) => g.qos === 128)) this.log(`${serial}: subscribe refused`)

@@ -19,6 +19,8 @@ export interface DeviceLogin {
   firmwareVersion?: string
   /** The settings revision its firmware knows (default: the current one, ADR 051). */
   settingsRevision?: number
+  /** Heating circuits it announces (0…3, default 0: none, the single-boiler model; ADR 063). */
+  circuits?: number
 }
 
 export interface SimulatorOptions {
@@ -75,6 +77,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
         ...(login.resume ? { state: resumedState(paramsForSerial(login.serial), login.resume) } : {}),
         ...(login.firmwareVersion ? { firmwareVersion: login.firmwareVersion } : {}),
         ...(login.settingsRevision ? { settingsRevision: login.settingsRevision } : {}),
+        ...(login.circuits ? { circuits: login.circuits } : {}),
       }),
   )
   const bySerial = new Map(devices.map((device) => [device.serial, device]))

@@ -9,6 +9,16 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--devices', '100001:pw']).settingsRevision).toBeUndefined()
   })
 
+  it('takes the heating circuits a controller announces (ADR 063), 0 to 3', () => {
+    expect(parseCliOptions(['--devices', '100001:pw', '--circuits', '2']).circuits).toBe(2)
+    expect(parseCliOptions(['--devices', '100001:pw', '--circuits', '0']).circuits).toBeUndefined()
+    for (const wrong of ['4', '1.5', 'two', '']) {
+      expect(() => parseCliOptions(['--devices', '100001:pw', '--circuits', wrong])).toThrow(
+        '--circuits must be a whole number from 0 to 3',
+      )
+    }
+  })
+
   it('reads the flags with their defaults', () => {
     expect(parseCliOptions(['--devices', '100001:pw'])).toEqual({
       url: 'mqtt://127.0.0.1:1884',

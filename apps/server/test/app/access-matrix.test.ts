@@ -184,6 +184,10 @@ const DEVICE_ROUTES: Record<string, Case[]> = {
   ],
   // Maintenance (ADR 059): seen by whoever sees the device, marked done by who operates it; the intervals are the
   // installer's, like the burner's tuning.
+  // The heating installation its controller announced (ADR 063): seen by whoever sees the device.
+  'GET /api/v2/items/{id}/installation': [
+    { request: (f) => ({ url: `/api/v2/items/${f.itemId}/installation` }), expected: see },
+  ],
   'GET /api/v2/items/{id}/maintenance': [
     { request: (f) => ({ url: `/api/v2/items/${f.itemId}/maintenance` }), expected: see },
   ],

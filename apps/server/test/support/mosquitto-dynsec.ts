@@ -94,6 +94,7 @@ export class PrivateMosquitto {
     for (const [type, topic] of [
       ['publishClientSend', 'teplo/v1/devices/+/settings/desired'],
       ['publishClientSend', 'teplo/v1/devices/+/ota/desired'],
+      ['publishClientSend', 'teplo/v1/devices/+/capabilities'],
       ['publishClientSend', 'teplo/v1/devices/link-check/status'],
       ['publishClientReceive', 'teplo/v1/devices/#'],
       ['subscribePattern', 'teplo/v1/devices/#'],

@@ -4,7 +4,7 @@ import { topicFor } from './topics'
 
 describe('deviceMayPublish', () => {
   it('allows a device its own device-to-server channels', () => {
-    for (const channel of ['telemetry', 'events/error', 'settings/ack', 'status'] as const) {
+    for (const channel of ['telemetry', 'events/error', 'settings/ack', 'status', 'capabilities'] as const) {
       expect(deviceMayPublish('100001', topicFor('100001', channel))).toBe(true)
     }
   })

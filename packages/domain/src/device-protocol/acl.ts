@@ -7,6 +7,7 @@ export const DEVICE_PUBLISH_CHANNELS = [
   'settings/ack',
   'status',
   'ota/status',
+  'capabilities',
 ] as const satisfies readonly DeviceChannel[]
 
 /** Channels a device subscribes to. */

@@ -49,4 +49,5 @@ export const CHANNEL_RULES: Readonly<Record<DeviceChannel, ChannelRule>> = {
   status: { direction: 'device-to-server', qos: 1, retain: true },
   'ota/desired': { direction: 'server-to-device', qos: 1, retain: true },
   'ota/status': { direction: 'device-to-server', qos: 1, retain: false },
+  capabilities: { direction: 'device-to-server', qos: 1, retain: true },
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { translateMessage } from '../i18n/messages'
 import { errorEventMessageSchema, statusMessageSchema, telemetryMessageSchema } from './device-messages'
+import { capabilitiesMessageSchema } from './installation-messages'
 import { DEVICE_LINK } from './link-limits'
 import { otaDesiredMessageSchema, otaStatusMessageSchema } from './ota-messages'
 import { desiredSettingsMessageSchema, settingsAckMessageSchema } from './settings-messages'
@@ -15,6 +16,7 @@ export const DEVICE_MESSAGE_SCHEMAS = {
   status: statusMessageSchema,
   'ota/desired': otaDesiredMessageSchema,
   'ota/status': otaStatusMessageSchema,
+  capabilities: capabilitiesMessageSchema,
 } as const satisfies Record<DeviceChannel, z.ZodType>
 
 export type DeviceMessages = { [C in DeviceChannel]: z.infer<(typeof DEVICE_MESSAGE_SCHEMAS)[C]> }

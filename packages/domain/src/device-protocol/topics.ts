@@ -13,6 +13,7 @@ export const DEVICE_CHANNELS = [
   'status',
   'ota/desired',
   'ota/status',
+  'capabilities',
 ] as const
 
 export type DeviceChannel = (typeof DEVICE_CHANNELS)[number]

@@ -8,6 +8,7 @@ import { fleetOperations } from './fleet'
 import { helpOperations } from './help'
 import { historyOperations } from './history'
 import { homeAssistantOperations } from './home-assistant'
+import { installationOperations } from './installation'
 import { itemErrorOperations } from './item-errors'
 import { itemOperations, provisioningOperations } from './items'
 import { liveOperations } from './live'
@@ -58,6 +59,7 @@ export {
   helpOperations,
   historyOperations,
   homeAssistantOperations,
+  installationOperations,
   itemErrorOperations,
   itemOperations,
   liveOperations,
@@ -111,6 +113,7 @@ export const operations = {
   ...pelletOperations,
   ...energyOperations,
   ...maintenanceOperations,
+  ...installationOperations,
   ...authOperations,
   ...sessionOperations,
   ...apiTokenOperations,

@@ -34,6 +34,7 @@ describe('declared operations', () => {
     expect(open.map((op) => op.id).sort()).toEqual(
       [
         'getEnergyCounters',
+        'getHeatingInstallation',
         'getItem',
         'getItemConsumption',
         'getItemFuel',

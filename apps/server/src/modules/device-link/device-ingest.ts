@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { applyOtaStatus } from '../firmware/ota-reports.ts'
+import { storeInstallation } from '../installation/installation.store.ts'
 import { items } from '../items/items.tables.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import {
@@ -153,6 +154,9 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
       if (outcome) effects.updatedItemIds.add(outcome.itemId)
       if (outcome?.finished)
         effects.otaFinished.push({ serial: received.serial, rolloutId: outcome.rolloutId })
+    } else if (received.channel === 'capabilities') {
+      const itemId = await storeInstallation(db, received.serial, received.message)
+      if (itemId !== null) effects.updatedItemIds.add(itemId)
     } else if (received.channel === 'status' && received.message.state === 'online') {
       effects.republishSerials.add(received.serial)
       effects.onlineSerials.add(received.serial)

@@ -1,4 +1,4 @@
-import { msg } from '@teplo/domain'
+import { msg, topicFor } from '@teplo/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
@@ -6,6 +6,7 @@ import type { AppEventBus, AppEvents } from '../../lib/events.ts'
 import { OtaPublisher } from '../firmware/ota-publisher.ts'
 import { abandonUpdates, advanceRollout, runningRolloutIds } from '../firmware/rollouts.service.ts'
 import { maintainHistory } from '../history/partitions.ts'
+import { forgetInstallation } from '../installation/installation.store.ts'
 import { discardSession } from './broker-sessions.ts'
 import { DesiredSettingsPublisher } from './desired-settings.ts'
 import type { DeviceAccess } from './device-access.ts'
@@ -17,6 +18,7 @@ import { startEmbeddedBroker } from './embedded-broker.ts'
 import { connectExternalBroker, serverFilters } from './external-broker.ts'
 import { IngestQueue } from './ingest-queue.ts'
 import { markSilentDevices } from './presence.ts'
+import { upgradeDeviceRoles } from './role-upgrade.ts'
 import { SessionTakeover } from './session-takeover.ts'
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
@@ -133,9 +135,10 @@ export class DeviceLink {
       throw err
     }
     link.setTransport(link.transport)
+    let dynsec: DynamicSecurity | null = null
     if (config.mqttUrl && config.mqttDynamicSecurity) {
       try {
-        link.access = await DynamicSecurity.connect({
+        dynsec = await DynamicSecurity.connect({
           url: config.mqttUrl,
           log,
           retryForMs: config.mqttConnectRetrySeconds * 1000,
@@ -144,6 +147,12 @@ export class DeviceLink {
         await link.transport.close()
         throw err
       }
+    }
+    if (dynsec && config.mqttUrl) {
+      const [access, url] = [dynsec, config.mqttUrl]
+      link.access = access
+      // Roles made before a channel existed learn it (ADR 063); retried while the broker is away.
+      link.track(access.retrying('upgrade device roles', () => upgradeDeviceRoles(db, access, url, log)))
     }
     link.listen()
     link.startTimers()
@@ -291,10 +300,13 @@ export class DeviceLink {
     this.listeners['item.verified'] = ({ itemId, serialNumber }) => {
       // Re-pairing: a connection made with the previous secret closes now (it cannot log in again).
       this.transport.disconnectDevice(serialNumber)
+      // Paired again, it may be another controller: the installation is the one it announces when it connects.
       this.track(
-        this.publisher.startVersioning(itemId).then((changed) => {
-          if (changed) events.emit('item.updated', { itemId })
-        }),
+        forgetInstallation(this.options.db, itemId)
+          .then(() => this.publisher.startVersioning(itemId))
+          .then((changed) => {
+            if (changed) events.emit('item.updated', { itemId })
+          }),
       )
     }
     this.listeners['item.archive-changed'] = ({ itemId, serialNumber, archived }) => {
@@ -334,8 +346,18 @@ export class DeviceLink {
     // Cleared first (an offline session would queue the empty message), then the session goes.
     await this.publisher.clear(serial)
     await this.ota.clear(serial)
+    await this.clearCapabilities(serial)
     if (this.transport.kind === 'external' && this.options.config.mqttUrl) {
       await discardSession(this.options.config.mqttUrl, serial, this.options.log)
+    }
+  }
+
+  /** The installation a deleted device announced (retained on the broker) goes with it. */
+  private async clearCapabilities(serial: string): Promise<void> {
+    try {
+      await this.transport.publish(topicFor(serial, 'capabilities'), '', { qos: 1, retain: true })
+    } catch (err) {
+      this.options.log.error({ err, serial }, 'device link: could not clear the retained capabilities')
     }
   }
 

@@ -164,8 +164,11 @@ export class DynamicSecurity implements DeviceAccess {
     await this.client.endAsync()
   }
 
-  /** Sends commands in one message and waits for their answers; fails on any error not listed as harmless. */
-  async run(commands: Command[], absentIsFine: string[] = []): Promise<Response[]> {
+  /**
+   * Sends commands in one message and waits for their answers; fails on any error not harmless: a "not found" of
+   * a command listed in `tolerated`, or any error matching it when it is a pattern.
+   */
+  async run(commands: Command[], tolerated: string[] | RegExp = []): Promise<Response[]> {
     if (!this.client.connected) throw new Error('not connected to the broker')
     const id = randomBytes(8).toString('hex')
     const answered = new Promise<Response[]>((resolve, reject) => {
@@ -193,9 +196,11 @@ export class DynamicSecurity implements DeviceAccess {
       // Whatever settled first, the answer's timer ends here.
       this.waiting.get(id)?.([])
     }
-    const failed = responses.filter(
-      (r) => r.error && !(absentIsFine.includes(r.command) && ABSENT.test(r.error)),
-    )
+    const harmless = (r: Response) =>
+      tolerated instanceof RegExp
+        ? tolerated.test(r.error ?? '')
+        : tolerated.includes(r.command) && ABSENT.test(r.error ?? '')
+    const failed = responses.filter((r) => r.error && !harmless(r))
     if (failed.length > 0) {
       throw new Error(failed.map((r) => `${r.command}: ${r.error}`).join('; '))
     }
@@ -203,10 +208,15 @@ export class DynamicSecurity implements DeviceAccess {
   }
 
   /** A change that must reach the broker even if it is away now: tried again with doubling pauses. */
-  private async background(what: string, commands: Command[], absentIsFine: string[]): Promise<void> {
+  private background(what: string, commands: Command[], absentIsFine: string[]): Promise<void> {
+    return this.retrying(what, () => this.run(commands, absentIsFine))
+  }
+
+  /** Runs `change` until it succeeds, with doubling pauses (2 s … 60 s, ~15 min), or until closed. */
+  async retrying(what: string, change: () => Promise<unknown>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.run(commands, absentIsFine)
+        await change()
         if (attempt > 1) this.options.log.info({ what, attempt }, 'device link: dynamic security change made')
         return
       } catch (err) {

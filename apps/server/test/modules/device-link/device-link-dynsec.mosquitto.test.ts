@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { DEMO_ACCOUNTS, type DesiredSettingsMessage, deviceClientId, topicFor } from '@teplo/domain'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StartupError } from '../../../src/config.ts'
-import { items } from '../../../src/db/schema.ts'
+import { items, appSettings as settingsTable } from '../../../src/db/schema.ts'
+import type { DynamicSecurity } from '../../../src/modules/device-link/dynamic-security.ts'
 import { connectExternalBroker } from '../../../src/modules/device-link/external-broker.ts'
+import {
+  DEVICE_ROLE_REVISION,
+  roleRevisionKey,
+  upgradeDeviceRoles,
+} from '../../../src/modules/device-link/role-upgrade.ts'
 import {
   connectDevice,
   type Device,
@@ -281,6 +287,95 @@ describe('device accounts on Mosquitto (dynamic security)', () => {
     await waitFor(() => received.length > 0, 5000, 'desired settings')
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(received.every((length) => length > 0)).toBe(true)
+  })
+})
+
+describe('the installation channel on Mosquitto (ADR 063)', () => {
+  const capabilities = (circuits: number) => ({
+    ts: new Date().toISOString(),
+    circuits: Array.from({ length: circuits }, (_, i) => ({
+      n: i + 1,
+      kind: 'radiators' as const,
+      flow_sensor: true,
+      room_sensor: true,
+      mixing_valve: true,
+      pump: true,
+    })),
+    outdoor_sensor: true,
+    buffer_tank: null,
+    hot_water: null,
+    settings: {},
+  })
+  const installationOf = async (itemId: number) => {
+    await app.deviceLink!.settle()
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v2/items/${itemId}/installation`,
+      headers: bearer(adminToken),
+    })
+    return res.json().data as { attributes: { circuits: unknown[] } } | null
+  }
+
+  it('a new pairing may announce its installation; deleting the device clears it from the broker', async () => {
+    const dev = await provisionDevice(app, adminToken)
+    const client = await online(dev)
+    await publish(client, dev.serial, 'capabilities', capabilities(2), true)
+    await waitFor(async () => (await installationOf(dev.itemId))?.attributes.circuits.length === 2)
+    await client.endAsync()
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v2/items/${dev.itemId}`,
+      headers: bearer(adminToken),
+    })
+    expect(deleted.statusCode).toBe(204)
+    await app.deviceLink!.settle()
+    // A subscriber with the server's rights finds no retained installation left for the serial.
+    const reader = await connect(broker.serverUrl, { clientId: `reader-${randomBytes(4).toString('hex')}` })
+    clients.push(reader)
+    await new Promise<void>((resolve) => reader.once('connect', () => resolve()))
+    const retained: Buffer[] = []
+    reader.on('message', (_topic, payload) => retained.push(payload))
+    await reader.subscribeAsync(topicFor(dev.serial, 'capabilities'), { qos: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(retained.filter((payload) => payload.length > 0)).toEqual([])
+  })
+
+  it('the roles of devices paired before the channel learn it once, at start; the revision is noted per broker', async () => {
+    // The start of this file's server noted the revision for this broker.
+    const key = roleRevisionKey(broker.serverUrl)
+    const [noted] = await app.db.select().from(settingsTable).where(eq(settingsTable.key, key))
+    expect(noted?.value).toBe(DEVICE_ROLE_REVISION)
+
+    // A device paired by a server of the first release: its role has no capabilities ACL.
+    const dev = await provisionDevice(app, adminToken)
+    await broker.ctrl(
+      'removeRoleACL',
+      `teplo-device-${dev.serial}`,
+      'publishClientSend',
+      topicFor(dev.serial, 'capabilities'),
+    )
+    const client = await online(dev)
+    await publish(client, dev.serial, 'capabilities', capabilities(1), true)
+    await publish(client, dev.serial, 'telemetry', telemetry({ heater_temp: 51 }))
+    await waitFor(async () => (await row(dev.itemId)).heaterTemp === 51, 5000, 'telemetry stored')
+    expect(await installationOf(dev.itemId)).toBeNull()
+
+    // The upgrade as the next start runs it: the missing ACL is added, an ACL already there counts as done.
+    await app.db.delete(settingsTable).where(like(settingsTable.key, 'device_role_revision:%'))
+    const access = app.deviceLink!.access as DynamicSecurity
+    const changed = await upgradeDeviceRoles(app.db, access, broker.serverUrl, app.log)
+    expect(changed).toBeGreaterThan(0)
+    expect(await broker.ctrl('getRole', `teplo-device-${dev.serial}`)).toContain(
+      topicFor(dev.serial, 'capabilities'),
+    )
+    // Mosquitto closes the connections of a role it changes; the controller comes back and announces again.
+    await waitFor(() => !client.connected, 5000, 'connection closed by the role change')
+    const again = await online(dev)
+    await publish(again, dev.serial, 'capabilities', capabilities(1), true)
+    await waitFor(async () => (await installationOf(dev.itemId))?.attributes.circuits.length === 1)
+    // Noted: the next start changes nothing.
+    expect(await upgradeDeviceRoles(app.db, access, broker.serverUrl, app.log)).toBe(0)
   })
 })
 

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { CIRCUIT_KINDS } from '../installation/installation'
+import { documentSchema, resourceSchema, wireDate } from './document'
+
+// The heating installation of one device as its controller announced it (docs/api.md "Installation", ADR 063).
+
+export const HEATING_INSTALLATION_TYPE = 'heating-installations'
+
+export const heatingCircuitSchema = z.object({
+  n: z.number().int(),
+  kind: z.enum(CIRCUIT_KINDS),
+  /** The installer's name on the controller; null: none given. */
+  name: z.string().nullable(),
+  flow_sensor: z.boolean(),
+  room_sensor: z.boolean(),
+  mixing_valve: z.boolean(),
+  pump: z.boolean(),
+})
+
+export const heatingInstallationResourceSchema = resourceSchema(HEATING_INSTALLATION_TYPE, {
+  circuits: z.array(heatingCircuitSchema),
+  outdoor_sensor: z.boolean(),
+  buffer_tank: z.object({ top_sensor: z.boolean(), bottom_sensor: z.boolean() }).nullable(),
+  hot_water: z.object({ boost: z.boolean(), legionella: z.boolean() }).nullable(),
+  /** The ranges the controller takes, by setting name (only those it narrows). */
+  settings: z.record(z.string(), z.object({ min: z.number(), max: z.number() })),
+  /** When the controller says it sent this, and when the server received it. */
+  announced_at: wireDate,
+  received_at: wireDate,
+})
+export type HeatingInstallationResource = z.infer<typeof heatingInstallationResourceSchema>
+
+/** null: the controller never announced an installation (the single-boiler model applies). */
+export const heatingInstallationDocumentSchema = documentSchema(heatingInstallationResourceSchema.nullable())
+export type HeatingInstallationDocument = z.infer<typeof heatingInstallationDocumentSchema>
