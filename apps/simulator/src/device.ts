@@ -21,7 +21,8 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './backoff'
 import { ControllerRuntime } from './controller-runtime'
 import type { Condition } from './model/conditions'
-import { type SimulatedInstallation, simulatedInstallation } from './model/installation'
+import { InstallationModel, type SimulatedInstallation, simulatedInstallation } from './model/installation'
+import { outdoorTemp } from './model/outdoor'
 import { type BoilerParams, paramsForSerial } from './model/params'
 import type { BoilerState } from './model/state'
 import { FirmwareUpdater } from './ota'
@@ -81,6 +82,9 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
   readonly updater: FirmwareUpdater
   /** What it announces on `capabilities`; null: nothing (the single-boiler model). */
   readonly installation: SimulatedInstallation | null
+  /** The buffer tank and circuits behind the boiler, when it has an installation. */
+  private readonly installationModel: InstallationModel | null
+  private installationSteppedMs: number
   private client: MqttClient | null = null
   private timer: NodeJS.Timeout | null = null
   private firstTimer: NodeJS.Timeout | null = null
@@ -100,6 +104,8 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     this.now = options.now ?? Date.now
     this.log = options.log ?? (() => {})
     this.installation = simulatedInstallation(options.circuits ?? 0)
+    this.installationModel = this.installation ? new InstallationModel(this.installation) : null
+    this.installationSteppedMs = this.now()
     this.runtime = new ControllerRuntime({
       bootId: randomBytes(4).toString('hex'),
       params: options.params ?? paramsForSerial(options.serial),
@@ -277,9 +283,20 @@ export class DeviceAgent extends EventEmitter<DeviceAgentEvents> {
     if (this.runtime.condition?.condition === 'silence') return
     for (const event of events) this.publishEvent(event)
     if (!this.connected) return
-    const telemetry = this.runtime.telemetry(this.now())
+    const boiler = this.runtime.telemetry(this.now())
+    const telemetry = this.installationModel ? { ...boiler, ...this.installationReadings(boiler) } : boiler
     this.publish('telemetry', telemetry)
     this.emit('telemetry', telemetry)
+  }
+
+  /** Runs the installation up to now behind the boiler water of `boiler`, and reads it. */
+  private installationReadings(boiler: TelemetryMessage) {
+    const model = this.installationModel!
+    const now = this.now()
+    const seconds = (Math.max(0, now - this.installationSteppedMs) / 1000) * this.options.speed
+    this.installationSteppedMs = now
+    model.step(seconds, boiler.heater_temp, boiler.outdoor_temp ?? outdoorTemp(now))
+    return model.readings()
   }
 
   private onDesired(payload: Buffer): void {

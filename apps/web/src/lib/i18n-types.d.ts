@@ -6,6 +6,7 @@ import type firmware from '../locales/uk-firmware.json'
 import type fleet from '../locales/uk-fleet.json'
 import type history from '../locales/uk-history.json'
 import type homeAssistant from '../locales/uk-home-assistant.json'
+import type installation from '../locales/uk-installation.json'
 import type legal from '../locales/uk-legal.json'
 import type pellets from '../locales/uk-pellets.json'
 import type push from '../locales/uk-push.json'
@@ -34,6 +35,7 @@ type Pellets = typeof pellets
 type ApiTokens = typeof apiTokens
 type Webhooks = typeof webhooks
 type HomeAssistant = typeof homeAssistant
+type Installation = typeof installation
 
 // One interface over every locale file rather than an intersection of eight: the type checker resolves an
 // interface's members once, where t()'s key types over a long intersection grow too deep to check.
@@ -54,7 +56,8 @@ interface Translation
     Pellets,
     ApiTokens,
     Webhooks,
-    HomeAssistant {}
+    HomeAssistant,
+    Installation {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

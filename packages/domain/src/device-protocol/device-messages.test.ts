@@ -132,3 +132,45 @@ describe('statusMessageSchema', () => {
     expect(statusMessageSchema.safeParse('online').success).toBe(false)
   })
 })
+
+describe('telemetry circuits and buffer tank (optional within v1, ADR 063)', () => {
+  it('leaves a single-boiler controller valid without them', () => {
+    const parsed = telemetryMessageSchema.safeParse(telemetryExample)
+    expect(parsed.success).toBe(true)
+    expect(parsed.data).not.toHaveProperty('circuits')
+    expect(parsed.data).not.toHaveProperty('buffer_top')
+  })
+
+  it('takes each circuit once with the readings it has, and the buffer tank with a faulty sensor', () => {
+    const installation = {
+      circuits: [
+        { n: 1, flow_temp: 55.2, room_temp: 21.1, valve_pos: 62, pump_on: true },
+        { n: 3, flow_temp: null, pump_on: false },
+      ],
+      buffer_top: 70.5,
+      buffer_bottom: null,
+    }
+    const parsed = telemetryMessageSchema.safeParse({ ...telemetryExample, ...installation })
+    expect(parsed.success).toBe(true)
+    expect(parsed.data).toMatchObject(installation)
+  })
+
+  it('refuses repeated circuits, circuit numbers out of range and readings outside their spans', () => {
+    const circuit = { n: 1, flow_temp: 50 }
+    expect(
+      telemetryMessageSchema.safeParse({ ...telemetryExample, circuits: [circuit, circuit] }).success,
+    ).toBe(false)
+    const bad = {
+      ...telemetryExample,
+      circuits: [{ n: 5 }, { n: 2, room_temp: 61, valve_pos: 101, flow_temp: 151 }],
+      buffer_top: 200,
+    }
+    expect(fieldsOf(telemetryMessageSchema.safeParse(bad)).sort()).toEqual([
+      'buffer_top',
+      'circuits.0.n',
+      'circuits.1.flow_temp',
+      'circuits.1.room_temp',
+      'circuits.1.valve_pos',
+    ])
+  })
+})

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_CIRCUITS } from '../installation/installation'
 import { ERROR_CODES } from '../item-errors'
 import { LIMITS } from '../limits'
 import { WORK_MODE_MAX, WORK_MODE_MIN } from '../work-modes'
@@ -14,6 +15,24 @@ export const MAX_BURNER_HOURS = 1_000_000
 /** Physical sensor spans (wider than the setting limits: an alarm reads above them). */
 const waterReading = reading(-40, 150)
 const gasReading = reading(-40, 1200)
+
+/** A room sensor's span in °C. */
+export const ROOM_TEMP_RANGE = { min: -40, max: 60 } as const
+
+/**
+ * One heating circuit's readings in telemetry (optional, added within v1 with the installation, ADR 063): each
+ * member only where the circuit has it (capabilities says which sensors it has); null: that sensor is faulty.
+ */
+export const circuitReadingSchema = z.object({
+  n: z.number().int().min(1).max(MAX_CIRCUITS),
+  flow_temp: waterReading.optional(),
+  room_temp: reading(ROOM_TEMP_RANGE.min, ROOM_TEMP_RANGE.max).optional(),
+  /** The mixing valve's opening, 0 closed (all return) … 100 open (all boiler water). */
+  valve_pos: percent.optional(),
+  pump_on: z.boolean().optional(),
+})
+
+export type CircuitReading = z.infer<typeof circuitReadingSchema>
 
 /**
  * telemetry (device → server): one snapshot. `boot_id` + `seq` order messages of one boot; `ts` is strictly
@@ -59,6 +78,20 @@ export const telemetryMessageSchema = z.object({
   burner_hours: z.number().finite().min(0).max(MAX_BURNER_HOURS).optional(),
   /** The controller's own count of ignitions since commissioning, monotonic (optional, added in v1). */
   ignitions: z.number().int().min(0).max(DEVICE_LINK.maxVersion).optional(),
+  /**
+   * The heating circuits' readings (optional, added within v1, ADR 063): a controller that announced circuits on
+   * `capabilities` reports each of them here, each number once.
+   */
+  circuits: z
+    .array(circuitReadingSchema)
+    .max(MAX_CIRCUITS)
+    .refine((circuits) => new Set(circuits.map((c) => c.n)).size === circuits.length, {
+      error: 'circuit numbers repeat',
+    })
+    .optional(),
+  /** The buffer tank's top and bottom temperatures where it has those sensors (optional, added within v1). */
+  buffer_top: waterReading.optional(),
+  buffer_bottom: waterReading.optional(),
 })
 
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>

@@ -17,6 +17,25 @@ export const heatingCircuitSchema = z.object({
   pump: z.boolean(),
 })
 
+const nullableNumber = z.number().nullable()
+
+/** One circuit's newest readings; null where the circuit has no such sensor or it is faulty. */
+export const circuitReadingsSchema = z.object({
+  n: z.number().int(),
+  flow_temp: nullableNumber,
+  room_temp: nullableNumber,
+  valve_pos: nullableNumber,
+  pump_on: z.boolean().nullable(),
+})
+
+/** The newest telemetry's installation readings and its time; null until a reading carried them. */
+export const installationReadingsSchema = z.object({
+  at: wireDate,
+  circuits: z.array(circuitReadingsSchema),
+  buffer_top: nullableNumber,
+  buffer_bottom: nullableNumber,
+})
+
 export const heatingInstallationResourceSchema = resourceSchema(HEATING_INSTALLATION_TYPE, {
   circuits: z.array(heatingCircuitSchema),
   outdoor_sensor: z.boolean(),
@@ -27,6 +46,7 @@ export const heatingInstallationResourceSchema = resourceSchema(HEATING_INSTALLA
   /** When the controller says it sent this, and when the server received it. */
   announced_at: wireDate,
   received_at: wireDate,
+  readings: installationReadingsSchema.nullable(),
 })
 export type HeatingInstallationResource = z.infer<typeof heatingInstallationResourceSchema>
 

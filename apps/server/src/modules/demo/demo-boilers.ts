@@ -22,6 +22,12 @@ export type DemoBoilersOptions = {
 }
 
 /**
+ * The demo boilers that drive a heating installation (ADR 063): the installer's test bench has radiators, underfloor
+ * heating and a buffer tank; the others are single boilers that announce none.
+ */
+export const DEMO_CIRCUITS: Readonly<Record<string, number>> = { '100004': 2 }
+
+/**
  * Starts simulated controllers for the seeded demo boilers on the embedded broker, so that a fresh install shows
  * live values at once. Null when the database holds no demo boiler that may connect.
  */
@@ -44,6 +50,7 @@ export async function startDemoBoilers(options: DemoBoilersOptions): Promise<Sim
       password,
       resume,
       ...(firmwareVersion ? { firmwareVersion } : {}),
+      ...(DEMO_CIRCUITS[serial] ? { circuits: DEMO_CIRCUITS[serial] } : {}),
     })),
     intervalSeconds: options.intervalSeconds ?? 5,
     log: (line) => log.debug(line),

@@ -2,7 +2,12 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { anyOf } from '../../lib/sql-any.ts'
 import { applyOtaStatus } from '../firmware/ota-reports.ts'
-import { storeInstallation } from '../installation/installation.store.ts'
+import {
+  installationReadingsOf,
+  type ReadingsReport,
+  storeInstallation,
+  storeInstallationReadings,
+} from '../installation/installation.store.ts'
 import { items } from '../items/items.tables.ts'
 import { type ClockCorrection, correctDeviceTimes } from './device-clock.ts'
 import {
@@ -99,8 +104,11 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
     if (received.channel === 'status' && received.message.state === 'online' && received.message.boot_id)
       sightings.push({ serial: received.serial, bootId: received.message.boot_id })
   }
+  const installationReadings: ReadingsReport[] = []
   for (const row of live) {
     const message = newestBySerial.get(row.serial)
+    const readings = message ? installationReadingsOf(message) : null
+    if (message && readings) installationReadings.push({ serial: row.serial, ts: message.ts, readings })
     if (message && message.boot_id !== row.previous_boot_id)
       sightings.push({ serial: row.serial, bootId: message.boot_id })
     if (message?.active_errors)
@@ -174,6 +182,8 @@ export async function ingestBatch(db: Database, incoming: ReceivedMessage[]): Pr
       }
     }
   }
+  for (const itemId of await storeInstallationReadings(db, installationReadings))
+    effects.updatedItemIds.add(itemId)
   for (const itemId of await noteBootIds(db, sightings)) effects.updatedItemIds.add(itemId)
   // After the batch's error events: an event and a later reading without its code in one batch end it.
   for (const itemId of await endReportedErrors(db, activeErrors)) effects.updatedItemIds.add(itemId)

@@ -27,6 +27,25 @@ export async function getHeatingInstallation(
         settings: message.settings,
         announced_at: formatDate(row.announcedAt),
         received_at: formatDate(row.receivedAt),
+        readings:
+          row.readings && row.readingsAt
+            ? {
+                at: formatDate(row.readingsAt),
+                // Each announced circuit once, in its order; a sensor not reported is null.
+                circuits: message.circuits.map(({ n }) => {
+                  const reading = row.readings!.circuits.find((c) => c.n === n)
+                  return {
+                    n,
+                    flow_temp: reading?.flow_temp ?? null,
+                    room_temp: reading?.room_temp ?? null,
+                    valve_pos: reading?.valve_pos ?? null,
+                    pump_on: reading?.pump_on ?? null,
+                  }
+                }),
+                buffer_top: row.readings.buffer_top,
+                buffer_bottom: row.readings.buffer_bottom,
+              }
+            : null,
       },
       links: { self: `/api/v2/items/${item.id}/installation` },
     },

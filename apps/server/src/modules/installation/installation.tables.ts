@@ -1,4 +1,4 @@
-import type { CapabilitiesMessage } from '@teplo/domain'
+import type { CapabilitiesMessage, CircuitReading } from '@teplo/domain'
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core'
 import { items } from '../items/items.tables.ts'
 
@@ -13,4 +13,16 @@ export const itemInstallations = pgTable('item_installations', {
   /** The message's own `ts` (the controller's clock), and when the server received it. */
   announcedAt: timestamp('announced_at', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The newest telemetry's installation readings (its `circuits`, `buffer_top`, `buffer_bottom`) and that
+   * telemetry's time; null until a reading carries them.
+   */
+  readings: jsonb('readings').$type<InstallationReadings>(),
+  readingsAt: timestamp('readings_at', { withTimezone: true }),
 })
+
+export type InstallationReadings = {
+  circuits: CircuitReading[]
+  buffer_top: number | null
+  buffer_bottom: number | null
+}

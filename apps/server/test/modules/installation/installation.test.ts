@@ -65,6 +65,7 @@ describe('the installation a controller announces', () => {
         settings: message.settings,
         announced_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
         received_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        readings: null,
       },
       links: { self: `/api/v2/items/${dev.itemId}/installation` },
     })
@@ -80,6 +81,59 @@ describe('the installation a controller announces', () => {
       return current.attributes.circuits.length === 3 && current
     })
     expect(replaced.attributes.buffer_tank).toBeNull()
+  })
+
+  it('carries the newest readings of its circuits and buffer tank from telemetry', async () => {
+    const dev = await device()
+    const client = await online(dev)
+    await publish(client, dev.serial, 'capabilities', announcement(), true)
+    await waitFor(() => announced(dev.itemId), 5000, 'installation stored')
+    expect((await announced(dev.itemId)).attributes.readings).toBeNull()
+    const now = Date.now()
+    await publish(
+      client,
+      dev.serial,
+      'telemetry',
+      telemetry({
+        seq: 2,
+        ts: new Date(now).toISOString(),
+        circuits: [
+          { n: 2, flow_temp: 33.5, valve_pos: 40, pump_on: true },
+          { n: 1, flow_temp: 52.1, room_temp: 21.4, valve_pos: 65, pump_on: true },
+        ],
+        buffer_top: 68.2,
+        buffer_bottom: null,
+      }),
+    )
+    const data = await waitFor(async () => {
+      const current = await announced(dev.itemId)
+      return current.attributes.readings && current
+    })
+    expect(data.attributes.readings).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      // In the announced order; a sensor the circuit lacks is null.
+      circuits: [
+        { n: 1, flow_temp: 52.1, room_temp: 21.4, valve_pos: 65, pump_on: true },
+        { n: 2, flow_temp: 33.5, room_temp: null, valve_pos: 40, pump_on: true },
+      ],
+      buffer_top: 68.2,
+      buffer_bottom: null,
+    })
+    // A late, older reading does not replace them; readings without installation members leave them as they are.
+    await publish(
+      client,
+      dev.serial,
+      'telemetry',
+      telemetry({ seq: 1, ts: new Date(now - 60_000).toISOString(), buffer_top: 20 }),
+    )
+    await publish(
+      client,
+      dev.serial,
+      'telemetry',
+      telemetry({ seq: 3, ts: new Date(now + 1000).toISOString() }),
+    )
+    expect((await row(dev.itemId)).heaterTemp).toBe(61.5)
+    expect((await announced(dev.itemId)).attributes.readings.buffer_top).toBe(68.2)
   })
 
   it('is null for a controller that never announced one, whose device stays as it was', async () => {
@@ -178,6 +232,10 @@ describe('the installation a controller announces', () => {
       outdoor_sensor: true,
       hot_water: { boost: true, legionella: true },
     })
+    // Its telemetry carries the circuits' and the buffer tank's readings.
+    const read = await waitFor(async () => (await announced(withCircuits.itemId)).attributes.readings)
+    expect(read.circuits.map((c: { n: number }) => c.n)).toEqual([1, 2])
+    expect(read.buffer_top).toEqual(expect.any(Number))
     await waitFor(async () => (await row(without.itemId)).status === 'on', 5000, 'the other online')
     expect(await announced(without.itemId)).toBeNull()
   })

@@ -22,6 +22,8 @@ const HandedOverNotice = lazy(() => import('../../features/sharing/components/ha
 const ScheduleSection = lazy(() => import('../../features/schedule/components/schedule-section'))
 // The pellets' run-out and the way to «Паливо та обслуговування» (ADR 057).
 const PelletForecastLine = lazy(() => import('../../features/pellets/components/pellet-forecast-line'))
+// The circuits, buffer tank and hot water a controller announced; nothing for a single boiler (ADR 063).
+const InstallationSection = lazy(() => import('../../features/installation/components/installation-section'))
 // «Пороги тривог»: when the server raises this boiler's alarms (ADR 023).
 const AlarmSettingsSection = lazy(
   () => import('../../features/notifications/components/alarm-settings-section'),
@@ -38,6 +40,17 @@ function DeviceHistory({ device }: { device: Device }) {
           serialNumber={device.serial_number}
           access={device.access}
         />
+      </Suspense>
+    </SectionBoundary>
+  )
+}
+
+function DeviceInstallation({ device }: { device: Device }) {
+  const { t } = useTranslation()
+  return (
+    <SectionBoundary message={t('dashboard.historyFailed')} reloadLabel={t('errors.reload')}>
+      <Suspense fallback={null}>
+        <InstallationSection key={device.id} itemId={device.id} />
       </Suspense>
     </SectionBoundary>
   )
@@ -99,6 +112,7 @@ export function DashboardRoute() {
             <Suspense fallback={null}>
               <PelletForecastLine key={device.id} itemId={device.id} />
             </Suspense>
+            <DeviceInstallation device={device} />
             <DeviceSchedule device={device} />
             <DeviceHistory device={device} />
             <DeviceAlarmSettings device={device} />
