@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
-import { dataDir } from './support/paths'
+import { baseURL, dataDirOf, serverPortOf } from './support/paths'
 
-const port = Number(process.env.E2E_PORT ?? 3100)
-const baseURL = `http://localhost:${port}`
+// Spec files run E2E_WORKERS at a time, each worker against a server of its own (support/paths.ts gives each its
+// ports and data directory), so specs never share data. One by default: on two cores the browser and the server of
+// one worker already take both (docs/benchmarks.md, "CI time (2026-11-29)": with two or three workers, screens
+// missed their 10 s waits); a machine with more cores can give E2E_WORKERS=2 or more.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1)
 
 // Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -10,7 +13,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: true,
   retries: 0,
   // Generous limits: on a busy 2-core host (server, browser and runner share it) a whole sign-in flow has taken
@@ -38,10 +41,10 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // The real server on a fresh embedded database, serving the built web app (npm run build first).
-  webServer: {
-    command: `rm -rf '${dataDir}' && tsx ../apps/server/src/main.ts`,
-    url: `${baseURL}/health`,
+  // The real server on a fresh embedded database, serving the built web app (npm run build first): one per worker.
+  webServer: Array.from({ length: WORKERS }, (_, slot) => serverPortOf(slot)).map((port) => ({
+    command: `rm -rf '${dataDirOf(port)}' && tsx ../apps/server/src/main.ts`,
+    url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
@@ -50,7 +53,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirOf(port),
       LOG_LEVEL: 'warn',
       // One instance, no balancer: stop at once.
       SHUTDOWN_DELAY_SECONDS: '0',
@@ -66,5 +69,5 @@ export default defineConfig({
       HOME_ASSISTANT_ALLOW_PRIVATE: 'true',
       HOME_ASSISTANT_RETRY_SECONDS: '1',
     },
-  },
+  })),
 })

@@ -8,11 +8,12 @@ import { startSimulator } from '@teplo/simulator'
 import { connect } from 'mqtt'
 import { api, apiToken, useToken } from '../support/api-session'
 import { createDevice, freshSerial, removeDevice } from '../support/devices'
+import { brokerUrl } from '../support/paths'
 
 // The e2e server runs its embedded device broker on the port after its HTTP port and may connect to Home Assistant
 // brokers on 127.0.0.1 (HOME_ASSISTANT_ALLOW_PRIVATE: playwright.config.ts). The owner's broker is a Mosquitto this
 // spec starts; a client on it plays Home Assistant.
-const deviceBroker = `mqtt://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
+const deviceBroker = brokerUrl
 
 async function freePort(): Promise<number> {
   const server = net.createServer()

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import { apiToken, useToken } from '../support/api-session'
 import { CutOffProxy } from '../support/cut-off-proxy'
+import { serverPort } from '../support/paths'
 import { serviceWorkerReady } from '../support/service-worker'
 
 // The browser reaches the e2e server through a port that the test shuts and opens again (the server's own
 // port is shared by every test); for the page that is a server that stopped and came back.
-const serverPort = Number(process.env.E2E_PORT ?? 3100)
 const proxy = new CutOffProxy(serverPort + 2, serverPort)
 
 let admin: string

@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test'
 import { startSimulator } from '@teplo/simulator'
 import { api, apiToken, useToken } from '../support/api-session'
 import { freshSerial, removeDevice } from '../support/devices'
+import { brokerUrl } from '../support/paths'
 import { checkScreen } from '../support/screen-check'
 
 // The e2e server runs its embedded device broker on the port after its HTTP port (playwright.config.ts).
-const brokerUrl = `mqtt://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
 const name = `E2E сервіс ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 let admin: string

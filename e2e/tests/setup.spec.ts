@@ -3,12 +3,13 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { serverPort } from '../support/paths'
 import { checkScreen } from '../support/screen-check'
 
 // A real installation (DEMO=false) has no known password: the server prints a one-time link at its first start,
 // and that link's screen creates the first administrator (ADR 044). Its own server, beside the demo one.
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 20
+const port = serverPort + 5
 const origin = `http://127.0.0.1:${port}`
 let server: ChildProcess | undefined
 let dataDir = ''

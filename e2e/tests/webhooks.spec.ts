@@ -5,10 +5,10 @@ import { expect, test } from '@playwright/test'
 import { startSimulator } from '@teplo/simulator'
 import { apiToken, useToken } from '../support/api-session'
 import { createDevice, freshSerial, removeDevice } from '../support/devices'
+import { brokerUrl } from '../support/paths'
 
 // The e2e server runs its embedded device broker on the port after its HTTP port, and lets webhooks post to
 // 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, retries after 1 s: playwright.config.ts).
-const brokerUrl = `mqtt://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 type Hook = {

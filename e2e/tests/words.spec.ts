@@ -2,10 +2,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { startSimulator } from '@teplo/simulator'
 import { api, apiToken, useToken } from '../support/api-session'
 import { createDevice, freshSerial, removeDevice } from '../support/devices'
+import { brokerUrl } from '../support/paths'
 
 // Words follow the screen (ADR 047): alarms and the change log in the language switched to, the terms linked.
 
-const brokerUrl = `mqtt://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 type Credentials = { data: { attributes: { password: string } } }
