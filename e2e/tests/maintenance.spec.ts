@@ -22,7 +22,9 @@ test('the owner marks the chimney swept: the task starts again and the change lo
   await page.goto('/dashboards')
   // The dashboard names the task falling due first (in the fuel section, which loads after the dashboard's heading:
   // the same 20 s as the other sections, support/screens.ts).
-  await expect(page.getByTestId('maintenance-next').first()).toContainText('Обслуговування: ', { timeout: 20_000 })
+  await expect(page.getByTestId('maintenance-next').first()).toContainText('Обслуговування: ', {
+    timeout: 20_000,
+  })
   await page.getByRole('link', { name: 'Паливо та обслуговування' }).first().click()
   await expect(page).toHaveURL(/\/items\/\d+\/fuel$/)
   const itemId = /\/items\/(\d+)\/fuel$/.exec(page.url())![1]!
