@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url'
 // and its ports, so that files running at the same time never see each other's data or demo boilers.
 
 /** The first worker's server port (E2E_PORT); worker n's is PORT_STRIDE × n further. */
-export const BASE_PORT = Number(process.env.E2E_PORT ?? 3100)
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100)
 /** A worker's ports: its server, the device broker (+1), the outage spec's proxy (+2), the setup spec's server (+5). */
-export const PORT_STRIDE = 10
+const PORT_STRIDE = 10
 
 export function serverPortOf(workerSlot: number): number {
   return BASE_PORT + PORT_STRIDE * workerSlot

@@ -13,7 +13,6 @@ import { brokerUrl } from '../support/paths'
 // The e2e server runs its embedded device broker on the port after its HTTP port and may connect to Home Assistant
 // brokers on 127.0.0.1 (HOME_ASSISTANT_ALLOW_PRIVATE: playwright.config.ts). The owner's broker is a Mosquitto this
 // spec starts; a client on it plays Home Assistant.
-const deviceBroker = brokerUrl
 
 async function freePort(): Promise<number> {
   const server = net.createServer()
@@ -78,7 +77,7 @@ test('connected on a phone, the boiler appears in Home Assistant, a setpoint fro
   const topics = new Map<string, string>()
   const homeAssistant = connect(broker.url, { clientId: `e2e-ha-${serial}`, reconnectPeriod: 0 })
   homeAssistant.on('message', (topic, payload) => topics.set(topic, payload.toString()))
-  const simulator = startSimulator({ url: deviceBroker, devices: [{ serial, password }], intervalSeconds: 2 })
+  const simulator = startSimulator({ url: brokerUrl, devices: [{ serial, password }], intervalSeconds: 2 })
   try {
     await new Promise<void>((resolve) => homeAssistant.once('connect', () => resolve()))
     await homeAssistant.subscribeAsync(['homeassistant/#', 'teplo/#'], { qos: 1 })
